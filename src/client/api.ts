@@ -1,0 +1,56 @@
+import type { ContactRequest, CurrentUser, OkResponse, PublicConfig } from "../domain/api-types.ts";
+import { browserFetch, type ApiFetch } from "./api-fetch.ts";
+
+/** A non-OK answer. `message` is "<status>: <text>" (SPEC §8); `serverMessage` is the text alone, for toasts. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string,
+  ) {
+    super(`${status}: ${serverMessage}`);
+  }
+}
+
+async function call<T>(fetcher: ApiFetch, method: string, path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, headers: { accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers = { ...init.headers, "content-type": "application/json" };
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetcher(path, init);
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, errorText(text) || response.statusText);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+function errorText(text: string): string {
+  try {
+    const parsed = JSON.parse(text) as { error?: unknown; message?: unknown };
+    if (typeof parsed.error === "string") return parsed.error;
+    if (typeof parsed.message === "string") return parsed.message;
+  } catch {
+    // not JSON: the text is the message
+  }
+  return text;
+}
+
+export function createApi(fetcher: ApiFetch) {
+  return {
+    /** The signed-in user, or null when nobody is signed in. */
+    me: async (): Promise<CurrentUser | null> => {
+      try {
+        return await call<CurrentUser>(fetcher, "GET", "/api/me");
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+    publicConfig: () => call<PublicConfig>(fetcher, "GET", "/api/app-config"),
+    contact: (message: ContactRequest) => call<OkResponse>(fetcher, "POST", "/api/contact", message),
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+/** The API as the browser reaches it; components use this, loaders use the one from their context. */
+export const api = createApi(browserFetch);

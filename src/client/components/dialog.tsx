@@ -1,0 +1,52 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+
+interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}
+
+/**
+ * A native modal <dialog>: the browser makes the page behind it inert (focus stays inside) and closes it on
+ * Escape; a click on the backdrop closes it too.
+ */
+export function Dialog({ open, onClose, title, children, footer, wide }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === ref.current) onClose();
+      }}
+    >
+      <article className={wide ? "dialog-wide" : undefined}>
+        <header>
+          <button type="button" aria-label="Close" rel="prev" onClick={onClose} />
+          <h2 id={titleId} className="dialog-title">
+            {title}
+          </h2>
+        </header>
+        {open && children}
+        {footer && <footer>{footer}</footer>}
+      </article>
+    </dialog>
+  );
+}

@@ -1,0 +1,22 @@
+import { useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
+import type { CurrentUser, PublicConfig } from "../domain/api-types.ts";
+import { createApi } from "./api.ts";
+import { apiFetchContext } from "./api-fetch.ts";
+
+export interface RootData {
+  user: CurrentUser | null;
+  config: PublicConfig;
+}
+
+/** The API as a loader reaches it: in-process during server rendering, the network in the browser. */
+export const apiFromContext = (context: LoaderFunctionArgs["context"]) => createApi(context.get(apiFetchContext));
+
+export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootData> {
+  const api = apiFromContext(context);
+  const [user, config] = await Promise.all([api.me(), api.publicConfig()]);
+  return { user, config };
+}
+
+export function useRootData(): RootData {
+  return useRouteLoaderData("root") as RootData;
+}

@@ -1,0 +1,161 @@
+// Pure helpers for flight deals (SPEC §3 "Flight deal" and "Deal helpers").
+
+export interface DealLike {
+  airline?: string;
+  destination?: string;
+  travelDates?: string;
+  startingPrice?: string | number | null;
+  priceRange1?: string | number | null;
+  priceRange2?: string | number | null;
+  nonstop?: unknown;
+  isDirect?: unknown;
+  stops?: unknown;
+  stopsCount?: unknown;
+  stopsText?: unknown;
+  route?: unknown;
+  notes?: unknown;
+  isNewForUser?: boolean;
+  isActive?: boolean;
+  tripType?: string;
+  seatClass?: string;
+  duration?: string;
+}
+
+export type NonstopAnswer = 'Yes' | 'No' | null;
+
+// First number in the text; commas are thousands separators, a dot is the decimal point.
+const PRICE_PATTERN = /\d[\d,]*(?:\.\d+)?/;
+
+/** "$1,234" → 1234, "USD 299.00" → 299, "$299.99" → 299.99, 450 → 450, nothing → null. */
+export function parsePrice(value: string | number | null | undefined): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  const match = PRICE_PATTERN.exec(value);
+  if (!match) return null;
+  const amount = Number(match[0].replaceAll(',', ''));
+  return Number.isFinite(amount) ? amount : null;
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+function roundToCents(amount: number): number {
+  return Math.round(amount * 100) / 100;
+}
+
+interface KnownRange {
+  low: number;
+  high: number;
+}
+
+function knownRange(deal: DealLike): KnownRange | null {
+  const low = parsePrice(deal.priceRange1);
+  const high = parsePrice(deal.priceRange2);
+  if (low === null || high === null) return null;
+  return { low, high };
+}
+
+/** 0..100: where the starting price sits between priceRange1 (low) and priceRange2 (high); 50 when unknown. */
+export function priceRangePosition(deal: DealLike): number {
+  const range = knownRange(deal);
+  const price = parsePrice(deal.startingPrice);
+  if (range === null || price === null || range.high <= range.low) return 50;
+  const percent = ((price - range.low) / (range.high - range.low)) * 100;
+  return clamp(percent, 0, 100);
+}
+
+/** The table's price-range marker: the position clamped to 4..96 so it stays inside the bar. */
+export function markerPosition(deal: DealLike): number {
+  return clamp(priceRangePosition(deal), 4, 96);
+}
+
+/** priceRange2 minus the starting price, rounded to cents; 0 when unknown or not positive. */
+export function savings(deal: DealLike): number {
+  const high = parsePrice(deal.priceRange2);
+  const price = parsePrice(deal.startingPrice);
+  if (high === null || price === null) return 0;
+  const amount = roundToCents(high - price);
+  return amount > 0 ? amount : 0;
+}
+
+/** "Go Savings" in the details dialog; rounded to cents; 0 when unknown or not positive. */
+export function goSavings(deal: DealLike): number {
+  const range = knownRange(deal);
+  const price = parsePrice(deal.startingPrice);
+  if (range === null || price === null) return 0;
+  // Choice (SPEC leaves it open): savings against the typical price, the midpoint of the range.
+  const typical = (range.low + range.high) / 2;
+  const amount = roundToCents(typical - price);
+  return amount > 0 ? amount : 0;
+}
+
+const YES_WORDS = new Set(['yes', 'y', 'true', 'nonstop', 'non-stop', 'non stop', 'direct']);
+const NO_WORDS = new Set(['no', 'n', 'false']);
+
+function fromYesNo(value: unknown): NonstopAnswer {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value !== 'string') return null;
+  const word = value.trim().toLowerCase();
+  if (YES_WORDS.has(word)) return 'Yes';
+  if (NO_WORDS.has(word)) return 'No';
+  return null;
+}
+
+function fromStopCount(count: number): NonstopAnswer {
+  if (!Number.isInteger(count) || count < 0) return null;
+  return count === 0 ? 'Yes' : 'No';
+}
+
+function fromStopsNumber(value: unknown): NonstopAnswer {
+  if (typeof value === 'number') return fromStopCount(value);
+  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return fromStopCount(Number(value));
+  return null;
+}
+
+function fromStopsText(value: unknown): NonstopAnswer {
+  if (typeof value !== 'string') return null;
+  if (/\bnon[\s-]?stop\b|\bdirect\b/i.test(value)) return 'Yes';
+  const counted = /(\d+)\s*stops?\b/i.exec(value);
+  if (counted?.[1] !== undefined) return fromStopCount(Number(counted[1]));
+  return null;
+}
+
+// Airports in a route are separated by dashes or arrows: "RDU-LHR", "RDU → JFK → LHR", "RDU->ATL->LHR".
+const ROUTE_SEPARATOR = /\s*(?:->|=>|→|—|–|-|>|\/)\s*/;
+
+function fromAirportCount(count: number): NonstopAnswer {
+  if (count < 2) return null;
+  return count === 2 ? 'Yes' : 'No';
+}
+
+function fromRoute(value: unknown): NonstopAnswer {
+  if (Array.isArray(value)) return fromAirportCount(value.length);
+  if (typeof value !== 'string') return null;
+  const airports = value.split(ROUTE_SEPARATOR).filter((part) => part.trim() !== '');
+  return fromAirportCount(airports.length);
+}
+
+function fromNotes(value: unknown): NonstopAnswer {
+  if (typeof value !== 'string') return null;
+  if (/\bnon[\s-]?stop\b|\bdirect\b/i.test(value)) return 'Yes';
+  if (/\b[1-9]\d*\s*stops?\b|\blayovers?\b|\bconnect/i.test(value)) return 'No';
+  return null;
+}
+
+/** 'Yes' / 'No' from the first field that answers decisively; null = unknown (neutral display). */
+export function detectNonstop(deal: DealLike): NonstopAnswer {
+  return (
+    fromYesNo(deal.nonstop) ??
+    fromYesNo(deal.isDirect) ??
+    fromStopsNumber(deal.stops) ??
+    fromStopsNumber(deal.stopsCount) ??
+    fromStopsText(deal.stopsText) ??
+    fromRoute(deal.route) ??
+    fromNotes(deal.notes)
+  );
+}
+
+export function isNonstop(deal: DealLike): boolean {
+  return detectNonstop(deal) === 'Yes';
+}

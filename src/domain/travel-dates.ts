@@ -1,0 +1,101 @@
+// Deal travel-date text (SPEC §3 "Flight deal", §5 travel-date forms).
+import { addDays, addYears, format, startOfDay } from 'date-fns';
+
+export interface TravelDates {
+  start: Date;
+  /** null for a one-way deal ('Mon D, YYYY'). */
+  end: Date | null;
+  /** false when the text matched no accepted form; start/end are then today .. today + 7 days. */
+  parsed: boolean;
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+// Building blocks. The weekday ("Mon, ") and the year (", 2026") are optional in every form.
+const WEEKDAY = String.raw`(?:[a-z]+\.?,?\s+)?`;
+const MONTH_DAY = String.raw`([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?`;
+const DAY = String.raw`(\d{1,2})(?:st|nd|rd|th)?`;
+const DASH = String.raw`\s*[-–—]\s*`;
+const YEAR = String.raw`(?:,?\s*(\d{4}))?`;
+
+// 'Day, Mon D - Day, Mon D' and 'Mon D - Mon D, YYYY'
+const TWO_MONTHS = new RegExp(`^${WEEKDAY}${MONTH_DAY}${DASH}${WEEKDAY}${MONTH_DAY}${YEAR}$`, 'i');
+// 'Mon D-D, YYYY'
+const SAME_MONTH = new RegExp(`^${WEEKDAY}${MONTH_DAY}${DASH}${DAY}${YEAR}$`, 'i');
+// 'Mon D, YYYY' (one-way)
+const ONE_WAY = new RegExp(`^${WEEKDAY}${MONTH_DAY}${YEAR}$`, 'i');
+
+/** 0-based month index from a name ("Mar", "march", "MAR."); unknown names fall back to January. */
+function monthIndex(name: string): number {
+  const index = MONTHS.indexOf(name.slice(0, 3).toLowerCase());
+  return index === -1 ? 0 : index;
+}
+
+/** Local midnight of that calendar date, or null when the day does not exist in that month. */
+function calendarDate(year: number, month: number, day: number): Date | null {
+  const date = new Date(year, month, day);
+  return date.getMonth() === month && date.getDate() === day ? date : null;
+}
+
+function unparsed(now: Date): TravelDates {
+  const today = startOfDay(now);
+  return { start: today, end: addDays(today, 7), parsed: false };
+}
+
+function parsedRange(start: Date | null, end: Date | null, now: Date): TravelDates {
+  if (start === null || end === null) return unparsed(now);
+  // Year rollover: 'Dec 28 - Jan 3' ends in the following year.
+  const rolledEnd = end < start ? addYears(end, 1) : end;
+  return { start, end: rolledEnd, parsed: true };
+}
+
+function yearOf(text: string | undefined, now: Date): number {
+  return text === undefined ? now.getFullYear() : Number(text);
+}
+
+export function parseTravelDates(text: string | undefined, now: Date): TravelDates {
+  const normalized = (text ?? '').trim().replace(/\s+/g, ' ');
+
+  const twoMonths = TWO_MONTHS.exec(normalized);
+  if (twoMonths) {
+    const [, startMonth = '', startDay = '', endMonth = '', endDay = '', yearText] = twoMonths;
+    const year = yearOf(yearText, now);
+    return parsedRange(
+      calendarDate(year, monthIndex(startMonth), Number(startDay)),
+      calendarDate(year, monthIndex(endMonth), Number(endDay)),
+      now,
+    );
+  }
+
+  const sameMonth = SAME_MONTH.exec(normalized);
+  if (sameMonth) {
+    const [, monthName = '', startDay = '', endDay = '', yearText] = sameMonth;
+    const year = yearOf(yearText, now);
+    const month = monthIndex(monthName);
+    return parsedRange(
+      calendarDate(year, month, Number(startDay)),
+      calendarDate(year, month, Number(endDay)),
+      now,
+    );
+  }
+
+  const oneWay = ONE_WAY.exec(normalized);
+  if (oneWay) {
+    const [, monthName = '', day = '', yearText] = oneWay;
+    const start = calendarDate(yearOf(yearText, now), monthIndex(monthName), Number(day));
+    return start === null ? unparsed(now) : { start, end: null, parsed: true };
+  }
+
+  return unparsed(now);
+}
+
+/** Canonical display form: 'Mon, Mar 3 - Fri, Mar 7'; one-way: 'Mon, Mar 3'. */
+export function formatTravelDates(depart: Date, ret: Date | null): string {
+  const departText = format(depart, 'EEE, MMM d');
+  return ret === null ? departText : `${departText} - ${format(ret, 'EEE, MMM d')}`;
+}
+
+/** 'YYYY-MM-DD' of the local calendar date. */
+export function toIsoDate(d: Date): string {
+  return format(d, 'yyyy-MM-dd');
+}

@@ -1,0 +1,23 @@
+import type { CurrentUser } from "../../domain/api-types.ts";
+import type { User } from "../auth/sessions.ts";
+
+/** The signed-in user as the API shows it: SPEC §3 fields, never a secret. */
+export function toCurrentUser(user: User): CurrentUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    address: user.address,
+    phone: user.phone,
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    needsPasswordSetup: user.needsPasswordSetup,
+    isAdmin: user.isAdmin,
+    preferences: { emailAlerts: user.emailAlerts, ...user.preferences },
+    createdAt: user.createdAt.toISOString(),
+    planType: user.planType,
+    subscriptionType: user.subscriptionType,
+    subscriptionStatus: user.subscriptionStatus,
+    stripeSubscriptionId: user.stripeSubscriptionId,
+  };
+}

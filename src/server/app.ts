@@ -1,0 +1,42 @@
+import { Elysia } from "elysia";
+import { authRoutes } from "./auth/auth.routes.ts";
+import { contactRoutes } from "./contact/contact.routes.ts";
+import type { Deps } from "./deps.ts";
+import { bodyParsing } from "./http/body-parsing.ts";
+import { csrfProtection } from "./http/csrf.ts";
+import { errorHandling, notFound } from "./http/errors.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { publicConfigRoutes } from "./public-config.routes.ts";
+import { serveStaticFile } from "./ssr/assets.ts";
+import { createPageRenderer } from "./ssr/render.tsx";
+
+export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
+
+/** The whole product as one Elysia app. Reads no environment and starts no timers: main.ts does that. */
+export function createApp(deps: Deps) {
+  const app = new Elysia({ normalize: false })
+    .use(errorHandling)
+    .use(securityHeaders(deps.config))
+    .use(csrfProtection(deps.config.appOrigin, [STRIPE_WEBHOOK_PATH]))
+    .use(bodyParsing)
+    .use(publicConfigRoutes(deps))
+    .use(authRoutes(deps))
+    .use(contactRoutes(deps))
+    .get("/api/*", () => {
+      throw notFound();
+    })
+    .all("/api/*", () => {
+      throw notFound();
+    });
+
+  for (const [path, file] of deps.assets.files) {
+    app.get(path, ({ request }) => serveStaticFile(file, request));
+  }
+
+  const renderPage = createPageRenderer(deps.config, deps.assets, (request) => app.handle(request));
+  return app.get("/*", ({ request }) => renderPage(request)).all("/*", () => {
+    throw notFound();
+  });
+}
+
+export type App = ReturnType<typeof createApp>;

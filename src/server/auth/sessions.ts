@@ -1,0 +1,97 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { and, eq, lt, ne } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { sessions, users } from "../../../db/schema.ts";
+
+/**
+ * Sessions after Lucia's design (lucia-auth.com/sessions): a random token lives only in the visitor's cookie,
+ * the database keeps its SHA-256. Sessions last 30 days and slide forward when used in their second half.
+ */
+export const SESSION_COOKIE = "gordu_session";
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_LIFETIME_MS = 30 * DAY_MS;
+const RENEW_WHEN_LEFT_MS = 15 * DAY_MS;
+
+export type Session = typeof sessions.$inferSelect;
+export type User = typeof users.$inferSelect;
+
+/** 160 random bits, base32: comfortably above the 120 bits HARDENING.md asks for. */
+export function generateSessionToken(): string {
+  return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+}
+
+export function hashToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export function createSession(db: Db, userId: number, now: Date): { token: string; session: Session } {
+  const token = generateSessionToken();
+  const session: Session = {
+    id: hashToken(token),
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+  };
+  db.insert(sessions).values(session).run();
+  return { token, session };
+}
+
+export interface ValidSession {
+  session: Session;
+  user: User;
+  /** True when the expiry moved forward and the cookie should be sent again. */
+  renewed: boolean;
+}
+
+export function validateSessionToken(db: Db, token: string, now: Date): ValidSession | null {
+  const row = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(eq(sessions.id, hashToken(token)))
+    .get();
+  if (!row) return null;
+  const { session, user } = row;
+  if (now.getTime() >= session.expiresAt.getTime()) {
+    db.delete(sessions).where(eq(sessions.id, session.id)).run();
+    return null;
+  }
+  const renewed = session.expiresAt.getTime() - now.getTime() < RENEW_WHEN_LEFT_MS;
+  if (renewed) {
+    session.expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+    db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, session.id)).run();
+  }
+  return { session, user, renewed };
+}
+
+export function invalidateSession(db: Db, sessionId: string): void {
+  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+}
+
+/** Signs the user out everywhere, except (optionally) the session making the change. */
+export function invalidateUserSessions(db: Db, userId: number, keepSessionId?: string): void {
+  const condition = keepSessionId
+    ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+    : eq(sessions.userId, userId);
+  db.delete(sessions).where(condition).run();
+}
+
+export function deleteExpiredSessions(db: Db, now: Date): void {
+  db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
+}
+
+/** Attributes for Elysia's cookie jar: HttpOnly, SameSite=Lax, Secure when APP_URL is https. */
+export function sessionCookieAttributes(expiresAt: Date, secure: boolean) {
+  return { httpOnly: true, sameSite: "lax", secure, path: "/", expires: expiresAt } as const;
+}
+
+export function readSessionToken(request: Request): string | null {
+  const header = request.headers.get("cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === SESSION_COOKIE) return value.join("=") || null;
+  }
+  return null;
+}

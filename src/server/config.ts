@@ -1,0 +1,154 @@
+import { dirname, join } from "node:path";
+
+export type FareSourceName = "simulated" | "serpapi" | "travelpayouts";
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  priceMonthly: string;
+  priceAnnual: string;
+  checkout: "embedded" | "hosted";
+  /** Only for tests: point stripe-node at a local server. Not part of the operator contract. */
+  apiBase?: { host: string; port: number; protocol: "http" | "https" };
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Take the client address from X-Forwarded-For (set when a reverse proxy sits in front). */
+  trustProxy: boolean;
+  appUrl: string;
+  appOrigin: string;
+  secureCookies: boolean;
+  databasePath: string;
+  supportEmail: string;
+  mailFrom: string;
+  smtpUrl: string | null;
+  outboxDir: string;
+  stripe: StripeConfig | null;
+  fareSource: FareSourceName;
+  serpapiKey: string | null;
+  travelpayoutsToken: string | null;
+  scanSchedule: string;
+  adminEmail: string | null;
+  adminPassword: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const STRIPE_KEYS = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_PUBLISHABLE_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_PRICE_MONTHLY",
+  "STRIPE_PRICE_ANNUAL",
+] as const;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Reads the environment once; every problem is reported together so an operator fixes them in one go. */
+export function loadConfig(env: Env): Readonly<Config> {
+  const problems: string[] = [];
+  const read = (key: string) => {
+    const value = env[key]?.trim();
+    return value ? value : undefined;
+  };
+
+  const port = parsePort(read("PORT") ?? "3000");
+  if (port === null) problems.push("PORT must be an integer from 0 to 65535");
+
+  const appUrl = (read("APP_URL") ?? `http://localhost:${port ?? 3000}`).replace(/\/+$/, "");
+  let appOrigin = "";
+  try {
+    const url = new URL(appUrl);
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error();
+    appOrigin = url.origin;
+  } catch {
+    problems.push("APP_URL must be an absolute http(s) URL, e.g. https://gordu.example");
+  }
+
+  const supportEmail = read("SUPPORT_EMAIL") ?? "support@example.com";
+  if (!EMAIL_PATTERN.test(supportEmail)) problems.push("SUPPORT_EMAIL must be an email address");
+  const mailFrom = read("MAIL_FROM") ?? supportEmail;
+
+  const smtpUrl = read("SMTP_URL") ?? null;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push("SMTP_URL must start with smtp:// or smtps://");
+
+  const stripeValues = STRIPE_KEYS.map((key) => read(key));
+  const stripeSet = stripeValues.filter(Boolean).length;
+  if (stripeSet > 0 && stripeSet < STRIPE_KEYS.length) {
+    const missing = STRIPE_KEYS.filter((_, i) => !stripeValues[i]);
+    problems.push(`Stripe is partly configured: also set ${missing.join(", ")} (or unset all STRIPE_* for test billing)`);
+  }
+  const checkout = read("STRIPE_CHECKOUT") ?? "embedded";
+  if (checkout !== "embedded" && checkout !== "hosted") problems.push("STRIPE_CHECKOUT must be 'embedded' or 'hosted'");
+
+  const fareSource = read("FARE_SOURCE") ?? "simulated";
+  if (fareSource !== "simulated" && fareSource !== "serpapi" && fareSource !== "travelpayouts") {
+    problems.push("FARE_SOURCE must be 'simulated', 'serpapi' or 'travelpayouts'");
+  }
+  const serpapiKey = read("SERPAPI_KEY") ?? null;
+  const travelpayoutsToken = read("TRAVELPAYOUTS_TOKEN") ?? null;
+  if (fareSource === "serpapi" && !serpapiKey) problems.push("FARE_SOURCE=serpapi needs SERPAPI_KEY");
+  if (fareSource === "travelpayouts" && !travelpayoutsToken) problems.push("FARE_SOURCE=travelpayouts needs TRAVELPAYOUTS_TOKEN");
+
+  const scanSchedule = read("SCAN_SCHEDULE") ?? "0 */6 * * *";
+  if (scanSchedule.split(/\s+/).length < 5) problems.push("SCAN_SCHEDULE must be a cron expression, e.g. '0 */6 * * *'");
+
+  const adminEmail = read("ADMIN_EMAIL") ?? null;
+  const adminPassword = read("ADMIN_PASSWORD") ?? null;
+  if (Boolean(adminEmail) !== Boolean(adminPassword)) problems.push("ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+  if (adminEmail && !EMAIL_PATTERN.test(adminEmail)) problems.push("ADMIN_EMAIL must be an email address");
+  if (adminPassword && adminPassword.length < 8) problems.push("ADMIN_PASSWORD must be at least 8 characters long");
+
+  const trustProxy = read("TRUST_PROXY") ?? "false";
+  if (!["true", "false", "1", "0"].includes(trustProxy)) problems.push("TRUST_PROXY must be true or false");
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const databasePath = read("DATABASE_PATH") ?? "db/app.sqlite";
+  const [secretKey, publishableKey, webhookSecret, priceMonthly, priceAnnual] = stripeValues;
+  return Object.freeze({
+    port: port!,
+    host: read("HOST") ?? "0.0.0.0",
+    trustProxy: trustProxy === "true" || trustProxy === "1",
+    appUrl,
+    appOrigin,
+    secureCookies: appOrigin.startsWith("https:"),
+    databasePath,
+    supportEmail,
+    mailFrom,
+    smtpUrl,
+    outboxDir: databasePath === ":memory:" ? "db/outbox" : join(dirname(databasePath), "outbox"),
+    stripe:
+      stripeSet === STRIPE_KEYS.length
+        ? {
+            secretKey: secretKey!,
+            publishableKey: publishableKey!,
+            webhookSecret: webhookSecret!,
+            priceMonthly: priceMonthly!,
+            priceAnnual: priceAnnual!,
+            checkout: checkout as "embedded" | "hosted",
+          }
+        : null,
+    fareSource: fareSource as FareSourceName,
+    serpapiKey,
+    travelpayoutsToken,
+    scanSchedule,
+    adminEmail,
+    adminPassword,
+  });
+}
+
+function parsePort(value: string): number | null {
+  if (!/^\d+$/.test(value)) return null;
+  const port = Number(value);
+  return port <= 65535 ? port : null;
+}

@@ -1,0 +1,38 @@
+import { Elysia } from "elysia";
+import type { Deps } from "../deps.ts";
+import { SESSION_COOKIE, sessionCookieAttributes, validateSessionToken, type Session, type User } from "../auth/sessions.ts";
+import { forbidden, unauthorized } from "./errors.ts";
+
+export interface Auth {
+  session: Session;
+  user: User;
+}
+
+/** Resolves the session cookie to its user for every API request; refreshes the cookie when the session slid forward. */
+export function authentication(deps: Deps) {
+  return new Elysia().derive({ as: "scoped" }, ({ cookie }) => {
+    const jar = cookie[SESSION_COOKIE]!;
+    const token = typeof jar.value === "string" ? jar.value : "";
+    if (!token) return { auth: null as Auth | null };
+    const result = validateSessionToken(deps.db, token, deps.clock.now());
+    if (!result) {
+      jar.remove();
+      return { auth: null as Auth | null };
+    }
+    if (result.renewed) {
+      jar.set({ value: token, ...sessionCookieAttributes(result.session.expiresAt, deps.config.secureCookies) });
+    }
+    return { auth: result as Auth | null };
+  });
+}
+
+export function requireUser(auth: Auth | null): Auth {
+  if (!auth) throw unauthorized();
+  return auth;
+}
+
+export function requireAdmin(auth: Auth | null): Auth {
+  const signedIn = requireUser(auth);
+  if (!signedIn.user.isAdmin) throw forbidden("You do not have permission to access the admin dashboard.");
+  return signedIn;
+}

@@ -1,0 +1,43 @@
+import { Elysia } from "elysia";
+import { HttpError } from "./errors.ts";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const tooLarge = () => new HttpError(413, "Request body too large (limit 1 MiB)");
+
+/** JSON only, at most 1 MiB, refused before a byte is parsed. */
+export const bodyParsing = new Elysia({ name: "body-parsing" })
+  .onRequest(({ request }) => {
+    const length = Number(request.headers.get("content-length") ?? 0);
+    if (length > MAX_BODY_BYTES) throw tooLarge();
+  })
+  .onParse({ as: "global" }, async ({ request, contentType }) => {
+    const text = await readLimited(request);
+    if (text.trim() === "") return undefined;
+    if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType ?? "")) {
+      throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json)");
+    }
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new HttpError(400, "Malformed request body: send valid JSON");
+    }
+  });
+
+async function readLimited(request: Request): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

@@ -1,0 +1,57 @@
+import { Elysia, ValidationError } from "elysia";
+
+/** A failure a client can act on: its message is shown to the user as is. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = "Please log in to continue") => new HttpError(401, message);
+export const forbidden = (message = "You do not have permission to do that") => new HttpError(403, message);
+export const notFound = (message = "Not found") => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const serviceUnavailable = (message: string) => new HttpError(503, message);
+
+const jsonError = (status: number, message: string, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ error: message }), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
+
+/** Names the offending field without ever echoing the value that was sent. */
+function validationMessage(error: Readonly<ValidationError>): string {
+  const first = error.all[0];
+  const path = first && "path" in first ? String(first.path).replace(/^\//, "").replace(/\//g, ".") : "";
+  return path ? `Invalid request: check the field '${path}'` : "Invalid request";
+}
+
+function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return code === "SQLITE_FULL" || (error instanceof Error && /database or disk is full/i.test(error.message));
+}
+
+/** Maps every failure to a short JSON answer; nothing a client sent and no stack trace leaves the server. */
+export const errorHandling = new Elysia({ name: "errors" }).onError({ as: "global" }, ({ code, error, request }) => {
+  // Elysia wraps what a parse hook throws in a ParseError; the HttpError inside is the real answer.
+  const httpError = error instanceof HttpError ? error : (error as { cause?: unknown }).cause;
+  if (httpError instanceof HttpError) return jsonError(httpError.status, httpError.message, httpError.headers);
+  switch (code) {
+    case "VALIDATION":
+      return jsonError(400, validationMessage(error));
+    case "PARSE":
+      return jsonError(400, "Malformed request body: send valid JSON");
+    case "NOT_FOUND":
+      return jsonError(404, "Not found");
+    case "INVALID_COOKIE_SIGNATURE":
+      return jsonError(400, "Invalid cookie");
+  }
+  if (isDiskFull(error)) return jsonError(503, "We can't save changes right now. Please try again later.");
+  console.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
+  return jsonError(500, "Something went wrong on our side. Please try again.");
+});

@@ -1,0 +1,46 @@
+import { deleteExpiredSessions } from "./auth/sessions.ts";
+import type { Deps } from "./deps.ts";
+import { deliverDueEmails } from "./mail/outbox.ts";
+
+interface Job {
+  name: string;
+  everyMs: number;
+  run: () => Promise<unknown> | unknown;
+}
+
+/**
+ * Starts the in-process background work. A job never overlaps itself, and a failure is logged and retried
+ * at the next tick, never fatal. Returns a stop function that waits for running work to finish.
+ */
+export function startJobs(deps: Deps): () => Promise<void> {
+  const jobs: Job[] = [
+    { name: "email delivery", everyMs: 1000, run: () => deliverDueEmails(deps) },
+    { name: "session purge", everyMs: 60 * 60_000, run: () => deleteExpiredSessions(deps.db, deps.clock.now()) },
+  ];
+  const running = new Set<Promise<void>>();
+  const busy = new Set<string>();
+  let stopped = false;
+
+  const tick = (job: Job) => {
+    if (stopped || busy.has(job.name)) return;
+    busy.add(job.name);
+    const work = Promise.resolve()
+      .then(job.run)
+      .then(
+        () => undefined,
+        (error) => console.error(`[job] ${job.name} failed:`, error),
+      )
+      .finally(() => {
+        busy.delete(job.name);
+        running.delete(work);
+      });
+    running.add(work);
+  };
+
+  const timers = jobs.map((job) => setInterval(() => tick(job), job.everyMs));
+  return async () => {
+    stopped = true;
+    timers.forEach(clearInterval);
+    await Promise.all(running);
+  };
+}

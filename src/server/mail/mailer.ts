@@ -1,0 +1,78 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import type SMTPPool from "nodemailer/lib/smtp-pool";
+import type { Config } from "../config.ts";
+
+export interface OutgoingEmail {
+  messageId: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+/** Hands one message to the world. Implementations throw when the message was not accepted. */
+export interface Mailer {
+  readonly description: string;
+  send(email: OutgoingEmail): Promise<void>;
+  close(): Promise<void>;
+}
+
+const toNodemailer = (email: OutgoingEmail) => ({
+  messageId: email.messageId,
+  from: email.from,
+  to: email.to,
+  subject: email.subject,
+  text: email.text,
+  html: email.html,
+  headers: email.headers,
+});
+
+/** Real delivery: a pooled SMTP connection to SMTP_URL. */
+export function createSmtpMailer(smtpUrl: string): Mailer {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 5,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } as SMTPPool.Options);
+  return {
+    description: `SMTP (${new URL(smtpUrl).host})`,
+    async send(email) {
+      await transport.sendMail(toNodemailer(email));
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/**
+ * The embedded default: every message becomes an .eml file under db/outbox/ and one console line, so a
+ * local user can open a reset link without any mail server.
+ */
+export function createFileOutboxMailer(directory: string, log: (line: string) => void = console.log): Mailer {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    description: `outbox files (${directory})`,
+    async send(email) {
+      const info = await composer.sendMail(toNodemailer(email));
+      mkdirSync(directory, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const file = join(directory, `${stamp}-${email.messageId.replace(/[^\w.-]/g, "")}.eml`);
+      await Bun.write(file, info.message as Buffer);
+      const link = email.text.match(/https?:\/\/\S+/)?.[0];
+      log(`[mail] to ${email.to}: ${email.subject}${link ? ` — ${link}` : ""} (${file})`);
+    },
+    async close() {},
+  };
+}
+
+export function createMailer(config: Config): Mailer {
+  return config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createFileOutboxMailer(config.outboxDir);
+}

@@ -1,0 +1,100 @@
+import { and, asc, eq, lte } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../../db/client.ts";
+import { emailOutbox } from "../../../db/schema.ts";
+import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import type { Mailer } from "./mailer.ts";
+import type { RenderedEmail } from "./templates/layout.ts";
+
+export interface QueuedEmail extends RenderedEmail {
+  kind: string;
+  to: string;
+  headers?: Record<string, string>;
+  /** Messages with the same key are queued once: an alert is never owed twice. */
+  dedupeKey?: string;
+}
+
+const MAX_ATTEMPTS = 12;
+const BASE_BACKOFF_MS = 15_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+
+/** Records that an email is owed. Synchronous, so it can join the transaction of the change that causes it. */
+export function queueEmail(db: DbOrTx, email: QueuedEmail, now: Date): void {
+  db.insert(emailOutbox)
+    .values({
+      kind: email.kind,
+      toAddress: email.to,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html,
+      headers: email.headers ?? {},
+      dedupeKey: email.dedupeKey ?? null,
+      nextAttemptAt: now,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .run();
+}
+
+export function backoffMs(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+interface DeliveryDeps {
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  config: Pick<Config, "mailFrom" | "appOrigin">;
+}
+
+/**
+ * Sends what is due, a batch at a time, several in flight. A message is marked sent only after the mail
+ * server accepted it, so a crash can repeat a send but never lose one; the Message-ID stays the same.
+ */
+export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 100, concurrency = 10): Promise<{ sent: number; failed: number }> {
+  const { db, mailer, clock, config } = deps;
+  const due = db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, clock.now())))
+    .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+    .limit(batchSize)
+    .all();
+
+  let sent = 0;
+  let failed = 0;
+  const domain = new URL(config.appOrigin).hostname || "gordu.local";
+  const deliverOne = async (row: (typeof due)[number]) => {
+    try {
+      await mailer.send({
+        messageId: `<outbox-${row.id}@${domain}>`,
+        from: config.mailFrom,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+        headers: row.headers,
+      });
+      db.update(emailOutbox).set({ status: "sent", sentAt: clock.now(), attempts: row.attempts + 1, lastError: null }).where(eq(emailOutbox.id, row.id)).run();
+      sent++;
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const giveUp = attempts >= MAX_ATTEMPTS;
+      db.update(emailOutbox)
+        .set({
+          attempts,
+          status: giveUp ? "failed" : "queued",
+          nextAttemptAt: new Date(clock.now().getTime() + backoffMs(attempts)),
+          lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
+        })
+        .where(eq(emailOutbox.id, row.id))
+        .run();
+      failed++;
+    }
+  };
+
+  for (let i = 0; i < due.length; i += concurrency) {
+    await Promise.all(due.slice(i, i + concurrency).map(deliverOne));
+  }
+  return { sent, failed };
+}

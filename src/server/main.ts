@@ -1,0 +1,74 @@
+import { mkdtempSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { openDatabase } from "../../db/client.ts";
+import { migrateDatabase } from "../../db/migrate.ts";
+import { createApp } from "./app.ts";
+import { systemClock } from "./clock.ts";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
+import type { Deps } from "./deps.ts";
+import { MAX_BODY_BYTES } from "./http/body-parsing.ts";
+import { startJobs } from "./jobs.ts";
+import { createMailer } from "./mail/mailer.ts";
+import { buildClientAssets, loadPrebuiltAssets } from "./ssr/assets.ts";
+
+/** Files the single executable carries inside itself: name → embedded path. */
+export interface EmbeddedBundle {
+  client: Record<string, string>;
+  publicFiles: Record<string, string>;
+  migrations: Record<string, string>;
+}
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** drizzle's migrator reads a folder, so the embedded migrations are written to a temporary one first. */
+async function extractMigrations(files: Record<string, string>): Promise<string> {
+  const folder = mkdtempSync(join(tmpdir(), "gordu-migrations-"));
+  for (const [name, path] of Object.entries(files)) {
+    mkdirSync(dirname(join(folder, name)), { recursive: true });
+    writeFileSync(join(folder, name), await Bun.file(path).bytes());
+  }
+  return folder;
+}
+
+export async function main(bundle?: EmbeddedBundle): Promise<void> {
+  const config = readConfig();
+  const db = openDatabase(config.databasePath);
+  migrateDatabase(db, bundle ? await extractMigrations(bundle.migrations) : undefined);
+  const assets = bundle ? await loadPrebuiltAssets(bundle.client, bundle.publicFiles) : await buildClientAssets();
+  const mailer = createMailer(config);
+  const deps: Deps = { config, db, clock: systemClock, mailer, assets };
+
+  const app = createApp(deps).listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES });
+  const stopJobs = startJobs(deps);
+  const billing = config.stripe ? "Stripe" : "test billing";
+  console.log(
+    `GoRDU listening on ${config.appUrl} (port ${app.server?.port}; database ${config.databasePath}; ${billing}; fares: ${config.fareSource}; mail: ${mailer.description})`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing requests and background work…`);
+    await stopJobs();
+    await app.stop();
+    await mailer.close();
+    db.$client.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+if (import.meta.main) await main();

@@ -1,0 +1,16 @@
+import { Elysia } from "elysia";
+import type { PublicConfig } from "../domain/api-types.ts";
+import type { Deps } from "./deps.ts";
+
+/** What the browser needs to know about this deployment: nothing secret. */
+export function publicConfigRoutes({ config }: Deps) {
+  const answer: PublicConfig = {
+    supportEmail: config.supportEmail,
+    billing: {
+      mode: config.stripe ? "stripe" : "test",
+      publishableKey: config.stripe?.publishableKey ?? null,
+      checkout: config.stripe?.checkout ?? "embedded",
+    },
+  };
+  return new Elysia().get("/api/app-config", () => answer);
+}

@@ -1,0 +1,102 @@
+import { renderToReadableStream } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from "react-router";
+import { apiFetchContext, type ApiFetch } from "../../client/api-fetch.ts";
+import { AssetsContext } from "../../client/assets-context.tsx";
+import { NOT_FOUND_ROUTE_ID, routes } from "../../client/routes.tsx";
+import type { Config } from "../config.ts";
+import { contentSecurityPolicy } from "../http/security-headers.ts";
+import { SESSION_COOKIE } from "../auth/sessions.ts";
+import { acceptsGzip, type ClientAssets } from "./assets.ts";
+
+interface RenderedPage {
+  status: number;
+  html: string;
+  gzipped: Uint8Array<ArrayBuffer> | null;
+  csp: string;
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/** The CSP names each inline script (react-router's hydration data) by its hash: no 'unsafe-inline', no nonce. */
+function inlineScriptHashes(html: string): string[] {
+  return Array.from(html.matchAll(INLINE_SCRIPT), (match) =>
+    new Bun.CryptoHasher("sha256").update(match[1]!).digest("base64"),
+  );
+}
+
+function hasSessionCookie(request: Request): boolean {
+  return (request.headers.get("cookie") ?? "").includes(`${SESSION_COOKIE}=`);
+}
+
+/**
+ * Renders every page route with react-router's static handler. Loaders reach the API in-process with the
+ * visitor's cookie. The landing page for an anonymous visitor is rendered once and kept.
+ */
+export function createPageRenderer(config: Config, assets: ClientAssets, handleApi: (request: Request) => Promise<Response>) {
+  const handler = createStaticHandler(routes);
+  let anonymousLanding: RenderedPage | null = null;
+
+  function inProcessFetch(request: Request): ApiFetch {
+    const cookie = request.headers.get("cookie");
+    return (path, init = {}) => {
+      const headers = new Headers(init.headers);
+      if (cookie) headers.set("cookie", cookie);
+      headers.set("origin", config.appOrigin);
+      return handleApi(new Request(new URL(path, config.appOrigin), { ...init, headers }));
+    };
+  }
+
+  async function render(request: Request): Promise<RenderedPage | Response> {
+    const requestContext = new RouterContextProvider(new Map([[apiFetchContext, inProcessFetch(request)]]));
+    const context = await handler.query(request, { requestContext });
+    if (context instanceof Response) return context;
+
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const notFound = context.matches.some((match) => match.route.id === NOT_FOUND_ROUTE_ID);
+    const stream = await renderToReadableStream(
+      <AssetsContext value={{ stylesheets: assets.stylesheets }}>
+        <StaticRouterProvider router={router} context={context} />
+      </AssetsContext>,
+      {
+        bootstrapModules: [assets.entryScript],
+        onError(error) {
+          console.error("[ssr]", error);
+        },
+      },
+    );
+    await stream.allReady;
+    const html = await new Response(stream).text();
+    return {
+      status: notFound ? 404 : context.statusCode,
+      html,
+      gzipped: null,
+      csp: contentSecurityPolicy(config, inlineScriptHashes(html)),
+    };
+  }
+
+  function respond(page: RenderedPage, request: Request, cacheControl: string): Response {
+    const headers: Record<string, string> = {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": page.csp,
+      "cache-control": cacheControl,
+      vary: "accept-encoding, cookie",
+    };
+    if (new URL(request.url).pathname === "/reset-password") headers["referrer-policy"] = "no-referrer";
+    if (acceptsGzip(request)) {
+      page.gzipped ??= Bun.gzipSync(page.html);
+      return new Response(page.gzipped, { status: page.status, headers: { ...headers, "content-encoding": "gzip" } });
+    }
+    return new Response(page.html, { status: page.status, headers });
+  }
+
+  return async function renderPage(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const cacheable = url.pathname === "/" && url.search === "" && !hasSessionCookie(request);
+    if (cacheable && anonymousLanding) return respond(anonymousLanding, request, "no-cache");
+
+    const page = await render(request);
+    if (page instanceof Response) return page;
+    if (cacheable && page.status === 200) anonymousLanding = page;
+    return respond(page, request, cacheable ? "no-cache" : "private, no-store");
+  };
+}

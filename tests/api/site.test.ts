@@ -1,0 +1,116 @@
+import { describe, expect, test } from "bun:test";
+import { createTestApp, json, TEST_ORIGIN } from "../support/test-app.ts";
+
+describe("pages", () => {
+  test.each(["/", "/subscribe", "/login", "/reset-password", "/admin"])("%s is rendered on the server with hydration data", async (path) => {
+    const t = createTestApp();
+    const response = await t.request("GET", path);
+    expect(response.status).toBeLessThan(400);
+    if (response.status !== 200) return;
+    const html = await response.text();
+    expect(html).toStartWith("<!DOCTYPE html>");
+    expect(html).toContain("window.__staticRouterHydrationData");
+    expect(html).toContain('src="/assets/entry-test.js"');
+  });
+
+  test("an unknown path answers 404 with the '404 Page Not Found' card", async () => {
+    const t = createTestApp();
+    const response = await t.request("GET", "/no/such/page");
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("404 Page Not Found");
+  });
+
+  test("the landing page names its inline hydration script in the CSP by hash", async () => {
+    const t = createTestApp();
+    const response = await t.request("GET", "/");
+    const html = await response.text();
+    const inline = html.match(/<script>([\s\S]*?)<\/script>/)![1]!;
+    const hash = new Bun.CryptoHasher("sha256").update(inline).digest("base64");
+    const csp = response.headers.get("content-security-policy")!;
+    expect(csp).toContain(`'sha256-${hash}'`);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe-inline' 'sha");
+  });
+
+  test("the anonymous landing page is rendered once and served again from memory", async () => {
+    const t = createTestApp();
+    const first = await (await t.request("GET", "/")).text();
+    const second = await (await t.request("GET", "/")).text();
+    expect(second).toBe(first);
+  });
+
+  test("pages are gzipped for browsers that accept it", async () => {
+    const t = createTestApp();
+    const response = await t.request("GET", "/", { headers: { "accept-encoding": "gzip, br" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const html = new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await response.arrayBuffer())));
+    expect(html).toContain("Never Miss a Deal from RDU");
+  });
+
+  test("client assets are served with an immutable cache header", async () => {
+    const t = createTestApp();
+    const response = await t.request("GET", "/assets/entry-test.js");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("content-type")).toStartWith("text/javascript");
+  });
+});
+
+describe("security headers", () => {
+  test.each(["/", "/api/app-config", "/api/me", "/api/nothing-here"])("%s carries nosniff, a referrer policy and a CSP", async (path) => {
+    const t = createTestApp();
+    const response = await t.request("GET", path);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  test("HSTS is sent when the product is served over https", async () => {
+    const t = createTestApp({ APP_URL: "https://gordu.example" });
+    const response = await t.app.handle(new Request("https://gordu.example/api/app-config"));
+    expect(response.headers.get("strict-transport-security")).toContain("max-age=");
+  });
+});
+
+describe("GET /api/app-config", () => {
+  test("tells the browser the support address and that test billing is on", async () => {
+    const t = createTestApp({ SUPPORT_EMAIL: "help@gordu.example" });
+    expect(await json(await t.request("GET", "/api/app-config"))).toEqual({
+      supportEmail: "help@gordu.example",
+      billing: { mode: "test", publishableKey: null, checkout: "embedded" },
+    });
+  });
+});
+
+describe("CSRF", () => {
+  const body = { email: "a@example.com", name: "A", subject: "S", description: "D" };
+
+  test("a state change from another origin is refused", async () => {
+    const t = createTestApp();
+    const response = await t.request("POST", "/api/contact", { body, headers: { origin: "https://evil.example" } });
+    expect(response.status).toBe(403);
+  });
+
+  test("a state change with neither Origin nor Sec-Fetch-Site is refused", async () => {
+    const t = createTestApp();
+    const response = await t.app.handle(
+      new Request(`${TEST_ORIGIN}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+    );
+    expect(response.status).toBe(403);
+  });
+
+  test("Sec-Fetch-Site: same-origin is accepted without an Origin header", async () => {
+    const t = createTestApp();
+    const response = await t.app.handle(
+      new Request(`${TEST_ORIGIN}/api/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
+        body: JSON.stringify(body),
+      }),
+    );
+    expect(response.status).toBe(200);
+  });
+});

@@ -1,0 +1,238 @@
+import { describe, expect, test } from 'bun:test';
+import {
+  GOOGLE_FLIGHTS_HOME,
+  airlineBookingUrl,
+  googleFlightsTextUrl,
+  googleFlightsUrl,
+} from '../../src/domain/links.ts';
+
+// The tfs format is undocumented (FARES.md), so decode what we encode with an independent reader.
+
+type Value = number | Uint8Array;
+type Message = Map<number, Value[]>;
+
+function base64UrlDecode(text: string): Uint8Array {
+  const standard = text.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = standard + '='.repeat((4 - (standard.length % 4)) % 4);
+  return Uint8Array.from(atob(padded), (ch) => ch.charCodeAt(0));
+}
+
+function decode(bytes: Uint8Array): Message {
+  const fields: Message = new Map();
+  let pos = 0;
+  const readVarint = (): number => {
+    let result = 0;
+    let scale = 1;
+    for (;;) {
+      const byte = bytes[pos++];
+      if (byte === undefined) throw new Error('truncated varint');
+      result += (byte & 0x7f) * scale;
+      if (byte < 0x80) return result;
+      scale *= 0x80;
+    }
+  };
+  while (pos < bytes.length) {
+    const key = readVarint();
+    const field = Math.floor(key / 8);
+    const wireType = key % 8;
+    let value: Value;
+    if (wireType === 0) {
+      value = readVarint();
+    } else if (wireType === 2) {
+      const length = readVarint();
+      value = bytes.slice(pos, pos + length);
+      if (value.length !== length) throw new Error('truncated field');
+      pos += length;
+    } else {
+      throw new Error(`unexpected wire type ${wireType}`);
+    }
+    fields.set(field, [...(fields.get(field) ?? []), value]);
+  }
+  return fields;
+}
+
+function numbers(message: Message, field: number): number[] {
+  return (message.get(field) ?? []).map((v) => {
+    if (typeof v !== 'number') throw new Error(`field ${field} is not a varint`);
+    return v;
+  });
+}
+
+function submessages(message: Message, field: number): Message[] {
+  return (message.get(field) ?? []).map((v) => {
+    if (typeof v === 'number') throw new Error(`field ${field} is not length-delimited`);
+    return decode(v);
+  });
+}
+
+function strings(message: Message, field: number): string[] {
+  return (message.get(field) ?? []).map((v) => {
+    if (typeof v === 'number') throw new Error(`field ${field} is not length-delimited`);
+    return new TextDecoder().decode(v);
+  });
+}
+
+function airport(message: Message): { kind: number[]; code: string[] } {
+  return { kind: numbers(message, 1), code: strings(message, 2) };
+}
+
+function leg(message: Message) {
+  const [from] = submessages(message, 13);
+  const [to] = submessages(message, 14);
+  if (!from || !to) throw new Error('leg without airports');
+  return { date: strings(message, 2), from: airport(from), to: airport(to), fields: [...message.keys()].sort((a, b) => a - b) };
+}
+
+function tfsOf(url: string): string {
+  const tfs = new URL(url).searchParams.get('tfs');
+  if (tfs === null) throw new Error(`no tfs in ${url}`);
+  return tfs;
+}
+
+describe('googleFlightsUrl', () => {
+  const roundTrip = googleFlightsUrl({ destination: 'LHR', departDate: '2026-11-10', returnDate: '2026-11-17' });
+
+  test('a round trip encodes both legs, one adult, economy and the round-trip type', () => {
+    const message = decode(base64UrlDecode(tfsOf(roundTrip)));
+    expect(numbers(message, 1)).toEqual([28]);
+    expect(numbers(message, 2)).toEqual([2]);
+    expect(submessages(message, 3).map(leg)).toEqual([
+      { date: ['2026-11-10'], from: { kind: [1], code: ['RDU'] }, to: { kind: [1], code: ['LHR'] }, fields: [2, 13, 14] },
+      { date: ['2026-11-17'], from: { kind: [1], code: ['LHR'] }, to: { kind: [1], code: ['RDU'] }, fields: [2, 13, 14] },
+    ]);
+    expect(numbers(message, 8)).toEqual([1]);
+    expect(numbers(message, 9)).toEqual([1]);
+    expect(numbers(message, 19)).toEqual([1]);
+    expect([...message.keys()].sort((a, b) => a - b)).toEqual([1, 2, 3, 8, 9, 19]);
+  });
+
+  test('a one-way search encodes a single leg and the one-way trip type', () => {
+    const url = googleFlightsUrl({ origin: 'rdu', destination: 'bos', departDate: '2026-03-03' });
+    const message = decode(base64UrlDecode(tfsOf(url)));
+    const legs = submessages(message, 3).map(leg);
+    expect(legs).toHaveLength(1);
+    expect(legs[0]?.from.code).toEqual(['RDU']);
+    expect(legs[0]?.to.code).toEqual(['BOS']);
+    expect(numbers(message, 19)).toEqual([2]);
+  });
+
+  test('passenger count and seat class are encoded, one passenger entry per adult', () => {
+    const url = googleFlightsUrl({ destination: 'CDG', departDate: '2026-05-01', returnDate: '2026-05-09', adults: 3, seatClass: 3 });
+    const message = decode(base64UrlDecode(tfsOf(url)));
+    expect(numbers(message, 8)).toEqual([1, 1, 1]);
+    expect(numbers(message, 9)).toEqual([3]);
+  });
+
+  test('the link has the documented shape with URL-safe base64 and no padding', () => {
+    expect(roundTrip.startsWith('https://www.google.com/travel/flights/search?tfs=')).toBe(true);
+    expect(roundTrip.endsWith('&hl=en&gl=us&curr=USD')).toBe(true);
+    for (const url of [
+      roundTrip,
+      googleFlightsUrl({ destination: 'SJU', departDate: '2026-01-02' }),
+      googleFlightsUrl({ destination: 'YYZ', departDate: '2026-12-24', returnDate: '2027-01-02', adults: 2 }),
+    ]) {
+      expect(tfsOf(url)).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect(url).not.toContain('=&');
+      expect(url).not.toContain('undefined');
+    }
+  });
+
+  test('without a departure date it falls back to the text search', () => {
+    expect(googleFlightsUrl({ destination: 'LHR' })).toBe(
+      'https://www.google.com/travel/flights?q=Flights%20from%20RDU%20to%20LHR&curr=USD&hl=en&gl=us',
+    );
+    expect(googleFlightsUrl({ destination: 'LHR', departDate: 'next week' })).toBe(googleFlightsTextUrl('RDU', 'LHR'));
+  });
+});
+
+describe('googleFlightsTextUrl', () => {
+  test('a round trip produces the exact documented text query', () => {
+    expect(googleFlightsTextUrl('RDU', 'LHR', '2026-11-10', '2026-11-17')).toBe(
+      'https://www.google.com/travel/flights?q=Flights%20from%20RDU%20to%20LHR%20on%202026-11-10%20through%202026-11-17&curr=USD&hl=en&gl=us',
+    );
+  });
+
+  test('without dates the query is only "Flights from X to Y"', () => {
+    expect(googleFlightsTextUrl('RDU', 'BOS')).toBe(
+      'https://www.google.com/travel/flights?q=Flights%20from%20RDU%20to%20BOS&curr=USD&hl=en&gl=us',
+    );
+  });
+
+  test('with only a departure date the query has no return part', () => {
+    expect(googleFlightsTextUrl('RDU', 'BOS', '2026-11-10')).toBe(
+      'https://www.google.com/travel/flights?q=Flights%20from%20RDU%20to%20BOS%20on%202026-11-10&curr=USD&hl=en&gl=us',
+    );
+  });
+
+  test('user-provided text is URL-encoded', () => {
+    const url = googleFlightsTextUrl('RDU', 'a&b=c#d');
+    expect(new URL(url).searchParams.get('q')).toBe('Flights from RDU to A&B=C#D');
+    expect(url).not.toContain('#');
+  });
+
+  test('an empty destination falls back to the Google Flights home page', () => {
+    expect(googleFlightsTextUrl('RDU', '  ')).toBe(GOOGLE_FLIGHTS_HOME);
+    expect(GOOGLE_FLIGHTS_HOME).toBe('https://www.google.com/travel/flights');
+  });
+});
+
+describe('airlineBookingUrl', () => {
+  const dates = { departDate: '2026-11-10', returnDate: '2026-11-17' };
+
+  test('Southwest gets its pre-filled search page', () => {
+    expect(airlineBookingUrl('Southwest', { destination: 'BWI', ...dates })).toEqual({
+      kind: 'prefilled',
+      url: 'https://www.southwest.com/air/booking/select.html?originationAirportCode=RDU&destinationAirportCode=BWI&departureDate=2026-11-10&returnDate=2026-11-17&adultPassengersCount=1&tripType=roundtrip',
+    });
+  });
+
+  test('JetBlue gets its pre-filled search page', () => {
+    expect(airlineBookingUrl('JetBlue Airways', { destination: 'BOS', ...dates })).toEqual({
+      kind: 'prefilled',
+      url: 'https://www.jetblue.com/booking/flights?from=RDU&to=BOS&depart=2026-11-10&return=2026-11-17&isMultiCity=false&noOfRoute=1&adults=1&children=0&infants=0',
+    });
+  });
+
+  test('United gets its pre-filled search page', () => {
+    expect(airlineBookingUrl('UA', { origin: 'RDU', destination: 'ewr', ...dates })).toEqual({
+      kind: 'prefilled',
+      url: 'https://www.united.com/en/us/fsr/choose-flights?f=RDU&t=EWR&d=2026-11-10&r=2026-11-17&px=1&taxng=1',
+    });
+  });
+
+  test('Alaska gets its pre-filled search page', () => {
+    expect(airlineBookingUrl('Alaska Airlines', { destination: 'SEA', ...dates })).toEqual({
+      kind: 'prefilled',
+      url: 'https://www.alaskaair.com/search/results?O=RDU&D=SEA&OD=2026-11-10&DD=2026-11-17&A=1&RT=true',
+    });
+  });
+
+  test('a pre-fill airline without both dates goes to its home page', () => {
+    expect(airlineBookingUrl('Southwest', { destination: 'BWI', departDate: '2026-11-10' })).toEqual({
+      kind: 'home',
+      url: 'https://www.southwest.com/',
+    });
+    expect(airlineBookingUrl('United', { destination: 'EWR' })).toEqual({ kind: 'home', url: 'https://www.united.com/' });
+  });
+
+  test('an airline without a pre-fill pattern goes to its home page even with dates', () => {
+    expect(airlineBookingUrl('Delta Air Lines', { destination: 'ATL', ...dates })).toEqual({
+      kind: 'home',
+      url: 'https://www.delta.com/',
+    });
+    expect(airlineBookingUrl('Copa Airlines', { destination: 'PTY', ...dates }).url).toBe('https://www.copaair.com/');
+  });
+
+  test('an unknown airline gets a general flight search for the trip', () => {
+    expect(airlineBookingUrl('Pan Am', { destination: 'LHR', ...dates })).toEqual({
+      kind: 'general-search',
+      url: 'https://www.google.com/travel/flights?q=Flights%20from%20RDU%20to%20LHR%20on%202026-11-10%20through%202026-11-17&curr=USD&hl=en&gl=us',
+    });
+    expect(airlineBookingUrl('', { destination: 'LHR' }).kind).toBe('general-search');
+  });
+
+  test('a destination that is not an airport code never reaches a pre-filled URL', () => {
+    const link = airlineBookingUrl('JetBlue', { destination: 'BOS&x=1', ...dates });
+    expect(link).toEqual({ kind: 'home', url: 'https://www.jetblue.com/' });
+  });
+});
