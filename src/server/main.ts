@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { openDatabase } from "../../db/client.ts";
@@ -44,7 +44,13 @@ async function extractMigrations(files: Record<string, string>): Promise<string>
 export async function main(bundle?: EmbeddedBundle): Promise<void> {
   const config = readConfig();
   const db = openDatabase(config.databasePath);
-  migrateDatabase(db, bundle ? await extractMigrations(bundle.migrations) : undefined);
+  if (bundle) {
+    const folder = await extractMigrations(bundle.migrations);
+    migrateDatabase(db, folder);
+    rmSync(folder, { recursive: true, force: true });
+  } else {
+    migrateDatabase(db);
+  }
   const assets = bundle ? await loadPrebuiltAssets(bundle.client, bundle.publicFiles) : await buildClientAssets();
   const mailer = createMailer(config);
   const deps: Deps = { config, db, clock: systemClock, mailer, assets };

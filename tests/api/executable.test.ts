@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const ROOT = resolve(import.meta.dir, "../..");
+const EXECUTABLE = join(ROOT, "dist", "gordu");
+
+describe("npm run build", () => {
+  let workdir: string;
+  let server: ReturnType<typeof Bun.spawn> | null = null;
+
+  beforeAll(() => {
+    const build = Bun.spawnSync([process.execPath, "src/server/cli/build.ts"], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+    if (build.exitCode !== 0) throw new Error(`build failed:\n${build.stderr.toString()}`);
+    workdir = mkdtempSync(join(tmpdir(), "gordu-exe-"));
+  }, 120_000);
+
+  afterAll(() => {
+    server?.kill();
+    rmSync(workdir, { recursive: true, force: true });
+  });
+
+  test("produces one executable that serves the product, assets included, from another directory", async () => {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    server = Bun.spawn([EXECUTABLE], {
+      cwd: workdir,
+      env: { PATH: process.env.PATH ?? "", PORT: String(port), HOST: "127.0.0.1" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const url = `http://127.0.0.1:${port}`;
+    let landing: Response | null = null;
+    for (let attempt = 0; attempt < 100 && !landing; attempt++) {
+      landing = await fetch(url).catch(() => null);
+      if (!landing) await Bun.sleep(50);
+    }
+    expect(landing?.status).toBe(200);
+    const html = await landing!.text();
+    expect(html).toContain("Never Miss a Deal from RDU");
+
+    const script = html.match(/src="(\/assets\/entry-[\w-]+\.js)"/)![1]!;
+    const asset = await fetch(url + script);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("cache-control")).toContain("immutable");
+    expect((await asset.text()).length).toBeGreaterThan(1000);
+
+    const stylesheet = html.match(/href="(\/assets\/entry-[\w-]+\.css)"/)![1]!;
+    expect((await fetch(url + stylesheet)).status).toBe(200);
+
+    expect(await Bun.file(join(workdir, "db", "app.sqlite")).exists()).toBe(true);
+  }, 30_000);
+});

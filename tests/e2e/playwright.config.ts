@@ -1,0 +1,26 @@
+import { existsSync } from "node:fs";
+import { defineConfig } from "@playwright/test";
+
+/** Debian's Chromium when present (CI); otherwise Playwright's own browser on a developer's laptop. */
+const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => existsSync(path));
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.e2e.ts",
+  outputDir: ".output",
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [["list"]],
+  use: {
+    browserName: "chromium",
+    viewport: { width: 1280, height: 800 },
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: systemChromium,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+});

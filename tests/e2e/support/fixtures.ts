@@ -1,0 +1,72 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { MailCatcher } from "./mail-catcher.ts";
+import { startServer, type RunningServer } from "./server.ts";
+
+export const ADMIN = { email: "admin@gordu.test", password: "admin-password-1" };
+
+interface WorkerFixtures {
+  server: RunningServer;
+  mail: MailCatcher;
+}
+
+interface TestFixtures {
+  /** Fails the test on any console error or uncaught exception in the page (hydration warnings included). */
+  consoleErrors: string[];
+}
+
+/**
+ * Each Playwright worker runs its own real server with a fresh database, an admin account, and a real SMTP
+ * server on loopback that receives every email the product sends.
+ */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  mail: [
+    async ({}, use) => {
+      const mail = new MailCatcher();
+      await mail.start();
+      await use(mail);
+      await mail.stop();
+    },
+    { scope: "worker" },
+  ],
+  server: [
+    async ({ mail }, use) => {
+      const server = await startServer({
+        SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        SUPPORT_EMAIL: "support@gordu.test",
+      });
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && !message.text().includes("Failed to load resource")) errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, "console errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+export async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.getByTestId("toast");
+  await expect(toast).toContainText(title);
+  if (description) await expect(toast).toContainText(description);
+}
