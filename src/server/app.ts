@@ -1,4 +1,6 @@
 import { Elysia } from "elysia";
+import { accountRoutes } from "./account/account.routes.ts";
+import { createAuthLimits } from "./auth/auth-limits.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
 import type { Deps } from "./deps.ts";
@@ -14,13 +16,15 @@ export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
 
 /** The whole product as one Elysia app. Reads no environment and starts no timers: main.ts does that. */
 export function createApp(deps: Deps) {
+  const authLimits = createAuthLimits();
   const app = new Elysia({ normalize: false })
     .use(errorHandling)
     .use(securityHeaders(deps.config))
     .use(csrfProtection(deps.config.appOrigin, [STRIPE_WEBHOOK_PATH]))
     .use(bodyParsing)
     .use(publicConfigRoutes(deps))
-    .use(authRoutes(deps))
+    .use(authRoutes(deps, authLimits))
+    .use(accountRoutes(deps, authLimits))
     .use(contactRoutes(deps))
     .get("/api/*", () => {
       throw notFound();

@@ -1,3 +1,4 @@
+import { deleteExpiredResetTokens } from "./auth/password-reset.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import type { Deps } from "./deps.ts";
 import { deliverDueEmails } from "./mail/outbox.ts";
@@ -15,7 +16,14 @@ interface Job {
 export function startJobs(deps: Deps): () => Promise<void> {
   const jobs: Job[] = [
     { name: "email delivery", everyMs: 1000, run: () => deliverDueEmails(deps) },
-    { name: "session purge", everyMs: 60 * 60_000, run: () => deleteExpiredSessions(deps.db, deps.clock.now()) },
+    {
+      name: "expired sessions and tokens purge",
+      everyMs: 60 * 60_000,
+      run: () => {
+        deleteExpiredSessions(deps.db, deps.clock.now());
+        deleteExpiredResetTokens(deps.db, deps.clock.now());
+      },
+    },
   ];
   const running = new Set<Promise<void>>();
   const busy = new Set<string>();

@@ -1,8 +1,39 @@
+import { Faq } from "./landing/faq.tsx";
+import { Hero } from "./landing/hero.tsx";
+import { HowItWorks } from "./landing/how-it-works.tsx";
+import { Pricing } from "./landing/pricing.tsx";
+import { SiteFooter } from "./landing/site-footer.tsx";
+import { SiteHeader } from "./landing/site-header.tsx";
+import { Testimonials } from "./landing/testimonials.tsx";
+
+const TITLE = "GoRDU · Flight deals from Raleigh-Durham (RDU)";
+const DESCRIPTION =
+  "GoRDU watches fares from Raleigh-Durham (RDU) around the clock and alerts you to real price drops. Book directly with the airline. Start with a 7-day free trial.";
+
+/** The public landing page (SPEC §2): header, hero, how it works, pricing, testimonials, FAQ, footer. */
 export function LandingPage() {
   return (
-    <main className="container">
-      <title>GoRDU · Flight deals from Raleigh-Durham</title>
-      <h1>Never Miss a Deal from RDU</h1>
-    </main>
+    <>
+      <title>{TITLE}</title>
+      <meta name="description" content={DESCRIPTION} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content="GoRDU" />
+      <meta property="og:title" content={TITLE} />
+      <meta property="og:description" content={DESCRIPTION} />
+      <meta property="og:image" content="/og-image.png" />
+      <meta property="og:image:width" content="1200" />
+      <meta property="og:image:height" content="630" />
+      <meta property="og:image:alt" content="GoRDU: Never Miss a Deal from RDU" />
+      <meta name="twitter:card" content="summary_large_image" />
+      <SiteHeader />
+      <main>
+        <Hero />
+        <HowItWorks />
+        <Pricing />
+        <Testimonials />
+        <Faq />
+      </main>
+      <SiteFooter />
+    </>
   );
 }

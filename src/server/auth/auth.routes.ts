@@ -1,8 +1,57 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
+import { LIMITS, MAX_PASSWORD_LENGTH } from "../../domain/validation.ts";
 import { toCurrentUser } from "../account/current-user.ts";
 import type { Deps } from "../deps.ts";
 import { authentication, requireUser } from "../http/auth.ts";
+import { clientIp } from "../http/client-ip.ts";
+import type { AuthLimits } from "./auth-limits.ts";
+import { login, RESET_EMAIL_SENT, requestPasswordReset, resetPassword } from "./auth.service.ts";
+import { invalidateSession, SESSION_COOKIE, sessionCookieAttributes } from "./sessions.ts";
 
-export function authRoutes(deps: Deps) {
-  return new Elysia().use(authentication(deps)).get("/api/me", ({ auth }) => toCurrentUser(requireUser(auth).user));
+const strict = { additionalProperties: false } as const;
+const Password = t.String({ maxLength: MAX_PASSWORD_LENGTH * 4 });
+
+const LoginBody = t.Object(
+  { email: t.String({ minLength: 1, maxLength: LIMITS.email }), password: t.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH * 4 }), skipLastLoginUpdate: t.Optional(t.Boolean()) },
+  strict,
+);
+const ForgotBody = t.Object({ email: t.String({ minLength: 1, maxLength: LIMITS.email }) }, strict);
+const ResetBody = t.Object({ token: t.String({ maxLength: 200 }), newPassword: Password, confirmPassword: Password }, strict);
+
+export function authRoutes(deps: Deps, limits: AuthLimits) {
+  const ipOf = (request: Request, server: Parameters<typeof clientIp>[1]) => clientIp(request, server, deps.config.trustProxy);
+
+  return new Elysia()
+    .use(authentication(deps))
+    .get("/api/me", ({ auth }) => toCurrentUser(requireUser(auth).user))
+    .post(
+      "/api/login",
+      async ({ body, auth, cookie, request, server }) => {
+        const { token, session } = await login(deps, limits, body, ipOf(request, server), auth?.session.id ?? null);
+        cookie[SESSION_COOKIE]!.set({ value: token, ...sessionCookieAttributes(session.expiresAt, deps.config.secureCookies) });
+        return { success: true as const };
+      },
+      { body: LoginBody },
+    )
+    .post("/api/logout", ({ auth, cookie }) => {
+      if (auth) invalidateSession(deps.db, auth.session.id);
+      cookie[SESSION_COOKIE]!.remove();
+      return { success: true as const };
+    })
+    .post(
+      "/api/forgot-password",
+      ({ body, request, server }) => {
+        requestPasswordReset(deps, limits, body.email, ipOf(request, server));
+        return { success: true as const, message: RESET_EMAIL_SENT };
+      },
+      { body: ForgotBody },
+    )
+    .post(
+      "/api/reset-password",
+      async ({ body }) => {
+        await resetPassword(deps, body);
+        return { success: true as const, message: "Your password has been reset. Please log in." };
+      },
+      { body: ResetBody },
+    );
 }

@@ -1,7 +1,7 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { and, eq, lt, ne } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
+import type { Db, DbOrTx } from "../../../db/client.ts";
 import { sessions, users } from "../../../db/schema.ts";
 
 /**
@@ -25,7 +25,7 @@ export function hashToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-export function createSession(db: Db, userId: number, now: Date): { token: string; session: Session } {
+export function createSession(db: DbOrTx, userId: number, now: Date): { token: string; session: Session } {
   const token = generateSessionToken();
   const session: Session = {
     id: hashToken(token),
@@ -65,12 +65,12 @@ export function validateSessionToken(db: Db, token: string, now: Date): ValidSes
   return { session, user, renewed };
 }
 
-export function invalidateSession(db: Db, sessionId: string): void {
+export function invalidateSession(db: DbOrTx, sessionId: string): void {
   db.delete(sessions).where(eq(sessions.id, sessionId)).run();
 }
 
 /** Signs the user out everywhere, except (optionally) the session making the change. */
-export function invalidateUserSessions(db: Db, userId: number, keepSessionId?: string): void {
+export function invalidateUserSessions(db: DbOrTx, userId: number, keepSessionId?: string): void {
   const condition = keepSessionId
     ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
     : eq(sessions.userId, userId);

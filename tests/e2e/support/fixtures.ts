@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import { MailCatcher } from "./mail-catcher.ts";
+import { MailCatcher } from "../../support/mail-catcher.ts";
 import { startServer, type RunningServer } from "./server.ts";
 
 export const ADMIN = { email: "admin@gordu.test", password: "admin-password-1" };

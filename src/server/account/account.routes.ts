@@ -1,0 +1,41 @@
+import { Elysia, t } from "elysia";
+import { LIMITS, MAX_PASSWORD_LENGTH } from "../../domain/validation.ts";
+import type { AuthLimits } from "../auth/auth-limits.ts";
+import { changePassword } from "../auth/auth.service.ts";
+import type { Deps } from "../deps.ts";
+import { authentication, requireUser } from "../http/auth.ts";
+import { updateEmailAlerts, updateProfile } from "./account.service.ts";
+import { toCurrentUser } from "./current-user.ts";
+
+const strict = { additionalProperties: false } as const;
+const Password = t.String({ maxLength: MAX_PASSWORD_LENGTH * 4 });
+
+export const ProfileBody = t.Object(
+  {
+    firstName: t.String({ maxLength: LIMITS.name * 2 }),
+    lastName: t.String({ maxLength: LIMITS.name * 2 }),
+    address: t.String({ maxLength: LIMITS.address * 2 }),
+    phone: t.String({ maxLength: LIMITS.phone * 2 }),
+  },
+  strict,
+);
+const ChangePasswordBody = t.Object({ currentPassword: t.Optional(Password), newPassword: Password, confirmPassword: Password }, strict);
+const PreferencesBody = t.Object({ emailAlerts: t.Boolean() }, strict);
+
+export function accountRoutes(deps: Deps, limits: AuthLimits) {
+  return new Elysia()
+    .use(authentication(deps))
+    .post(
+      "/api/change-password",
+      async ({ auth, body }) => {
+        const { user, session } = requireUser(auth);
+        await changePassword(deps, limits, user, session.id, body);
+        return { success: true as const, message: "Your password has been changed." };
+      },
+      { body: ChangePasswordBody },
+    )
+    .put("/api/profile", ({ auth, body }) => toCurrentUser(updateProfile(deps, requireUser(auth).user, body)), { body: ProfileBody })
+    .put("/api/preferences", ({ auth, body }) => toCurrentUser(updateEmailAlerts(deps, requireUser(auth).user, body.emailAlerts)), {
+      body: PreferencesBody,
+    });
+}

@@ -1,0 +1,34 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { users } from "../../../db/schema.ts";
+import { isValidEmail, MIN_PASSWORD_LENGTH } from "../../domain/validation.ts";
+import { hashPassword } from "./passwords.ts";
+import { findUserByEmail, insertUser } from "./users.ts";
+
+export type AdminResult = "created" | "promoted" | "updated" | "unchanged";
+
+/**
+ * Makes sure an admin account exists for this email. At boot an existing user is only promoted, so a
+ * password the admin changed later survives restarts; the command line (`npm run admin`) also sets the password.
+ */
+export async function ensureAdmin(db: Db, email: string, password: string, now: Date, options: { setPassword: boolean }): Promise<AdminResult> {
+  if (!isValidEmail(email)) throw new Error("The admin email is not a valid email address");
+  if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`The admin password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+
+  const existing = findUserByEmail(db, email);
+  if (!existing) {
+    insertUser(
+      db,
+      { email, passwordHash: await hashPassword(password), isAdmin: true, subscriptionType: "Free", subscriptionStatus: "Active", firstName: "Admin" },
+      now,
+    );
+    return "created";
+  }
+  const passwordHash = options.setPassword ? await hashPassword(password) : existing.passwordHash;
+  if (existing.isAdmin && !options.setPassword) return "unchanged";
+  db.update(users)
+    .set({ isAdmin: true, passwordHash, needsPasswordSetup: options.setPassword ? false : existing.needsPasswordSetup, updatedAt: now })
+    .where(eq(users.id, existing.id))
+    .run();
+  return existing.isAdmin ? "updated" : "promoted";
+}

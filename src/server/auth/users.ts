@@ -1,0 +1,35 @@
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../../db/client.ts";
+import { users } from "../../../db/schema.ts";
+import { normalizeEmail } from "../../domain/validation.ts";
+import type { User } from "./sessions.ts";
+
+export type NewUser = Omit<typeof users.$inferInsert, "unsubscribeToken" | "createdAt" | "updatedAt">;
+
+export function findUserByEmail(db: DbOrTx, email: string): User | undefined {
+  return db.select().from(users).where(sql`lower(${users.email}) = ${normalizeEmail(email)}`).get();
+}
+
+export function findUserById(db: DbOrTx, id: number): User | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+/** Inserts a user; the unique index on lower(email) refuses a second account for the same address. */
+export function insertUser(db: DbOrTx, user: NewUser, now: Date): User {
+  return db
+    .insert(users)
+    .values({
+      ...user,
+      email: user.email.trim(),
+      unsubscribeToken: encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20))),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get();
+}
+
+export function isUniqueEmailViolation(error: unknown): boolean {
+  return error instanceof Error && error.message.includes("UNIQUE constraint failed") && error.message.includes("users_email_lower_unique");
+}
