@@ -1,4 +1,4 @@
-import type { ContactRequest, CurrentUser, OkResponse, PublicConfig } from "../domain/api-types.ts";
+import type { ContactRequest, CurrentUser, OkResponse, ProfileUpdate, PublicConfig } from "../domain/api-types.ts";
 import { browserFetch, type ApiFetch } from "./api-fetch.ts";
 
 /** A non-OK answer. `message` is "<status>: <text>" (SPEC §8); `serverMessage` is the text alone, for toasts. */
@@ -47,6 +47,16 @@ export function createApi(fetcher: ApiFetch) {
     },
     publicConfig: () => call<PublicConfig>(fetcher, "GET", "/api/app-config"),
     contact: (message: ContactRequest) => call<OkResponse>(fetcher, "POST", "/api/contact", message),
+
+    login: (input: { email: string; password: string; skipLastLoginUpdate?: boolean }) => call<OkResponse>(fetcher, "POST", "/api/login", input),
+    logout: () => call<OkResponse>(fetcher, "POST", "/api/logout"),
+    forgotPassword: (email: string) => call<OkResponse>(fetcher, "POST", "/api/forgot-password", { email }),
+    resetPassword: (input: { token: string; newPassword: string; confirmPassword: string }) =>
+      call<OkResponse>(fetcher, "POST", "/api/reset-password", input),
+    changePassword: (input: { currentPassword?: string; newPassword: string; confirmPassword: string }) =>
+      call<OkResponse>(fetcher, "POST", "/api/change-password", input),
+    updateProfile: (profile: ProfileUpdate) => call<CurrentUser>(fetcher, "PUT", "/api/profile", profile),
+    updatePreferences: (preferences: { emailAlerts: boolean }) => call<CurrentUser>(fetcher, "PUT", "/api/preferences", preferences),
   };
 }
 

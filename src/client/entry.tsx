@@ -1,5 +1,6 @@
 import "@picocss/pico/css/pico.min.css";
 import "./styles.css";
+import "./styles/app.css";
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";

@@ -1,9 +1,9 @@
 import type { RouteObject } from "react-router";
 import { Document, DocumentError } from "./document.tsx";
 import { AdminPage } from "./pages/admin-page.tsx";
-import { DashboardPage } from "./pages/dashboard-page.tsx";
+import { dashboardLoader, DashboardPage } from "./pages/dashboard-page.tsx";
 import { LandingPage } from "./pages/landing-page.tsx";
-import { LoginPage } from "./pages/login-page.tsx";
+import { loginLoader, LoginPage } from "./pages/login-page.tsx";
 import { NotFoundPage } from "./pages/not-found-page.tsx";
 import { ResetPasswordPage } from "./pages/reset-password-page.tsx";
 import { SubscribePage } from "./pages/subscribe-page.tsx";
@@ -22,9 +22,9 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, Component: LandingPage },
       { path: "subscribe", Component: SubscribePage },
-      { path: "login", Component: LoginPage },
+      { path: "login", loader: loginLoader, Component: LoginPage },
       { path: "reset-password", Component: ResetPasswordPage },
-      { path: "dashboard", Component: DashboardPage },
+      { path: "dashboard", loader: dashboardLoader, Component: DashboardPage },
       { path: "admin", Component: AdminPage },
       { id: NOT_FOUND_ROUTE_ID, path: "*", Component: NotFoundPage },
     ],

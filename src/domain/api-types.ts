@@ -37,3 +37,10 @@ export interface OkResponse {
   success: true;
   message?: string;
 }
+
+export interface ProfileUpdate {
+  firstName: string;
+  lastName: string;
+  address: string;
+  phone: string;
+}

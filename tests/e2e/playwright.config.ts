@@ -18,6 +18,8 @@ export default defineConfig({
     browserName: "chromium",
     viewport: { width: 1280, height: 800 },
     trace: "retain-on-failure",
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
     launchOptions: {
       executablePath: systemChromium,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],

@@ -1,8 +1,142 @@
+import { useState, type FormEvent } from "react";
+import { Link, redirect, useNavigate, useRevalidator, type LoaderFunctionArgs } from "react-router";
+import { api } from "../api.ts";
+import { Dialog } from "../components/dialog.tsx";
+import { useToast } from "../components/toast.tsx";
+import { errorMessage } from "../error-message.ts";
+import { usePendingAction } from "../hooks/use-pending-action.ts";
+import { apiFromContext } from "../root-data.ts";
+
+/** A signed-in user has nothing to do here (SPEC §6). */
+export async function loginLoader({ context }: LoaderFunctionArgs) {
+  if (await apiFromContext(context).me()) throw redirect("/dashboard");
+  return null;
+}
+
 export function LoginPage() {
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const toast = useToast();
+  const [pending, run] = usePendingAction();
+  const [forgotOpen, setForgotOpen] = useState(false);
+
+  const signIn = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "").trim();
+    const password = String(form.get("password") ?? "");
+    if (!email || !password) {
+      toast({ title: "Login Failed", description: "Please enter your email and password.", variant: "destructive" });
+      return;
+    }
+    void run(async () => {
+      try {
+        await api.login({ email, password });
+        await revalidate();
+        await navigate("/dashboard");
+      } catch (error) {
+        toast({ title: "Login Failed", description: errorMessage(error, "Invalid email or password"), variant: "destructive" });
+      }
+    });
+  };
+
+  const signUpForAlerts = async () => {
+    await navigate("/");
+    setTimeout(() => document.getElementById("pricing")?.scrollIntoView({ behavior: "smooth" }), 100);
+  };
+
   return (
-    <main className="container">
-      <title>Login · GoRDU</title>
-      <h1>Login</h1>
+    <main className="container auth-page">
+      <title>Log in · GoRDU</title>
+      <meta name="description" content="Log in to your GoRDU account to see your flight deals from RDU." />
+      <article className="auth-card">
+        <header>
+          <Link to="/" className="brand-link">
+            GoRDU
+          </Link>
+          <h1>Welcome back</h1>
+          <p>Log in to see your flight deals from RDU.</p>
+        </header>
+        <form onSubmit={signIn} noValidate>
+          <label>
+            Email
+            <input type="email" name="email" autoComplete="email" required />
+          </label>
+          <label>
+            Password
+            <input type="password" name="password" autoComplete="current-password" required />
+          </label>
+          <button type="submit" disabled={pending} aria-busy={pending}>
+            Sign In
+          </button>
+        </form>
+        <footer className="auth-links">
+          <button type="button" className="link-button" onClick={() => setForgotOpen(true)}>
+            Forgot Password?
+          </button>
+          <span>
+            New to GoRDU?{" "}
+            <a
+              href="/#pricing"
+              onClick={(event) => {
+                event.preventDefault();
+                void signUpForAlerts();
+              }}
+            >
+              Sign up for alerts
+            </a>
+          </span>
+        </footer>
+      </article>
+      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
     </main>
+  );
+}
+
+function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const toast = useToast();
+  const [pending, run] = usePendingAction();
+  const [email, setEmail] = useState("");
+
+  const close = () => {
+    setEmail("");
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) {
+      toast({ title: "Error", description: "Please enter your email address.", variant: "destructive" });
+      return;
+    }
+    void run(async () => {
+      try {
+        await api.forgotPassword(email.trim());
+        toast({ title: "Reset Email Sent", description: "If an account exists, a password reset email has been sent." });
+        close();
+      } catch (error) {
+        toast({ title: "Error", description: errorMessage(error, "Failed to send reset email. Please try again."), variant: "destructive" });
+      }
+    });
+  };
+
+  return (
+    <Dialog open={open} onClose={close} title="Forgot Password">
+      <form onSubmit={submit} noValidate>
+        <p>Enter the email of your account and we'll send you a link to choose a new password.</p>
+        <label>
+          Email
+          <input type="email" name="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        </label>
+        <div className="dialog-actions">
+          <button type="button" className="secondary" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" disabled={pending} aria-busy={pending}>
+            Send Reset Link
+          </button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -1,8 +1,91 @@
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { MIN_PASSWORD_LENGTH } from "../../domain/validation.ts";
+import { api } from "../api.ts";
+import { useToast } from "../components/toast.tsx";
+import { errorMessage } from "../error-message.ts";
+import { usePendingAction } from "../hooks/use-pending-action.ts";
+
 export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token");
   return (
-    <main className="container">
-      <title>ResetPassword · GoRDU</title>
-      <h1>ResetPassword</h1>
+    <main className="container auth-page">
+      <title>Reset password · GoRDU</title>
+      <meta name="referrer" content="no-referrer" />
+      {token ? <ResetPasswordForm token={token} /> : <InvalidResetLink />}
     </main>
+  );
+}
+
+function InvalidResetLink() {
+  return (
+    <article className="auth-card">
+      <header>
+        <h1>Invalid Reset Link</h1>
+      </header>
+      <p>This password reset link is invalid or expired.</p>
+      <Link to="/login" role="button">
+        Back to Login
+      </Link>
+    </article>
+  );
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [pending, run] = usePendingAction();
+  const [newPassword, setNewPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (newPassword !== confirmPassword) {
+      toast({ title: "Passwords Don't Match", description: "Please ensure both password fields match.", variant: "destructive" });
+      return;
+    }
+    if (newPassword.length < MIN_PASSWORD_LENGTH) {
+      toast({ title: "Password Too Short", description: "Password must be at least 8 characters long.", variant: "destructive" });
+      return;
+    }
+    void run(async () => {
+      try {
+        await api.resetPassword({ token, newPassword, confirmPassword });
+        toast({ title: "Password Reset Successful", description: "You can now log in with your new password." });
+        await navigate("/login");
+      } catch (error) {
+        toast({
+          title: "Reset Failed",
+          description: errorMessage(error, "Failed to reset password. Please try again or request a new reset link."),
+          variant: "destructive",
+        });
+      }
+    });
+  };
+
+  return (
+    <article className="auth-card">
+      <header>
+        <h1>Reset your password</h1>
+        <p>Choose a new password of at least 8 characters.</p>
+      </header>
+      <form onSubmit={submit} noValidate>
+        <label>
+          New Password
+          <input type="password" name="newPassword" autoComplete="new-password" required value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
+        </label>
+        <label>
+          Confirm Password
+          <input type="password" name="confirmPassword" autoComplete="new-password" required value={confirmPassword} onChange={(event) => setConfirmPassword(event.target.value)} />
+        </label>
+        <button type="submit" disabled={pending} aria-busy={pending}>
+          Reset Password
+        </button>
+      </form>
+      <Link to="/login" role="button" className="secondary outline full-width">
+        Back to Login
+      </Link>
+    </article>
   );
 }

@@ -53,7 +53,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
       {
         question: "How do I book a deal?",
         answer:
-          "You book directly with the airline. Open a deal on your dashboard to see its Flight Deal Details, then use the Airline (Book) button to go to the airline's site. GoRDU doesn't sell flights or add booking fees.",
+          "You book directly with the airline. Open a deal on your dashboard to see its Flight Deal Details, then press the Airline button to book on the airline's own website. GoRDU doesn't sell flights or add booking fees.",
       },
       {
         question: "Are the deals one-way or roundtrip?",

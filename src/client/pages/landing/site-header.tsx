@@ -79,23 +79,23 @@ export function SiteHeader() {
             </button>
           </li>
         </ul>
-      </nav>
-      <div id={MENU_ID} className="mobile-menu" hidden={!menuOpen}>
-        <ul className="container">
-          {SECTION_LINKS.map((link) => (
-            <li key={link.id}>
-              <SectionLink to={link.id} onNavigate={close}>
-                {link.label}
-              </SectionLink>
+        <div id={MENU_ID} className="mobile-menu" hidden={!menuOpen}>
+          <ul className="container">
+            {SECTION_LINKS.map((link) => (
+              <li key={link.id}>
+                <SectionLink to={link.id} onNavigate={close}>
+                  {link.label}
+                </SectionLink>
+              </li>
+            ))}
+            <li>
+              <Link to="/login" role="button" onClick={close}>
+                Login
+              </Link>
             </li>
-          ))}
-          <li>
-            <Link to="/login" role="button" onClick={close}>
-              Login
-            </Link>
-          </li>
-        </ul>
-      </div>
+          </ul>
+        </div>
+      </nav>
     </header>
   );
 }

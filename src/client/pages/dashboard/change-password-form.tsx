@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from "react";
+import { useRevalidator } from "react-router";
+import type { CurrentUser } from "../../../domain/api-types.ts";
+import { MIN_PASSWORD_LENGTH } from "../../../domain/validation.ts";
+import { api } from "../../api.ts";
+import { useToast } from "../../components/toast.tsx";
+import { errorMessage } from "../../error-message.ts";
+import { usePendingAction } from "../../hooks/use-pending-action.ts";
+
+/** A user still on their signup set-up has no current password to give, so the field is not shown (SPEC §4). */
+export function ChangePasswordForm({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
+  const toast = useToast();
+  const { revalidate } = useRevalidator();
+  const [pending, run] = usePendingAction();
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [newPassword, setNewPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const settingUp = user.needsPasswordSetup;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (newPassword !== confirmPassword) {
+      toast({ title: "Passwords Don't Match", description: "Please make sure both password fields match", variant: "destructive" });
+      return;
+    }
+    if (newPassword.length < MIN_PASSWORD_LENGTH) {
+      toast({ title: "Password Change Failed", description: "Password must be at least 8 characters long", variant: "destructive" });
+      return;
+    }
+    void run(async () => {
+      try {
+        await api.changePassword(settingUp ? { newPassword, confirmPassword } : { currentPassword, newPassword, confirmPassword });
+        toast({ title: "Password Changed", description: settingUp ? "Your password is set. You can now log in from any device." : "Your password has been updated." });
+        await revalidate();
+        onDone();
+      } catch (error) {
+        toast({ title: "Password Change Failed", description: errorMessage(error, "Failed to change password"), variant: "destructive" });
+      }
+    });
+  };
+
+  return (
+    <form onSubmit={submit}>
+      {!settingUp && (
+        <label>
+          Current Password
+          <input type="password" name="currentPassword" autoComplete="current-password" required value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />
+        </label>
+      )}
+      <label>
+        New Password
+        <input
+          type="password"
+          name="newPassword"
+          autoComplete="new-password"
+          required
+          aria-describedby="new-password-hint"
+          value={newPassword}
+          onChange={(event) => setNewPassword(event.target.value)}
+        />
+        <small id="new-password-hint">Password must be at least 8 characters long</small>
+      </label>
+      <label>
+        Confirm Password
+        <input type="password" name="confirmPassword" autoComplete="new-password" required value={confirmPassword} onChange={(event) => setConfirmPassword(event.target.value)} />
+      </label>
+      <div className="dialog-actions">
+        <button type="button" className="secondary" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" disabled={pending} aria-busy={pending}>
+          {settingUp ? "Set Password" : "Change Password"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { Link, useNavigate, useRevalidator } from "react-router";
+import type { CurrentUser } from "../../../domain/api-types.ts";
+import { api } from "../../api.ts";
+import { useToast } from "../../components/toast.tsx";
+import { usePendingAction } from "../../hooks/use-pending-action.ts";
+
+/** SPEC §2: 'Welcome back' once the user has logged in before, else 'Welcome'; first name, or the email. */
+export function greeting(user: CurrentUser): string {
+  return `${user.lastLoginAt ? "Welcome back" : "Welcome"}, ${user.firstName || user.email}`;
+}
+
+export function DashboardHeader({ user, onOpenProfile }: { user: CurrentUser; onOpenProfile: () => void }) {
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const toast = useToast();
+  const [pending, run] = usePendingAction();
+
+  const logout = () =>
+    run(async () => {
+      try {
+        await api.logout();
+      } catch {
+        toast({ title: "Logout Failed", description: "Please try again.", variant: "destructive" });
+        return;
+      }
+      await navigate("/");
+      await revalidate();
+    });
+
+  return (
+    <header className="dashboard-header">
+      <nav className="container">
+        <ul>
+          <li>
+            <Link to="/" className="brand-link" aria-label="GoRDU home">
+              GoRDU
+            </Link>
+          </li>
+        </ul>
+        <ul>
+          <li>
+            <h1 className="greeting">{greeting(user)}</h1>
+          </li>
+        </ul>
+        <ul className="header-actions">
+          {user.isAdmin && (
+            <li>
+              <Link to="/admin" role="button" className="secondary outline">
+                Admin
+              </Link>
+            </li>
+          )}
+          <li>
+            <button type="button" className="secondary" onClick={onOpenProfile}>
+              Profile
+            </button>
+          </li>
+          <li>
+            <button type="button" className="outline" onClick={logout} disabled={pending} aria-busy={pending}>
+              Logout
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

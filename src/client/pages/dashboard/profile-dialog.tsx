@@ -1,0 +1,118 @@
+import { useState, type FormEvent } from "react";
+import { useRevalidator } from "react-router";
+import type { CurrentUser } from "../../../domain/api-types.ts";
+import { api } from "../../api.ts";
+import { Dialog } from "../../components/dialog.tsx";
+import { useToast } from "../../components/toast.tsx";
+import { errorMessage } from "../../error-message.ts";
+import { usePendingAction } from "../../hooks/use-pending-action.ts";
+import { ChangePasswordForm } from "./change-password-form.tsx";
+
+export type ProfileMode = "view" | "edit" | "password";
+
+interface ProfileDialogProps {
+  user: CurrentUser;
+  mode: ProfileMode | null;
+  onModeChange: (mode: ProfileMode | null) => void;
+  onOpenBilling?: () => void;
+}
+
+export function ProfileDialog({ user, mode, onModeChange, onOpenBilling }: ProfileDialogProps) {
+  const close = () => onModeChange(null);
+  const title = mode === "password" ? (user.needsPasswordSetup ? "Set Your Password" : "Change Password") : mode === "edit" ? "Edit Profile" : "Profile";
+  return (
+    <Dialog open={mode !== null} onClose={close} title={title}>
+      {mode === "view" && <ProfileView user={user} onEdit={() => onModeChange("edit")} onChangePassword={() => onModeChange("password")} />}
+      {mode === "edit" && <ProfileEditForm user={user} onDone={() => onModeChange("view")} onOpenBilling={onOpenBilling} />}
+      {mode === "password" && <ChangePasswordForm user={user} onDone={() => onModeChange("view")} />}
+    </Dialog>
+  );
+}
+
+function ProfileView({ user, onEdit, onChangePassword }: { user: CurrentUser; onEdit: () => void; onChangePassword: () => void }) {
+  const rows: [string, string][] = [
+    ["Email", user.email],
+    ["First Name", user.firstName],
+    ["Last Name", user.lastName],
+    ["Address", user.address],
+    ["Phone", user.phone],
+  ];
+  return (
+    <>
+      <dl className="profile-list">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd className={value ? "preserve-lines" : "muted"}>{value || "Not provided"}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="dialog-actions">
+        <button type="button" className="secondary" onClick={onChangePassword}>
+          Change Password
+        </button>
+        <button type="button" onClick={onEdit}>
+          Edit
+        </button>
+      </div>
+    </>
+  );
+}
+
+function ProfileEditForm({ user, onDone, onOpenBilling }: { user: CurrentUser; onDone: () => void; onOpenBilling?: () => void }) {
+  const toast = useToast();
+  const { revalidate } = useRevalidator();
+  const [pending, run] = usePendingAction();
+  const [fields, setFields] = useState({ firstName: user.firstName, lastName: user.lastName, address: user.address, phone: user.phone });
+  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value });
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      try {
+        await api.updateProfile(fields);
+        toast({ title: "Profile Updated", description: "Your profile has been saved." });
+        await revalidate();
+        onDone();
+      } catch (error) {
+        toast({ title: "Update Failed", description: errorMessage(error, "Failed to update profile"), variant: "destructive" });
+      }
+    });
+  };
+
+  return (
+    <form onSubmit={save}>
+      <div className="grid">
+        <label>
+          First Name
+          <input name="firstName" autoComplete="given-name" required maxLength={100} value={fields.firstName} onChange={set("firstName")} />
+        </label>
+        <label>
+          Last Name
+          <input name="lastName" autoComplete="family-name" required maxLength={100} value={fields.lastName} onChange={set("lastName")} />
+        </label>
+      </div>
+      <label>
+        Address
+        <textarea name="address" autoComplete="street-address" rows={3} maxLength={500} value={fields.address} onChange={set("address")} />
+      </label>
+      <label>
+        Phone
+        <input name="phone" type="tel" autoComplete="tel" maxLength={40} value={fields.phone} onChange={set("phone")} />
+      </label>
+      <div className="dialog-actions">
+        {onOpenBilling && (
+          <button type="button" className="secondary outline" onClick={onOpenBilling}>
+            Billing
+          </button>
+        )}
+        <button type="button" className="secondary" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" disabled={pending} aria-busy={pending}>
+          Save Changes
+        </button>
+      </div>
+    </form>
+  );
+}
