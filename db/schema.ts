@@ -36,6 +36,8 @@ export const users = sqliteTable(
     trialEndsAt: timestamp("trial_ends_at"),
     currentPeriodEnd: timestamp("current_period_end"),
     cancelAtPeriodEnd: flag("cancel_at_period_end").notNull().default(false),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
     lastLoginAt: timestamp("last_login_at"),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
@@ -43,8 +45,8 @@ export const users = sqliteTable(
   (table) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),
     uniqueIndex("users_unsubscribe_token_unique").on(table.unsubscribeToken),
-    index("users_stripe_customer_idx").on(table.stripeCustomerId),
-    index("users_stripe_subscription_idx").on(table.stripeSubscriptionId),
+    uniqueIndex("users_stripe_customer_unique").on(table.stripeCustomerId),
+    uniqueIndex("users_stripe_subscription_unique").on(table.stripeSubscriptionId),
   ],
 );
 
@@ -107,4 +109,180 @@ export const emailOutbox = sqliteTable(
     uniqueIndex("email_outbox_dedupe_unique").on(table.dedupeKey),
     index("email_outbox_due_idx").on(table.status, table.nextAttemptAt),
   ],
+);
+
+/** A signup between "Continue to Payment" and a confirmed card, bound to one browser by an HttpOnly cookie. */
+export const pendingSignups = sqliteTable(
+  "pending_signups",
+  {
+    id: text("id").primaryKey(),
+    browserTokenHash: text("browser_token_hash").notNull(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    planType: text("plan_type", { enum: ["monthly", "annual"] }).notNull(),
+    preferences: text("preferences", { mode: "json" }).$type<UserPreferences>().notNull(),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    setupIntentId: text("setup_intent_id"),
+    clientSecret: text("client_secret"),
+    checkoutSessionId: text("checkout_session_id"),
+    completedUserId: integer("completed_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("pending_signups_browser_unique").on(table.browserTokenHash),
+    uniqueIndex("pending_signups_checkout_unique").on(table.checkoutSessionId),
+    index("pending_signups_expires_idx").on(table.expiresAt),
+  ],
+);
+
+/** Stripe webhook events, kept by id so each is applied once. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at").notNull(),
+  processedAt: timestamp("processed_at"),
+});
+
+/** The built-in test billing's own records: Stripe-shaped customers, subscriptions and setup intents. */
+export const testBillingObjects = sqliteTable(
+  "test_billing_objects",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["customer", "subscription", "setup_intent"] }).notNull(),
+    data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (table) => [index("test_billing_objects_kind_idx").on(table.kind)],
+);
+
+/** Every quote a fare source gave us; one row per route, dates and day, keeping that day's lowest price. */
+export const fareObservations = sqliteTable(
+  "fare_observations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    origin: text("origin").notNull(),
+    destination: text("destination").notNull(),
+    tripType: text("trip_type", { enum: ["round_trip", "one_way"] }).notNull(),
+    cabin: text("cabin", { enum: ["economy", "premium_economy", "business", "first"] }).notNull(),
+    nonstop: flag("nonstop").notNull(),
+    departDate: text("depart_date").notNull(),
+    /** '' for one-way trips, so the unique key treats them as equal. */
+    returnDate: text("return_date").notNull().default(""),
+    price: real("price").notNull(),
+    airline: text("airline").notNull(),
+    durationMinutes: integer("duration_minutes"),
+    providerTypicalLow: real("provider_typical_low"),
+    providerTypicalHigh: real("provider_typical_high"),
+    source: text("source").notNull(),
+    observedDay: text("observed_day").notNull(),
+    observedAt: timestamp("observed_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("fare_observations_daily_unique").on(
+      table.origin,
+      table.destination,
+      table.tripType,
+      table.cabin,
+      table.departDate,
+      table.returnDate,
+      table.observedDay,
+    ),
+    index("fare_observations_route_idx").on(table.origin, table.destination, table.tripType, table.cabin, table.observedAt),
+  ],
+);
+
+export const deals = sqliteTable(
+  "deals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** route + trip type + cabin + dates: one deal per key (FARES.md "De-duplicate"). */
+    dedupeKey: text("dedupe_key").notNull(),
+    origin: text("origin").notNull(),
+    destination: text("destination").notNull(),
+    airline: text("airline").notNull(),
+    tripType: text("trip_type", { enum: ["round_trip", "one_way"] }).notNull(),
+    cabin: text("cabin", { enum: ["economy", "premium_economy", "business", "first"] }).notNull(),
+    departDate: text("depart_date").notNull(),
+    returnDate: text("return_date").notNull().default(""),
+    price: real("price").notNull(),
+    durationMinutes: integer("duration_minutes"),
+    nonstop: flag("nonstop").notNull(),
+    typicalLow: real("typical_low").notNull(),
+    typicalHigh: real("typical_high").notNull(),
+    typicalMedian: real("typical_median").notNull(),
+    percentBelowTypical: real("percent_below_typical").notNull(),
+    tier: text("tier", { enum: ["good", "great", "exceptional"] }).notNull(),
+    source: text("source").notNull(),
+    isActive: flag("is_active").notNull().default(true),
+    expiredReason: text("expired_reason"),
+    /** Bumped when the fare drops far enough to alert again; alerts are owed once per version. */
+    alertVersion: integer("alert_version").notNull().default(1),
+    lastAlertedAt: timestamp("last_alerted_at").notNull(),
+    lastAlertedPrice: real("last_alerted_price").notNull(),
+    firstFoundAt: timestamp("first_found_at").notNull(),
+    lastSeenAt: timestamp("last_seen_at").notNull(),
+    lastCheckedAt: timestamp("last_checked_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("deals_dedupe_unique").on(table.dedupeKey),
+    index("deals_active_idx").on(table.isActive, table.firstFoundAt),
+  ],
+);
+
+/** A deal in one subscriber's list. The (user, deal) pair is unique, so a fan-out can be replayed safely. */
+export const userDeals = sqliteTable(
+  "user_deals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dealId: integer("deal_id")
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    isNew: flag("is_new").notNull().default(true),
+    alertVersion: integer("alert_version").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+    viewedAt: timestamp("viewed_at"),
+    deletedAt: timestamp("deleted_at"),
+  },
+  (table) => [
+    uniqueIndex("user_deals_pair_unique").on(table.userId, table.dealId),
+    index("user_deals_deal_idx").on(table.dealId),
+  ],
+);
+
+export const fareScans = sqliteTable("fare_scans", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  source: text("source").notNull(),
+  status: text("status", { enum: ["running", "succeeded", "failed"] }).notNull(),
+  startedAt: timestamp("started_at").notNull(),
+  finishedAt: timestamp("finished_at"),
+  routes: integer("routes").notNull().default(0),
+  quotes: integer("quotes").notNull().default(0),
+  dealsFound: integer("deals_found").notNull().default(0),
+  newDeals: integer("new_deals").notNull().default(0),
+  matches: integer("matches").notNull().default(0),
+  errors: text("errors", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  quotaLeft: integer("quota_left"),
+});
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorUserId: integer("actor_user_id"),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    targetUserId: integer("target_user_id"),
+    targetEmail: text("target_email"),
+    before: text("before", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    after: text("after", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    note: text("note"),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (table) => [index("audit_log_created_idx").on(table.createdAt)],
 );

@@ -44,3 +44,38 @@ export interface ProfileUpdate {
   address: string;
   phone: string;
 }
+
+export type DealTier = "good" | "great" | "exceptional";
+
+/** A deal in a subscriber's list: SPEC §3 "Flight deal", plus why it is a deal. */
+export interface FlightDeal {
+  id: number;
+  airline: string;
+  destination: string;
+  destinationCity: string;
+  /** e.g. 'Mon, Mar 3 - Fri, Mar 7' */
+  travelDates: string;
+  departDate: string;
+  returnDate: string | null;
+  startingPrice: number;
+  tripType: string;
+  seatClass: string;
+  duration: string;
+  nonstop: "Yes" | "No";
+  /** Typical low and high for this route and month. */
+  priceRange1: number;
+  priceRange2: number;
+  typicalPrice: number;
+  percentBelowTypical: number;
+  tier: DealTier;
+  isNewForUser: boolean;
+  isActive: boolean;
+  source: string;
+  foundAt: string;
+  lastCheckedAt: string;
+}
+
+export interface PricePoint {
+  date: string;
+  price: number;
+}
