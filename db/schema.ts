@@ -94,9 +94,11 @@ export const emailOutbox = sqliteTable(
     dedupeKey: text("dedupe_key"),
     kind: text("kind").notNull(),
     toAddress: text("to_address").notNull(),
-    subject: text("subject").notNull(),
-    textBody: text("text_body").notNull(),
-    htmlBody: text("html_body").notNull(),
+    /** Rendered messages carry their bodies; bulk alerts carry only `payload` and are rendered when sent. */
+    subject: text("subject"),
+    textBody: text("text_body"),
+    htmlBody: text("html_body"),
+    payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>(),
     headers: text("headers", { mode: "json" }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
     status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
@@ -220,6 +222,8 @@ export const deals = sqliteTable(
     expiredReason: text("expired_reason"),
     /** Bumped when the fare drops far enough to alert again; alerts are owed once per version. */
     alertVersion: integer("alert_version").notNull().default(1),
+    /** The alert version whose fan-out to subscribers finished; less than alertVersion means a fan-out is owed. */
+    fannedOutVersion: integer("fanned_out_version").notNull().default(0),
     lastAlertedAt: timestamp("last_alerted_at").notNull(),
     lastAlertedPrice: real("last_alerted_price").notNull(),
     firstFoundAt: timestamp("first_found_at").notNull(),

@@ -1,6 +1,7 @@
 import { deleteExpiredResetTokens } from "./auth/password-reset.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import type { Deps } from "./deps.ts";
+import { templatedEmailRenderers } from "./mail/email-templates.ts";
 import { deliverDueEmails } from "./mail/outbox.ts";
 
 interface Job {
@@ -14,8 +15,9 @@ interface Job {
  * at the next tick, never fatal. Returns a stop function that waits for running work to finish.
  */
 export function startJobs(deps: Deps): () => Promise<void> {
+  const templates = templatedEmailRenderers(deps);
   const jobs: Job[] = [
-    { name: "email delivery", everyMs: 1000, run: () => deliverDueEmails(deps) },
+    { name: "email delivery", everyMs: 1000, run: () => deliverDueEmails({ ...deps, templates }) },
     {
       name: "expired sessions and tokens purge",
       everyMs: 60 * 60_000,

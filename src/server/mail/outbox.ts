@@ -6,7 +6,7 @@ import type { Config } from "../config.ts";
 import type { Mailer } from "./mailer.ts";
 import type { RenderedEmail } from "./templates/layout.ts";
 
-export interface QueuedEmail extends RenderedEmail {
+interface QueuedBase {
   kind: string;
   to: string;
   headers?: Record<string, string>;
@@ -14,19 +14,30 @@ export interface QueuedEmail extends RenderedEmail {
   dedupeKey?: string;
 }
 
+/** A message rendered now, stored whole. */
+export type QueuedEmail = QueuedBase & RenderedEmail;
+
+/** A message stored as data and rendered when it is sent: bulk alerts stay small in the database. */
+export type QueuedTemplatedEmail = QueuedBase & { payload: Record<string, unknown> };
+
+/** Renders a templated message at delivery time; null means it is no longer owed (e.g. its deals are gone). */
+export type TemplateRenderer = (payload: Record<string, unknown>, to: string) => (RenderedEmail & { headers?: Record<string, string> }) | null;
+
 const MAX_ATTEMPTS = 12;
 const BASE_BACKOFF_MS = 15_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
 /** Records that an email is owed. Synchronous, so it can join the transaction of the change that causes it. */
-export function queueEmail(db: DbOrTx, email: QueuedEmail, now: Date): void {
+export function queueEmail(db: DbOrTx, email: QueuedEmail | QueuedTemplatedEmail, now: Date): void {
+  const rendered = "subject" in email;
   db.insert(emailOutbox)
     .values({
       kind: email.kind,
       toAddress: email.to,
-      subject: email.subject,
-      textBody: email.text,
-      htmlBody: email.html,
+      subject: rendered ? email.subject : null,
+      textBody: rendered ? email.text : null,
+      htmlBody: rendered ? email.html : null,
+      payload: rendered ? null : email.payload,
       headers: email.headers ?? {},
       dedupeKey: email.dedupeKey ?? null,
       nextAttemptAt: now,
@@ -40,18 +51,32 @@ export function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-interface DeliveryDeps {
+export interface DeliveryDeps {
   db: Db;
   mailer: Mailer;
   clock: Clock;
   config: Pick<Config, "mailFrom" | "appOrigin">;
+  /** Renderers for templated kinds, by kind. */
+  templates?: Record<string, TemplateRenderer>;
+}
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+function contentOf(row: OutboxRow, templates: Record<string, TemplateRenderer>) {
+  if (row.subject !== null && row.textBody !== null && row.htmlBody !== null) {
+    return { subject: row.subject, text: row.textBody, html: row.htmlBody, headers: row.headers };
+  }
+  const render = templates[row.kind];
+  if (!render) throw new Error(`No template renders emails of kind '${row.kind}'`);
+  const rendered = render(row.payload ?? {}, row.toAddress);
+  return rendered && { ...rendered, headers: { ...row.headers, ...rendered.headers } };
 }
 
 /**
  * Sends what is due, a batch at a time, several in flight. A message is marked sent only after the mail
  * server accepted it, so a crash can repeat a send but never lose one; the Message-ID stays the same.
  */
-export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 100, concurrency = 10): Promise<{ sent: number; failed: number }> {
+export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 200, concurrency = 10): Promise<{ sent: number; failed: number }> {
   const { db, mailer, clock, config } = deps;
   const due = db
     .select()
@@ -64,28 +89,22 @@ export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 100, conc
   let sent = 0;
   let failed = 0;
   const domain = new URL(config.appOrigin).hostname || "gordu.local";
-  const deliverOne = async (row: (typeof due)[number]) => {
+  const deliverOne = async (row: OutboxRow) => {
     try {
-      await mailer.send({
-        messageId: `<outbox-${row.id}@${domain}>`,
-        from: config.mailFrom,
-        to: row.toAddress,
-        subject: row.subject,
-        text: row.textBody,
-        html: row.htmlBody,
-        headers: row.headers,
-      });
-      db.update(emailOutbox).set({ status: "sent", sentAt: clock.now(), attempts: row.attempts + 1, lastError: null }).where(eq(emailOutbox.id, row.id)).run();
-      sent++;
+      const content = contentOf(row, deps.templates ?? {});
+      if (content) {
+        await mailer.send({ messageId: `<outbox-${row.id}@${domain}>`, from: config.mailFrom, to: row.toAddress, ...content });
+      }
+      db.update(emailOutbox).set({ status: "sent", sentAt: clock.now(), attempts: row.attempts + 1, lastError: content ? null : "no longer owed" }).where(eq(emailOutbox.id, row.id)).run();
+      if (content) sent++;
     } catch (error) {
       const attempts = row.attempts + 1;
-      const giveUp = attempts >= MAX_ATTEMPTS;
       db.update(emailOutbox)
         .set({
           attempts,
-          status: giveUp ? "failed" : "queued",
+          status: attempts >= MAX_ATTEMPTS ? "failed" : "queued",
           nextAttemptAt: new Date(clock.now().getTime() + backoffMs(attempts)),
-          lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
+          lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
         })
         .where(eq(emailOutbox.id, row.id))
         .run();
