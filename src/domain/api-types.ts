@@ -79,3 +79,23 @@ export interface PricePoint {
   date: string;
   price: number;
 }
+
+/** GET /api/subscription: the signed-in user's plan and where it stands. */
+export interface SubscriptionInfo {
+  planType: PlanType | null;
+  subscriptionType: SubscriptionType;
+  status: string;
+  trialEndsAt: string | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  card: { brand: string; last4: string } | null;
+  hasAccess: boolean;
+}
+
+export interface CreateSubscriptionRequest {
+  email: string;
+  firstName: string;
+  lastName: string;
+  planType: PlanType;
+  preferences: { destinations: string[]; maxPrice: number; nonstopOnly: boolean };
+}

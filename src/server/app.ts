@@ -2,6 +2,9 @@ import { Elysia } from "elysia";
 import { accountRoutes } from "./account/account.routes.ts";
 import { createAuthLimits } from "./auth/auth-limits.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
+import { billingRoutes } from "./billing/billing.routes.ts";
+import { TestBilling } from "./billing/test-billing.ts";
+import { testBillingRoutes } from "./billing/test-billing.routes.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
 import type { Deps } from "./deps.ts";
 import { bodyParsing } from "./http/body-parsing.ts";
@@ -26,12 +29,15 @@ export function createApp(deps: Deps) {
     .use(authRoutes(deps, authLimits))
     .use(accountRoutes(deps, authLimits))
     .use(contactRoutes(deps))
+    .use(billingRoutes(deps))
     .get("/api/*", () => {
       throw notFound();
     })
     .all("/api/*", () => {
       throw notFound();
     });
+
+  if (deps.billing instanceof TestBilling) app.use(testBillingRoutes(deps.billing));
 
   for (const [path, file] of deps.assets.files) {
     app.get(path, ({ request }) => serveStaticFile(file, request));

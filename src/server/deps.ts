@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client.ts";
+import type { Billing } from "./billing/billing.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Mailer } from "./mail/mailer.ts";
@@ -11,4 +12,5 @@ export interface Deps {
   clock: Clock;
   mailer: Mailer;
   assets: ClientAssets;
+  billing: Billing;
 }

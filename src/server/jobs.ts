@@ -1,4 +1,5 @@
 import { deleteExpiredResetTokens } from "./auth/password-reset.ts";
+import { purgeAbandonedSignups } from "./billing/abandoned-signups.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import type { Deps } from "./deps.ts";
 import { templatedEmailRenderers } from "./mail/email-templates.ts";
@@ -19,11 +20,12 @@ export function startJobs(deps: Deps): () => Promise<void> {
   const jobs: Job[] = [
     { name: "email delivery", everyMs: 1000, run: () => deliverDueEmails({ ...deps, templates }) },
     {
-      name: "expired sessions and tokens purge",
+      name: "expired sessions, tokens and signups purge",
       everyMs: 60 * 60_000,
-      run: () => {
+      run: async () => {
         deleteExpiredSessions(deps.db, deps.clock.now());
         deleteExpiredResetTokens(deps.db, deps.clock.now());
+        await purgeAbandonedSignups(deps);
       },
     },
   ];

@@ -1,6 +1,7 @@
 import { openDatabase, type Db } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
 import { createApp } from "../../src/server/app.ts";
+import { TestBilling } from "../../src/server/billing/test-billing.ts";
 import { loadConfig, type Config } from "../../src/server/config.ts";
 import type { Deps } from "../../src/server/deps.ts";
 import type { Mailer, OutgoingEmail } from "../../src/server/mail/mailer.ts";
@@ -61,7 +62,7 @@ export function createTestApp(env: Record<string, string> = {}, overrides: Parti
   const db = migratedMemoryDb();
   const clock = new TestClock(new Date("2026-11-22T15:00:00Z"));
   const mailer = new RecordingMailer();
-  const deps: Deps = { config, db, clock, mailer, assets: fakeAssets, ...overrides };
+  const deps: Deps = { config, db, clock, mailer, assets: fakeAssets, billing: new TestBilling(db, clock), ...overrides };
   const app = createApp(deps);
   return {
     app,

@@ -2,11 +2,11 @@ import { Elysia, t } from "elysia";
 import { LIMITS, MAX_PASSWORD_LENGTH } from "../../domain/validation.ts";
 import { toCurrentUser } from "../account/current-user.ts";
 import type { Deps } from "../deps.ts";
-import { authentication, requireUser } from "../http/auth.ts";
+import { authentication, requireUser, setSessionCookie } from "../http/auth.ts";
 import { clientIp } from "../http/client-ip.ts";
 import type { AuthLimits } from "./auth-limits.ts";
 import { login, RESET_EMAIL_SENT, requestPasswordReset, resetPassword } from "./auth.service.ts";
-import { invalidateSession, SESSION_COOKIE, sessionCookieAttributes } from "./sessions.ts";
+import { invalidateSession, SESSION_COOKIE } from "./sessions.ts";
 
 const strict = { additionalProperties: false } as const;
 const Password = t.String({ maxLength: MAX_PASSWORD_LENGTH * 4 });
@@ -28,7 +28,7 @@ export function authRoutes(deps: Deps, limits: AuthLimits) {
       "/api/login",
       async ({ body, auth, cookie, request, server }) => {
         const { token, session } = await login(deps, limits, body, ipOf(request, server), auth?.session.id ?? null);
-        cookie[SESSION_COOKIE]!.set({ value: token, ...sessionCookieAttributes(session.expiresAt, deps.config.secureCookies) });
+        setSessionCookie(cookie, token, session.expiresAt, deps.config.secureCookies);
         return { success: true as const };
       },
       { body: LoginBody },

@@ -36,3 +36,10 @@ export function requireAdmin(auth: Auth | null): Auth {
   if (!signedIn.user.isAdmin) throw forbidden("You do not have permission to access the admin dashboard.");
   return signedIn;
 }
+
+type CookieJar = Record<string, { set(options: Record<string, unknown>): unknown }>;
+
+/** Hands the browser the token of a session just opened. */
+export function setSessionCookie(cookie: CookieJar, token: string, expiresAt: Date, secure: boolean): void {
+  cookie[SESSION_COOKIE]!.set({ value: token, ...sessionCookieAttributes(expiresAt, secure) });
+}

@@ -1,0 +1,86 @@
+import { Elysia, t } from "elysia";
+import { LIMITS } from "../../domain/validation.ts";
+import { toCurrentUser } from "../account/current-user.ts";
+import type { Deps } from "../deps.ts";
+import { authentication, requireUser, setSessionCookie } from "../http/auth.ts";
+import { cancelOwnSubscription, completePaymentUpdate, createPaymentUpdateIntent, currentSubscription, toSubscriptionInfo } from "./billing.service.ts";
+import { KeyedLock } from "./keyed-lock.ts";
+import { PENDING_SIGNUP_COOKIE, pendingSignupCookieAttributes } from "./pending-signups.ts";
+import { completeCheckout, completeSubscription, createSubscription } from "./signup.service.ts";
+
+const strict = { additionalProperties: false } as const;
+
+/** Missing names or email are allowed through the schema so the answer can be SPEC's 'Required Fields Missing' text. */
+const CreateSubscriptionBody = t.Object(
+  {
+    email: t.Optional(t.String({ maxLength: LIMITS.email })),
+    firstName: t.Optional(t.String({ maxLength: LIMITS.name * 2 })),
+    lastName: t.Optional(t.String({ maxLength: LIMITS.name * 2 })),
+    planType: t.Optional(t.Union([t.Literal("monthly"), t.Literal("annual")])),
+    preferences: t.Optional(
+      t.Object(
+        {
+          destinations: t.Optional(t.Array(t.String({ maxLength: 3 }), { maxItems: 100 })),
+          maxPrice: t.Optional(t.Number({ minimum: 0, maximum: 100_000 })),
+          nonstopOnly: t.Optional(t.Boolean()),
+        },
+        strict,
+      ),
+    ),
+  },
+  strict,
+);
+
+export function billingRoutes(deps: Deps) {
+  const signupLock = new KeyedLock();
+  const secure = deps.config.secureCookies;
+
+  return new Elysia()
+    .use(authentication(deps))
+    .post(
+      "/api/create-subscription",
+      async ({ body, cookie }) => {
+        const jar = cookie[PENDING_SIGNUP_COOKIE]!;
+        const { result, browserToken, expiresAt } = await createSubscription(
+          deps,
+          signupLock,
+          { email: body.email ?? "", firstName: body.firstName ?? "", lastName: body.lastName ?? "", planType: body.planType ?? "monthly", preferences: body.preferences },
+          typeof jar.value === "string" ? jar.value : null,
+        );
+        jar.set({ value: browserToken, ...pendingSignupCookieAttributes(expiresAt, secure) });
+        return result;
+      },
+      { body: CreateSubscriptionBody },
+    )
+    .post(
+      "/api/complete-subscription",
+      async ({ body, cookie }) => {
+        const jar = cookie[PENDING_SIGNUP_COOKIE]!;
+        const { user, session } = await completeSubscription(deps, body.email, typeof jar.value === "string" ? jar.value : null);
+        setSessionCookie(cookie, session.token, session.session.expiresAt, secure);
+        return { success: true as const, user: toCurrentUser(user) };
+      },
+      { body: t.Object({ email: t.String({ minLength: 1, maxLength: LIMITS.email }) }, strict) },
+    )
+    .post(
+      "/api/complete-checkout",
+      async ({ body, cookie }) => {
+        const jar = cookie[PENDING_SIGNUP_COOKIE]!;
+        const { user, session } = await completeCheckout(deps, body.sessionId, typeof jar.value === "string" ? jar.value : null);
+        setSessionCookie(cookie, session.token, session.session.expiresAt, secure);
+        return { success: true as const, user: toCurrentUser(user) };
+      },
+      { body: t.Object({ sessionId: t.String({ minLength: 1, maxLength: 300 }) }, strict) },
+    )
+    .get("/api/subscription", async ({ auth }) => toSubscriptionInfo(await currentSubscription(deps, requireUser(auth).user), deps.clock.now()))
+    .post("/api/cancel-subscription", async ({ auth }) => {
+      const { user, message } = await cancelOwnSubscription(deps, requireUser(auth).user);
+      return { success: true as const, message, subscription: toSubscriptionInfo(user, deps.clock.now()) };
+    })
+    .post("/api/create-payment-update-intent", ({ auth }) => createPaymentUpdateIntent(deps, requireUser(auth).user))
+    .post(
+      "/api/complete-payment-update",
+      async ({ auth, body }) => toSubscriptionInfo(await completePaymentUpdate(deps, requireUser(auth).user, body.clientSecret), deps.clock.now()),
+      { body: t.Object({ clientSecret: t.String({ minLength: 1, maxLength: 300 }) }, strict) },
+    );
+}

@@ -1,0 +1,86 @@
+import type { PlanType } from "../../domain/api-types.ts";
+
+/**
+ * Payments behind one interface: Stripe when every STRIPE_* variable is set, the built-in test billing
+ * otherwise. Shapes follow Stripe's objects, reduced to what GoRDU reads.
+ */
+
+export interface CardSummary {
+  brand: string;
+  last4: string;
+}
+
+/** A subscription as the provider sees it now. `status` is the provider's own (trialing, active, past_due, ...). */
+export interface SubscriptionSnapshot {
+  id: string;
+  customerId: string;
+  status: string;
+  /** Stripe's pause_collection is set (an admin paused billing). */
+  paused: boolean;
+  planType: PlanType | null;
+  trialEnd: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  card: CardSummary | null;
+}
+
+export interface SignupInput {
+  pendingSignupId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  planType: PlanType;
+}
+
+/** The embedded path: a customer and a trialing subscription whose pending SetupIntent collects the card. */
+export interface EmbeddedSignup {
+  customerId: string;
+  subscriptionId: string;
+  setupIntentId: string;
+  clientSecret: string;
+}
+
+export interface HostedCheckout {
+  sessionId: string;
+  sessionUrl: string;
+}
+
+export interface SetupIntentInfo {
+  id: string;
+  status: string;
+  customerId: string | null;
+  card: CardSummary | null;
+}
+
+export interface CheckoutSessionInfo {
+  id: string;
+  complete: boolean;
+  customerId: string | null;
+  subscriptionId: string | null;
+  pendingSignupId: string | null;
+}
+
+export interface Billing {
+  readonly mode: "stripe" | "test";
+  startEmbeddedSignup(input: SignupInput): Promise<EmbeddedSignup>;
+  startHostedCheckout(input: SignupInput & { successUrl: string; cancelUrl: string }): Promise<HostedCheckout>;
+  getSetupIntent(setupIntentId: string): Promise<SetupIntentInfo>;
+  getCheckoutSession(sessionId: string): Promise<CheckoutSessionInfo>;
+  getSubscription(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  undoCancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  pause(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  resume(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  /** A fresh subscription (no trial) for a customer whose old one was cancelled; used by admin re-activation. */
+  startNewSubscription(customerId: string, planType: PlanType): Promise<SubscriptionSnapshot>;
+  createPaymentUpdateIntent(customerId: string): Promise<{ setupIntentId: string; clientSecret: string }>;
+  /** Makes the card a succeeded SetupIntent collected the default for the customer and the subscription. */
+  setDefaultPaymentMethod(input: { customerId: string; subscriptionId: string | null; setupIntentId: string }): Promise<CardSummary | null>;
+}
+
+/** The provider could not be reached or refused to work right now (down, slow, rate limiting). */
+export class BillingUnavailableError extends Error {}
+
+/** The provider refused the card; the message is the provider's, fit to show. */
+export class CardDeclinedError extends Error {}

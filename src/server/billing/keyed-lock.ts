@@ -1,0 +1,15 @@
+/** Runs async work one at a time per key (one process serves the product, so this is the whole truth). */
+export class KeyedLock {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  async run<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const current = previous.catch(() => undefined).then(work);
+    this.tails.set(key, current);
+    try {
+      return await current;
+    } finally {
+      if (this.tails.get(key) === current) this.tails.delete(key);
+    }
+  }
+}

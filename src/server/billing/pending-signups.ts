@@ -1,0 +1,31 @@
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "../../../db/client.ts";
+import { pendingSignups } from "../../../db/schema.ts";
+import { hashToken } from "../auth/sessions.ts";
+
+export const PENDING_SIGNUP_COOKIE = "gordu_signup";
+export const PENDING_SIGNUP_TTL_MS = 24 * 60 * 60_000;
+
+export type PendingSignup = typeof pendingSignups.$inferSelect;
+
+const randomToken = () => encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+
+export function newPendingSignupId(): string {
+  return `signup_${randomToken()}`;
+}
+
+export function newBrowserToken(): string {
+  return randomToken();
+}
+
+/** The signup this browser started, if its cookie names one that has not expired. */
+export function findPendingSignupForBrowser(db: DbOrTx, browserToken: string | null, now: Date): PendingSignup | undefined {
+  if (!browserToken) return undefined;
+  const row = db.select().from(pendingSignups).where(eq(pendingSignups.browserTokenHash, hashToken(browserToken))).get();
+  return row && row.expiresAt.getTime() > now.getTime() ? row : undefined;
+}
+
+export function pendingSignupCookieAttributes(expiresAt: Date, secure: boolean) {
+  return { httpOnly: true, sameSite: "lax", secure, path: "/", expires: expiresAt } as const;
+}

@@ -1,0 +1,182 @@
+import { format } from "date-fns";
+import { eq } from "drizzle-orm";
+import { pendingSignups } from "../../../db/schema.ts";
+import type { PlanType } from "../../domain/api-types.ts";
+import { isValidEmail, LIMITS, normalizeEmail } from "../../domain/validation.ts";
+import { issueResetToken, WELCOME_TOKEN_TTL_MS } from "../auth/password-reset.ts";
+import { createSession, hashToken, type User } from "../auth/sessions.ts";
+import { findUserByEmail, findUserById, insertUser } from "../auth/users.ts";
+import type { Deps } from "../deps.ts";
+import { badRequest, conflict, HttpError } from "../http/errors.ts";
+import { queueEmail } from "../mail/outbox.ts";
+import { welcomeEmail } from "../mail/templates/account-emails.ts";
+import type { SubscriptionSnapshot } from "./billing.ts";
+import type { KeyedLock } from "./keyed-lock.ts";
+import {
+  findPendingSignupForBrowser,
+  newBrowserToken,
+  newPendingSignupId,
+  PENDING_SIGNUP_TTL_MS,
+  type PendingSignup,
+} from "./pending-signups.ts";
+import { withProvider } from "./provider-errors.ts";
+import { subscriptionColumns } from "./subscription-sync.ts";
+
+export const REQUIRED_FIELDS_MISSING = "Please enter your email, first name, and last name.";
+export const ACCOUNT_EXISTS = "An account with this email already exists. Please log in instead.";
+const SIGNUP_NOT_FOUND = "We couldn't find your signup in this browser. Please start again from the pricing page.";
+
+export interface CreateSubscriptionInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  planType: PlanType;
+  preferences?: { destinations?: string[]; maxPrice?: number; nonstopOnly?: boolean };
+}
+
+export type CreateSubscriptionResult = { clientSecret: string } | { sessionUrl: string };
+
+function cleanSignup(input: CreateSubscriptionInput) {
+  const signup = { email: input.email.trim(), firstName: input.firstName.trim(), lastName: input.lastName.trim() };
+  if (!signup.email || !signup.firstName || !signup.lastName) throw badRequest(REQUIRED_FIELDS_MISSING);
+  if (!isValidEmail(signup.email)) throw badRequest("Please enter a valid email address.");
+  if (signup.firstName.length > LIMITS.name || signup.lastName.length > LIMITS.name) throw badRequest(`Names can be at most ${LIMITS.name} characters.`);
+  const preferences = {
+    destinations: (input.preferences?.destinations ?? []).map((code) => code.trim().toUpperCase()).filter(Boolean),
+    maxPrice: input.preferences?.maxPrice ?? 500,
+    nonstopOnly: input.preferences?.nonstopOnly ?? false,
+  };
+  return { ...signup, planType: input.planType, preferences };
+}
+
+/**
+ * Step 1 of the subscribe page. The same browser asking again (a double click, a second tab, the back
+ * button) gets the signup it already has: one customer, one subscription. If the provider fails, nothing
+ * local is left behind.
+ */
+export async function createSubscription(
+  deps: Deps,
+  lock: KeyedLock,
+  input: CreateSubscriptionInput,
+  browserToken: string | null,
+): Promise<{ result: CreateSubscriptionResult; browserToken: string; expiresAt: Date }> {
+  const signup = cleanSignup(input);
+  if (findUserByEmail(deps.db, signup.email)) throw conflict(ACCOUNT_EXISTS);
+
+  return lock.run(`signup:${browserToken ?? normalizeEmail(signup.email)}`, async () => {
+    const now = deps.clock.now();
+    const existing = findPendingSignupForBrowser(deps.db, browserToken, now);
+    if (existing && !existing.completedUserId && normalizeEmail(existing.email) === normalizeEmail(signup.email) && existing.planType === signup.planType) {
+      const result = existing.checkoutSessionId ? null : existing.clientSecret;
+      if (result) return { result: { clientSecret: result }, browserToken: browserToken!, expiresAt: existing.expiresAt };
+    }
+
+    const token = newBrowserToken();
+    const id = newPendingSignupId();
+    const expiresAt = new Date(now.getTime() + PENDING_SIGNUP_TTL_MS);
+    deps.db.insert(pendingSignups).values({ id, browserTokenHash: hashToken(token), ...signup, createdAt: now, expiresAt }).run();
+    if (existing) deps.db.delete(pendingSignups).where(eq(pendingSignups.id, existing.id)).run();
+
+    try {
+      const billingInput = { pendingSignupId: id, ...signup };
+      if (deps.config.stripe?.checkout === "hosted") {
+        const checkout = await withProvider(() =>
+          deps.billing.startHostedCheckout({
+            ...billingInput,
+            successUrl: `${deps.config.appUrl}/dashboard?session_id={CHECKOUT_SESSION_ID}`,
+            cancelUrl: `${deps.config.appUrl}/subscribe?plan=${signup.planType}`,
+          }),
+        );
+        deps.db.update(pendingSignups).set({ checkoutSessionId: checkout.sessionId }).where(eq(pendingSignups.id, id)).run();
+        return { result: { sessionUrl: checkout.sessionUrl }, browserToken: token, expiresAt };
+      }
+      const started = await withProvider(() => deps.billing.startEmbeddedSignup(billingInput));
+      deps.db
+        .update(pendingSignups)
+        .set({
+          stripeCustomerId: started.customerId,
+          stripeSubscriptionId: started.subscriptionId,
+          setupIntentId: started.setupIntentId,
+          clientSecret: started.clientSecret,
+        })
+        .where(eq(pendingSignups.id, id))
+        .run();
+      return { result: { clientSecret: started.clientSecret }, browserToken: token, expiresAt };
+    } catch (error) {
+      deps.db.delete(pendingSignups).where(eq(pendingSignups.id, id)).run();
+      throw error;
+    }
+  });
+}
+
+/**
+ * Turns a paid-for signup into an account: the user, signed in, with a welcome email holding a link to set
+ * a password. Safe to call twice (a double click, or the webhook and the browser both finishing it).
+ */
+export function finishSignup(deps: Deps, pending: PendingSignup, customerId: string, snapshot: SubscriptionSnapshot): User {
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) => {
+    const fresh = tx.select().from(pendingSignups).where(eq(pendingSignups.id, pending.id)).get();
+    if (fresh?.completedUserId) {
+      const user = findUserById(tx, fresh.completedUserId);
+      if (user) return user;
+    }
+    if (findUserByEmail(tx, pending.email)) throw conflict(ACCOUNT_EXISTS);
+    const user = insertUser(
+      tx,
+      {
+        email: pending.email,
+        firstName: pending.firstName,
+        lastName: pending.lastName,
+        needsPasswordSetup: true,
+        preferences: pending.preferences,
+        subscriptionType: "Paid",
+        ...subscriptionColumns({ ...snapshot, customerId }),
+        planType: pending.planType,
+      },
+      now,
+    );
+    tx.update(pendingSignups).set({ completedUserId: user.id }).where(eq(pendingSignups.id, pending.id)).run();
+    const token = issueResetToken(tx, user.id, now, WELCOME_TOKEN_TTL_MS);
+    const trialEnds = snapshot.trialEnd ? format(snapshot.trialEnd, "EEEE, MMMM d") : "7 days from now";
+    queueEmail(
+      tx,
+      {
+        kind: "welcome",
+        to: user.email,
+        ...welcomeEmail(user, `${deps.config.appUrl}/reset-password?token=${token}`, `${deps.config.appUrl}/dashboard`, trialEnds),
+      },
+      now,
+    );
+    return user;
+  });
+}
+
+function pendingForBrowser(deps: Deps, browserToken: string | null, email: string): PendingSignup {
+  const pending = findPendingSignupForBrowser(deps.db, browserToken, deps.clock.now());
+  if (!pending || normalizeEmail(pending.email) !== normalizeEmail(email)) throw new HttpError(403, SIGNUP_NOT_FOUND);
+  return pending;
+}
+
+/** After the card form succeeded in this browser: verify with the provider, create the account, sign in. */
+export async function completeSubscription(deps: Deps, email: string, browserToken: string | null) {
+  const pending = pendingForBrowser(deps, browserToken, email);
+  if (!pending.setupIntentId || !pending.stripeSubscriptionId || !pending.stripeCustomerId) throw new HttpError(403, SIGNUP_NOT_FOUND);
+  const [intent, snapshot] = await withProvider(() =>
+    Promise.all([deps.billing.getSetupIntent(pending.setupIntentId!), deps.billing.getSubscription(pending.stripeSubscriptionId!)]),
+  );
+  if (intent.status !== "succeeded") throw new HttpError(402, "Your card hasn't been confirmed yet. Please enter your card details and try again.");
+  const user = finishSignup(deps, pending, pending.stripeCustomerId, snapshot);
+  return { user, session: createSession(deps.db, user.id, deps.clock.now()) };
+}
+
+/** The hosted path: Stripe Checkout came back to /dashboard?session_id=… in the browser that started it. */
+export async function completeCheckout(deps: Deps, sessionId: string, browserToken: string | null) {
+  const pending = findPendingSignupForBrowser(deps.db, browserToken, deps.clock.now());
+  if (!pending || pending.checkoutSessionId !== sessionId) throw new HttpError(403, SIGNUP_NOT_FOUND);
+  const session = await withProvider(() => deps.billing.getCheckoutSession(sessionId));
+  if (!session.complete || !session.subscriptionId || !session.customerId) throw new HttpError(402, "Your checkout isn't complete yet.");
+  const snapshot = await withProvider(() => deps.billing.getSubscription(session.subscriptionId!));
+  const user = finishSignup(deps, pending, session.customerId, snapshot);
+  return { user, session: createSession(deps.db, user.id, deps.clock.now()) };
+}

@@ -1,0 +1,258 @@
+import { describe, expect, test } from "bun:test";
+import { pendingSignups, testBillingObjects, users } from "../../db/schema.ts";
+import { deliverDueEmails } from "../../src/server/mail/outbox.ts";
+import { createTestApp, json } from "../support/test-app.ts";
+import { cookiesFrom, DECLINED, signupBody, subscribe, VISA } from "../support/signup.ts";
+import { createUser } from "../support/users.ts";
+
+const DAY = 24 * 60 * 60_000;
+
+describe("POST /api/create-subscription (test billing)", () => {
+  test("answers a seti_ client secret and binds the signup to this browser with an HttpOnly cookie", async () => {
+    const t = createTestApp();
+    const response = await t.request("POST", "/api/create-subscription", { body: signupBody("new@example.com") });
+    expect(response.status).toBe(200);
+    const body = await json(response);
+    expect(body.clientSecret).toMatch(/^seti_/);
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith("gordu_signup="))!;
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  test.each([
+    [{ email: "", firstName: "A", lastName: "B" }],
+    [{ email: "a@example.com", firstName: " ", lastName: "B" }],
+    [{ email: "a@example.com", firstName: "A" }],
+    [{}],
+  ])("missing fields answer 400 with the 'Required Fields Missing' text", async (body) => {
+    const t = createTestApp();
+    const response = await t.request("POST", "/api/create-subscription", { body: { planType: "monthly", ...body } });
+    expect(response.status).toBe(400);
+    expect((await json(response)).error).toBe("Please enter your email, first name, and last name.");
+  });
+
+  test("an email that already has an account answers 409 telling the person to log in", async () => {
+    const t = createTestApp();
+    const existing = await createUser(t);
+    const response = await t.request("POST", "/api/create-subscription", { body: signupBody(existing.email.toUpperCase()) });
+    expect(response.status).toBe(409);
+    expect((await json(response)).error).toContain("Please log in");
+  });
+
+  test("the same browser asking again gets the same signup: one customer, one subscription", async () => {
+    const t = createTestApp();
+    const first = await t.request("POST", "/api/create-subscription", { body: signupBody("twice@example.com") });
+    const cookie = cookiesFrom(first).find((c) => c.startsWith("gordu_signup="))!;
+    const [second, third] = await Promise.all([
+      t.request("POST", "/api/create-subscription", { body: signupBody("twice@example.com"), cookie }),
+      t.request("POST", "/api/create-subscription", { body: signupBody("twice@example.com"), cookie }),
+    ]);
+    const secrets = new Set([(await json(first)).clientSecret, (await json(second)).clientSecret, (await json(third)).clientSecret]);
+    expect(secrets.size).toBe(1);
+    const objects = t.db.select().from(testBillingObjects).all();
+    expect(objects.filter((o) => o.kind === "customer")).toHaveLength(1);
+    expect(objects.filter((o) => o.kind === "subscription")).toHaveLength(1);
+    expect(t.db.select().from(pendingSignups).all()).toHaveLength(1);
+  });
+
+  test("an unknown plan type is refused", async () => {
+    const t = createTestApp();
+    const response = await t.request("POST", "/api/create-subscription", { body: { ...signupBody("x@example.com"), planType: "lifetime" } });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("POST /api/test-billing/confirm-setup", () => {
+  test("Stripe's 4242 test card succeeds and 4000 0000 0000 0002 is declined with 'Your card was declined.'", async () => {
+    const t = createTestApp();
+    const { clientSecret } = await json(await t.request("POST", "/api/create-subscription", { body: signupBody("cards@example.com") }));
+    const declined = await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...DECLINED } });
+    expect(declined.status).toBe(402);
+    expect(await json(declined)).toEqual({ error: "Your card was declined." });
+    const accepted = await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...VISA } });
+    expect(await json(accepted)).toEqual({ status: "succeeded" });
+  });
+
+  test("an expired card and a bad CVC are refused with Stripe-like messages", async () => {
+    const t = createTestApp();
+    const { clientSecret } = await json(await t.request("POST", "/api/create-subscription", { body: signupBody("exp@example.com") }));
+    const expired = await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...VISA, expYear: 2020 } });
+    expect((await json(expired)).error).toBe("Your card's expiration date is in the past.");
+    const cvc = await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...VISA, cvc: "1" } });
+    expect((await json(cvc)).error).toBe("Your card's security code is incomplete.");
+  });
+});
+
+describe("POST /api/complete-subscription", () => {
+  test("creates the subscriber signed in, needing a password, with defaults, and emails a welcome with a set-password link", async () => {
+    const t = createTestApp();
+    const { sessionCookie } = await subscribe(t, "welcome@example.com", "annual");
+    const me = await json(await t.request("GET", "/api/me", { cookie: sessionCookie }));
+    expect(me).toMatchObject({
+      email: "welcome@example.com",
+      firstName: "Jordan",
+      needsPasswordSetup: true,
+      planType: "annual",
+      subscriptionType: "Paid",
+      subscriptionStatus: "Active",
+      lastLoginAt: null,
+      preferences: { emailAlerts: true, destinations: [], maxPrice: 500, nonstopOnly: false },
+    });
+    expect(me.stripeSubscriptionId).toMatch(/^sub_test_/);
+
+    await deliverDueEmails(t.deps);
+    const welcome = t.mailer.sent.find((m) => m.to === "welcome@example.com")!;
+    expect(welcome.subject).toBe("Welcome to GoRDU: set your password");
+    const token = welcome.text.match(/reset-password\?token=(\w+)/)![1]!;
+    const set = await t.request("POST", "/api/reset-password", { body: { token, newPassword: "my new password", confirmPassword: "my new password" } });
+    expect(set.status).toBe(200);
+  });
+
+  test("without the browser's signup cookie, or for another email, nothing is created", async () => {
+    const t = createTestApp();
+    const created = await t.request("POST", "/api/create-subscription", { body: signupBody("bound@example.com") });
+    const cookie = cookiesFrom(created).find((c) => c.startsWith("gordu_signup="))!;
+    const { clientSecret } = await json(created);
+    await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...VISA } });
+
+    expect((await t.request("POST", "/api/complete-subscription", { body: { email: "bound@example.com" } })).status).toBe(403);
+    expect((await t.request("POST", "/api/complete-subscription", { body: { email: "other@example.com" }, cookie })).status).toBe(403);
+    expect(t.db.select().from(users).all()).toHaveLength(0);
+  });
+
+  test("before the card is confirmed it answers 402 and creates nothing", async () => {
+    const t = createTestApp();
+    const created = await t.request("POST", "/api/create-subscription", { body: signupBody("early@example.com") });
+    const cookie = cookiesFrom(created).find((c) => c.startsWith("gordu_signup="))!;
+    const response = await t.request("POST", "/api/complete-subscription", { body: { email: "early@example.com" }, cookie });
+    expect(response.status).toBe(402);
+    expect(t.db.select().from(users).all()).toHaveLength(0);
+  });
+
+  test("completing twice at once (a double click) makes one user and signs both in", async () => {
+    const t = createTestApp();
+    const created = await t.request("POST", "/api/create-subscription", { body: signupBody("double@example.com") });
+    const cookie = cookiesFrom(created).find((c) => c.startsWith("gordu_signup="))!;
+    const { clientSecret } = await json(created);
+    await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...VISA } });
+    const [a, b] = await Promise.all([
+      t.request("POST", "/api/complete-subscription", { body: { email: "double@example.com" }, cookie }),
+      t.request("POST", "/api/complete-subscription", { body: { email: "double@example.com" }, cookie }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(t.db.select().from(users).all()).toHaveLength(1);
+    await deliverDueEmails(t.deps);
+    expect(t.mailer.sent.filter((m) => m.subject.startsWith("Welcome"))).toHaveLength(1);
+  });
+
+  test("no placeholder password is accepted: the new subscriber cannot log in until they set one", async () => {
+    const t = createTestApp();
+    await subscribe(t, "placeholder@example.com");
+    for (const password of ["", "TempPassword123!", "placeholder", "password"]) {
+      const response = await t.request("POST", "/api/login", { body: { email: "placeholder@example.com", password } });
+      expect([400, 401]).toContain(response.status);
+    }
+  });
+});
+
+describe("GET /api/subscription", () => {
+  test("shows plan, trial end, period end and card; 401 when signed out", async () => {
+    const t = createTestApp();
+    expect((await t.request("GET", "/api/subscription")).status).toBe(401);
+    const { sessionCookie } = await subscribe(t, "info@example.com");
+    const info = await json(await t.request("GET", "/api/subscription", { cookie: sessionCookie }));
+    const trialEnd = new Date(t.clock.now().getTime() + 7 * DAY).toISOString();
+    expect(info).toEqual({
+      planType: "monthly",
+      subscriptionType: "Paid",
+      status: "Active",
+      trialEndsAt: trialEnd,
+      currentPeriodEnd: trialEnd,
+      cancelAtPeriodEnd: false,
+      card: { brand: "visa", last4: "4242" },
+      hasAccess: true,
+    });
+  });
+
+  test("after the trial the subscription renews monthly", async () => {
+    const t = createTestApp();
+    const { sessionCookie } = await subscribe(t, "renew@example.com");
+    t.clock.advance(8 * DAY);
+    const info = await json(await t.request("GET", "/api/subscription", { cookie: sessionCookie }));
+    expect(info.status).toBe("Active");
+    expect(info.trialEndsAt).toBeNull();
+    expect(new Date(info.currentPeriodEnd).getTime()).toBeGreaterThan(t.clock.now().getTime());
+  });
+});
+
+describe("POST /api/cancel-subscription", () => {
+  test("monthly: cancels at period end and keeps access until then", async () => {
+    const t = createTestApp();
+    const { sessionCookie } = await subscribe(t, "monthly@example.com", "monthly");
+    const response = await t.request("POST", "/api/cancel-subscription", { cookie: sessionCookie });
+    expect(response.status).toBe(200);
+    const body = await json(response);
+    expect(body.message).toBe("You'll continue to have access until the end of your billing period.");
+    expect(body.subscription).toMatchObject({ status: "Active", cancelAtPeriodEnd: true, hasAccess: true });
+
+    t.clock.advance(7 * DAY + 1000);
+    const after = await json(await t.request("GET", "/api/subscription", { cookie: sessionCookie }));
+    expect(after).toMatchObject({ status: "Cancelled", hasAccess: false });
+  });
+
+  test("annual: as the Terms say, access ends at once", async () => {
+    const t = createTestApp();
+    const { sessionCookie } = await subscribe(t, "annual@example.com", "annual");
+    const body = await json(await t.request("POST", "/api/cancel-subscription", { cookie: sessionCookie }));
+    expect(body.subscription).toMatchObject({ status: "Cancelled", hasAccess: false });
+    expect(body.message).toContain("access has ended");
+  });
+
+  test("cancelling with no subscription answers 400", async () => {
+    const t = createTestApp();
+    const { signIn } = await import("../support/users.ts");
+    const user = await createUser(t);
+    const response = await t.request("POST", "/api/cancel-subscription", { cookie: await signIn(t, user.email) });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("updating the card", () => {
+  test("a confirmed SetupIntent becomes the default card for the customer and the subscription", async () => {
+    const t = createTestApp();
+    const { sessionCookie } = await subscribe(t, "card@example.com");
+    const { clientSecret } = await json(await t.request("POST", "/api/create-payment-update-intent", { cookie: sessionCookie }));
+    expect(clientSecret).toMatch(/^seti_/);
+    const mastercard = { cardNumber: "5555 5555 5555 4444", expMonth: 1, expYear: 2031, cvc: "321" };
+    expect((await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...mastercard } })).status).toBe(200);
+    const info = await json(await t.request("POST", "/api/complete-payment-update", { cookie: sessionCookie, body: { clientSecret } }));
+    expect(info.card).toEqual({ brand: "mastercard", last4: "4444" });
+    const subscriptionId = (await json(await t.request("GET", "/api/me", { cookie: sessionCookie }))).stripeSubscriptionId;
+    expect((await t.deps.billing.getSubscription(subscriptionId)).card).toEqual({ brand: "mastercard", last4: "4444" });
+  });
+
+  test("an unconfirmed or foreign SetupIntent changes nothing", async () => {
+    const t = createTestApp();
+    const { sessionCookie } = await subscribe(t, "mine@example.com");
+    const other = await subscribe(t, "theirs@example.com");
+    const { clientSecret } = await json(await t.request("POST", "/api/create-payment-update-intent", { cookie: sessionCookie }));
+    expect((await t.request("POST", "/api/complete-payment-update", { cookie: sessionCookie, body: { clientSecret } })).status).toBe(400);
+    expect((await t.request("POST", "/api/complete-payment-update", { cookie: sessionCookie, body: { clientSecret: other.clientSecret } })).status).toBe(400);
+  });
+});
+
+describe("abandoned signups", () => {
+  test("a day later an unfinished signup is removed and its trialing subscription cancelled; finished ones stay", async () => {
+    const { purgeAbandonedSignups } = await import("../../src/server/billing/abandoned-signups.ts");
+    const t = createTestApp();
+    await t.request("POST", "/api/create-subscription", { body: signupBody("gone@example.com") });
+    await subscribe(t, "kept@example.com");
+    const abandoned = t.db.select().from(pendingSignups).all().find((p) => p.email === "gone@example.com")!;
+
+    t.clock.advance(DAY + 1000);
+    await purgeAbandonedSignups(t.deps);
+    expect(t.db.select().from(pendingSignups).all()).toHaveLength(0);
+    expect((await t.deps.billing.getSubscription(abandoned.stripeSubscriptionId!)).status).toBe("canceled");
+    expect(t.db.select().from(users).all().map((u) => u.email)).toEqual(["kept@example.com"]);
+  });
+});
