@@ -1,4 +1,12 @@
-import type { ContactRequest, CurrentUser, OkResponse, ProfileUpdate, PublicConfig } from "../domain/api-types.ts";
+import type {
+  ContactRequest,
+  CreateSubscriptionRequest,
+  CurrentUser,
+  OkResponse,
+  ProfileUpdate,
+  PublicConfig,
+  SubscriptionInfo,
+} from "../domain/api-types.ts";
 import { browserFetch, type ApiFetch } from "./api-fetch.ts";
 
 /** A non-OK answer. `message` is "<status>: <text>" (SPEC §8); `serverMessage` is the text alone, for toasts. */
@@ -57,6 +65,18 @@ export function createApi(fetcher: ApiFetch) {
       call<OkResponse>(fetcher, "POST", "/api/change-password", input),
     updateProfile: (profile: ProfileUpdate) => call<CurrentUser>(fetcher, "PUT", "/api/profile", profile),
     updatePreferences: (preferences: { emailAlerts: boolean }) => call<CurrentUser>(fetcher, "PUT", "/api/preferences", preferences),
+
+    createSubscription: (request: CreateSubscriptionRequest) =>
+      call<{ clientSecret?: string; sessionUrl?: string }>(fetcher, "POST", "/api/create-subscription", request),
+    completeSubscription: (email: string) => call<OkResponse>(fetcher, "POST", "/api/complete-subscription", { email }),
+    completeCheckout: (sessionId: string) => call<OkResponse>(fetcher, "POST", "/api/complete-checkout", { sessionId }),
+    subscription: () => call<SubscriptionInfo>(fetcher, "GET", "/api/subscription"),
+    cancelSubscription: () => call<OkResponse & { subscription: SubscriptionInfo }>(fetcher, "POST", "/api/cancel-subscription"),
+    createPaymentUpdateIntent: () => call<{ clientSecret: string }>(fetcher, "POST", "/api/create-payment-update-intent"),
+    completePaymentUpdate: (clientSecret: string) => call<SubscriptionInfo>(fetcher, "POST", "/api/complete-payment-update", { clientSecret }),
+    /** Test billing only: what Stripe.js would do with the card. */
+    confirmTestSetup: (input: { clientSecret: string; cardNumber: string; expMonth: number; expYear: number; cvc: string }) =>
+      call<{ status: "succeeded" }>(fetcher, "POST", "/api/test-billing/confirm-setup", input),
   };
 }
 

@@ -1,8 +1,183 @@
+import { addDays, format } from "date-fns";
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import type { PlanType } from "../../domain/api-types.ts";
+import { formatPlanPrice, PLANS, planFromQuery, TRIAL_DAYS } from "../../domain/plans.ts";
+import { api } from "../api.ts";
+import { PaymentForm } from "../billing/payment-form.tsx";
+import { useToast } from "../components/toast.tsx";
+import { errorMessage } from "../error-message.ts";
+import { usePendingAction } from "../hooks/use-pending-action.ts";
+import { useRootData } from "../root-data.ts";
+
+interface Details {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
 export function SubscribePage() {
+  const [params] = useSearchParams();
+  const planType = planFromQuery(params.get("plan"));
+  const { user } = useRootData();
+  const [details, setDetails] = useState<Details>({ firstName: "", lastName: "", email: "" });
+  const [clientSecret, setClientSecret] = useState<string | null>(null);
+
   return (
-    <main className="container">
-      <title>Subscribe · GoRDU</title>
-      <h1>Subscribe</h1>
+    <main className="container subscribe-page">
+      <title>Start your free trial · GoRDU</title>
+      <meta name="description" content="Start your 7-day free trial of GoRDU flight-deal alerts from Raleigh-Durham." />
+      <Link to="/" className="brand-link">
+        GoRDU
+      </Link>
+      <PlanSummary planType={planType} />
+      {user ? (
+        <article>
+          <h2>You're already a member</h2>
+          <p>You're logged in as {user.email}.</p>
+          <Link to="/dashboard" role="button">
+            Go to your dashboard
+          </Link>
+        </article>
+      ) : clientSecret ? (
+        <PaymentStep planType={planType} email={details.email} clientSecret={clientSecret} onBack={() => setClientSecret(null)} />
+      ) : (
+        <DetailsStep planType={planType} details={details} onChange={setDetails} onReady={setClientSecret} />
+      )}
     </main>
+  );
+}
+
+function PlanSummary({ planType }: { planType: PlanType }) {
+  const plan = PLANS[planType];
+  const other = PLANS[planType === "monthly" ? "annual" : "monthly"];
+  return (
+    <article className="plan-summary" aria-label="Chosen plan">
+      <div>
+        <h1>
+          {plan.name} plan · {formatPlanPrice(plan)}
+          {plan.badge && <span className="badge">{plan.badge}</span>}
+        </h1>
+        <p>
+          {TRIAL_DAYS}-day free trial{plan.interval === "year" ? ` · just $${plan.monthlyEquivalent}/month` : ""}. Cancel anytime from your dashboard.
+        </p>
+      </div>
+      <Link to={`/subscribe?plan=${other.type}`} className="secondary">
+        Switch to {other.name.toLowerCase()} ({formatPlanPrice(other)})
+      </Link>
+    </article>
+  );
+}
+
+function DetailsStep({ planType, details, onChange, onReady }: { planType: PlanType; details: Details; onChange: (details: Details) => void; onReady: (clientSecret: string) => void }) {
+  const toast = useToast();
+  const [pending, run] = usePendingAction();
+  const set = (name: keyof Details) => (event: { target: { value: string } }) => onChange({ ...details, [name]: event.target.value });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const email = details.email.trim();
+    if (!email || !details.firstName.trim() || !details.lastName.trim()) {
+      toast({ title: "Required Fields Missing", description: "Please enter your email, first name, and last name.", variant: "destructive" });
+      return;
+    }
+    void run(async () => {
+      try {
+        const answer = await api.createSubscription({
+          email,
+          firstName: details.firstName.trim(),
+          lastName: details.lastName.trim(),
+          planType,
+          preferences: { destinations: [], maxPrice: 500, nonstopOnly: false },
+        });
+        if (answer.sessionUrl) {
+          window.location.href = answer.sessionUrl;
+        } else if (answer.clientSecret) {
+          onReady(answer.clientSecret);
+        } else {
+          throw new Error("No client secret or session URL received");
+        }
+      } catch (error) {
+        const fallback = error instanceof Error && !("status" in error) ? error.message : "Failed to create subscription. Please try again.";
+        toast({ title: "Subscription Error", description: errorMessage(error, fallback), variant: "destructive" });
+      }
+    });
+  };
+
+  return (
+    <article>
+      <header>
+        <p className="step">Step 1 of 2</p>
+        <h2>Your details</h2>
+      </header>
+      <form onSubmit={submit} noValidate>
+        <div className="grid">
+          <label>
+            First name
+            <input name="firstName" autoComplete="given-name" required maxLength={100} value={details.firstName} onChange={set("firstName")} />
+          </label>
+          <label>
+            Last name
+            <input name="lastName" autoComplete="family-name" required maxLength={100} value={details.lastName} onChange={set("lastName")} />
+          </label>
+        </div>
+        <label>
+          Email
+          <input name="email" type="email" autoComplete="email" required maxLength={254} value={details.email} onChange={set("email")} />
+        </label>
+        <button type="submit" disabled={pending} aria-busy={pending}>
+          Continue to Payment
+        </button>
+        <small className="muted">By continuing you confirm you are 18 or older and accept our Terms of Service.</small>
+      </form>
+    </article>
+  );
+}
+
+function PaymentStep({ planType, email, clientSecret, onBack }: { planType: PlanType; email: string; clientSecret: string; onBack: () => void }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const plan = PLANS[planType];
+  const firstCharge = format(addDays(new Date(), TRIAL_DAYS), "MMMM d, yyyy");
+
+  const finish = async () => {
+    try {
+      await api.completeSubscription(email);
+    } catch (error) {
+      console.error("Failed to complete subscription setup", error);
+      toast({ title: "Setup Error", description: "There was an issue completing your subscription. Please contact support.", variant: "destructive" });
+      return;
+    }
+    if (await api.me().catch(() => null)) {
+      toast({ title: "Welcome to GoRDU!", description: "Your 7-day free trial has started. Taking you to your deals…" });
+      setTimeout(() => window.location.replace("/dashboard"), 1500);
+    } else {
+      toast({ title: "Payment Successful", description: "Please log in to access your dashboard" });
+      await navigate("/login");
+    }
+  };
+
+  return (
+    <article>
+      <header>
+        <p className="step">Step 2 of 2</p>
+        <h2>Payment</h2>
+        <p className="muted">
+          Signing up as <strong>{email}</strong>.{" "}
+          <button type="button" className="link-button" onClick={onBack}>
+            Change
+          </button>
+        </p>
+      </header>
+      <p>
+        Nothing is charged today. After your free trial, {formatPlanPrice(plan)} from {firstCharge} unless you cancel before then.
+      </p>
+      <PaymentForm
+        clientSecret={clientSecret}
+        submitLabel="Start 7-Day Free Trial"
+        onConfirmed={finish}
+        onFailed={(message) => toast({ title: "Payment Failed", description: message, variant: "destructive" })}
+      />
+    </article>
   );
 }

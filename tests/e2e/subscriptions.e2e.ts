@@ -1,0 +1,115 @@
+import { expect, expectToast, test } from "./support/fixtures.ts";
+import { seedUser, uniqueEmail } from "./support/seed.ts";
+import { DECLINED, enterDetails, fillCard, subscribeInBrowser, VISA } from "./support/subscribe.ts";
+
+test.describe("subscribing in test billing", () => {
+  for (const plan of ["monthly", "annual"] as const) {
+    test(`a visitor subscribes to the ${plan} plan from the landing page and lands on the dashboard`, async ({ page, mail }) => {
+      const email = uniqueEmail(plan);
+      await page.goto("/");
+      await page.locator("#pricing").getByRole("button", { name: plan === "monthly" ? "Choose Monthly" : "Choose Annual" }).click();
+      await expect(page).toHaveURL(new RegExp(`/subscribe\\?plan=${plan}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(plan === "monthly" ? "$10/month" : "$72/year");
+
+      await enterDetails(page, email);
+      await expect(page.getByText(email)).toBeVisible();
+      await fillCard(page, VISA);
+      await page.getByRole("button", { name: "Start 7-Day Free Trial" }).click();
+      await expectToast(page, "Welcome to GoRDU!");
+      await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+
+      await expect(page.getByRole("heading", { name: "Welcome, Jordan" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Set Up Your Password" })).toBeVisible();
+      await expect(page.getByTestId("subscription-summary")).toContainText("Free trial: 7 days left");
+      await expect(page.getByLabel("Your subscription")).toContainText(plan === "monthly" ? "Monthly plan" : "Annual plan");
+
+      const welcome = await mail.waitFor(email, (m) => m.subject === "Welcome to GoRDU: set your password");
+      expect(welcome.text).toContain("/reset-password?token=");
+    });
+  }
+
+  test("a declined card shows 'Payment Failed', the button comes back, and a good card then works", async ({ page }) => {
+    await page.goto("/subscribe?plan=monthly");
+    await enterDetails(page, uniqueEmail("declined"));
+    await fillCard(page, DECLINED);
+    const start = page.getByRole("button", { name: "Start 7-Day Free Trial" });
+    await start.click();
+    await expectToast(page, "Payment Failed", "Your card was declined.");
+    await expect(start).toBeEnabled();
+    await fillCard(page, VISA);
+    await start.click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  });
+
+  test("empty details show 'Required Fields Missing'; an existing account is told to log in", async ({ page, server }) => {
+    await page.goto("/subscribe");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Monthly plan");
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await expectToast(page, "Required Fields Missing", "Please enter your email, first name, and last name.");
+
+    const member = seedUser(server);
+    await page.getByLabel("First name").fill("Jo");
+    await page.getByLabel("Last name").fill("Doe");
+    await page.getByLabel("Email").fill(member.email);
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await expectToast(page, "Subscription Error", "Please log in");
+  });
+
+  test("a new subscriber sets a password from the card, logs out, and logs back in with it", async ({ page }) => {
+    const email = await subscribeInBrowser(page);
+    await page.getByRole("button", { name: "Set Password" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByLabel("Current Password")).toHaveCount(0);
+    await dialog.getByLabel("New Password").fill("subscriber password");
+    await dialog.getByLabel("Confirm Password").fill("subscriber password");
+    await dialog.getByRole("button", { name: "Set Password" }).click();
+    await expectToast(page, "Password Changed");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("subscriber password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("heading", { name: "Welcome back, Jordan" })).toBeVisible();
+  });
+
+  test("a subscriber updates their card", async ({ page }) => {
+    await subscribeInBrowser(page);
+    await expect(page.getByLabel("Your subscription")).toContainText("VISA •••• 4242");
+    await page.getByLabel("Your subscription").getByRole("button", { name: "Billing" }).click();
+    const dialog = page.getByRole("dialog", { name: "Update Payment Method" });
+    await fillCard(page, "5555 5555 5555 4444", dialog);
+    await dialog.getByRole("button", { name: "Update Payment Method" }).click();
+    await expectToast(page, "Payment Method Updated");
+    await expect(page.getByLabel("Your subscription")).toContainText("MASTERCARD •••• 4444");
+  });
+
+  test("cancelling a monthly plan keeps access until the period ends", async ({ page }) => {
+    await subscribeInBrowser(page, "monthly");
+    await page.getByLabel("Your subscription").getByRole("button", { name: "Billing" }).click();
+    await page.getByRole("dialog", { name: "Update Payment Method" }).getByRole("button", { name: "Subscription" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel Subscription?" });
+    await expect(dialog).toContainText("You'll keep getting deals until");
+    await dialog.getByRole("button", { name: "Cancel Subscription" }).click();
+    await expectToast(page, "Subscription Cancelled", "You'll continue to have access until the end of your billing period.");
+    await expect(page.getByTestId("subscription-summary")).toContainText("Cancelled: you have access until");
+  });
+
+  test("cancelling an annual plan warns that access ends at once, and it does", async ({ page }) => {
+    await subscribeInBrowser(page, "annual");
+    await page.getByLabel("Your subscription").getByRole("button", { name: "Billing" }).click();
+    await page.getByRole("dialog", { name: "Update Payment Method" }).getByRole("button", { name: "Subscription" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel Subscription?" });
+    await expect(dialog).toContainText("Your access ends immediately");
+    await dialog.getByRole("button", { name: "Keep Subscription" }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByLabel("Your subscription").getByRole("button", { name: "Billing" }).click();
+    await page.getByRole("dialog", { name: "Update Payment Method" }).getByRole("button", { name: "Subscription" }).click();
+    await page.getByRole("dialog", { name: "Cancel Subscription?" }).getByRole("button", { name: "Cancel Subscription" }).click();
+    await expectToast(page, "Subscription Cancelled", "access has ended");
+    await expect(page.getByTestId("subscription-summary")).toContainText("Your subscription has ended");
+  });
+});
