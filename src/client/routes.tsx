@@ -1,17 +1,15 @@
 import type { RouteObject } from "react-router";
 import { Document, DocumentError } from "./document.tsx";
-import { AdminPage } from "./pages/admin-page.tsx";
-import { dashboardLoader, DashboardPage } from "./pages/dashboard-page.tsx";
 import { LandingPage } from "./pages/landing-page.tsx";
-import { loginLoader, LoginPage } from "./pages/login-page.tsx";
 import { NotFoundPage } from "./pages/not-found-page.tsx";
-import { ResetPasswordPage } from "./pages/reset-password-page.tsx";
-import { SubscribePage } from "./pages/subscribe-page.tsx";
 import { rootLoader } from "./root-data.ts";
 
 export const NOT_FOUND_ROUTE_ID = "not-found";
 
-/** The one route table: rendered on the server, hydrated in the browser. */
+/**
+ * The one route table: rendered on the server, hydrated in the browser. The landing page ships in the
+ * entry bundle; every other page is its own chunk, loaded when it is visited.
+ */
 export const routes: RouteObject[] = [
   {
     id: "root",
@@ -21,11 +19,32 @@ export const routes: RouteObject[] = [
     ErrorBoundary: DocumentError,
     children: [
       { index: true, Component: LandingPage },
-      { path: "subscribe", Component: SubscribePage },
-      { path: "login", loader: loginLoader, Component: LoginPage },
-      { path: "reset-password", Component: ResetPasswordPage },
-      { path: "dashboard", loader: dashboardLoader, Component: DashboardPage },
-      { path: "admin", Component: AdminPage },
+      {
+        path: "subscribe",
+        lazy: async () => ({ Component: (await import("./pages/subscribe-page.tsx")).SubscribePage }),
+      },
+      {
+        path: "login",
+        lazy: async () => {
+          const page = await import("./pages/login-page.tsx");
+          return { loader: page.loginLoader, Component: page.LoginPage };
+        },
+      },
+      {
+        path: "reset-password",
+        lazy: async () => ({ Component: (await import("./pages/reset-password-page.tsx")).ResetPasswordPage }),
+      },
+      {
+        path: "dashboard",
+        lazy: async () => {
+          const page = await import("./pages/dashboard-page.tsx");
+          return { loader: page.dashboardLoader, Component: page.DashboardPage };
+        },
+      },
+      {
+        path: "admin",
+        lazy: async () => ({ Component: (await import("./pages/admin-page.tsx")).AdminPage }),
+      },
       { id: NOT_FOUND_ROUTE_ID, path: "*", Component: NotFoundPage },
     ],
   },

@@ -3,8 +3,7 @@ import { accountRoutes } from "./account/account.routes.ts";
 import { createAuthLimits } from "./auth/auth-limits.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { billingRoutes } from "./billing/billing.routes.ts";
-import { TestBilling } from "./billing/test-billing.ts";
-import { testBillingRoutes } from "./billing/test-billing.routes.ts";
+import { STRIPE_WEBHOOK_PATH } from "./billing/stripe-webhook.routes.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
 import type { Deps } from "./deps.ts";
 import { bodyParsing } from "./http/body-parsing.ts";
@@ -14,8 +13,6 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { publicConfigRoutes } from "./public-config.routes.ts";
 import { serveStaticFile } from "./ssr/assets.ts";
 import { createPageRenderer } from "./ssr/render.tsx";
-
-export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
 
 /** The whole product as one Elysia app. Reads no environment and starts no timers: main.ts does that. */
 export function createApp(deps: Deps) {
@@ -36,8 +33,6 @@ export function createApp(deps: Deps) {
     .all("/api/*", () => {
       throw notFound();
     });
-
-  if (deps.billing instanceof TestBilling) app.use(testBillingRoutes(deps.billing));
 
   for (const [path, file] of deps.assets.files) {
     app.get(path, ({ request }) => serveStaticFile(file, request));

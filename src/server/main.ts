@@ -5,7 +5,7 @@ import { openDatabase } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
 import { createApp } from "./app.ts";
 import { ensureAdmin } from "./auth/admin-bootstrap.ts";
-import { TestBilling } from "./billing/test-billing.ts";
+import { createBilling } from "./billing/create-billing.ts";
 import { systemClock } from "./clock.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import type { Deps } from "./deps.ts";
@@ -55,7 +55,7 @@ export async function main(bundle?: EmbeddedBundle): Promise<void> {
   }
   const assets = bundle ? await loadPrebuiltAssets(bundle.client, bundle.publicFiles) : await buildClientAssets();
   const mailer = createMailer(config);
-  const deps: Deps = { config, db, clock: systemClock, mailer, assets, billing: new TestBilling(db, systemClock) };
+  const deps: Deps = { config, db, clock: systemClock, mailer, assets, billing: createBilling(config, db, systemClock) };
   if (config.adminEmail && config.adminPassword) {
     const result = await ensureAdmin(db, config.adminEmail, config.adminPassword, new Date(), { setPassword: false });
     if (result !== "unchanged") console.log(`Admin ${config.adminEmail}: ${result}`);

@@ -97,6 +97,7 @@ test.describe("accounts", () => {
     await dialog.getByRole("button", { name: "Change Password" }).click();
     await expectToast(page, "Password Changed");
     await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
     await page.getByRole("button", { name: "Logout" }).click();
     await logIn(page, { email: member.email, password: "changed password 2" });
   });
@@ -141,5 +142,6 @@ test("a new subscriber sets a password from the 'Set Up Your Password' card with
   await dialog.getByRole("button", { name: "Set Password" }).click();
   await expectToast(page, "Password Changed");
   await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
   await expect(page.getByRole("heading", { name: "Set Up Your Password" })).toHaveCount(0);
 });

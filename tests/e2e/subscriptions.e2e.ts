@@ -65,6 +65,7 @@ test.describe("subscribing in test billing", () => {
     await dialog.getByRole("button", { name: "Set Password" }).click();
     await expectToast(page, "Password Changed");
     await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/$/);
 

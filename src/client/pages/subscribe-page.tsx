@@ -56,7 +56,7 @@ function PlanSummary({ planType }: { planType: PlanType }) {
       <div>
         <h1>
           {plan.name} plan · {formatPlanPrice(plan)}
-          {plan.badge && <span className="badge">{plan.badge}</span>}
+          {plan.badge && <span className="plan-badge">{plan.badge}</span>}
         </h1>
         <p>
           {TRIAL_DAYS}-day free trial{plan.interval === "year" ? ` · just $${plan.monthlyEquivalent}/month` : ""}. Cancel anytime from your dashboard.

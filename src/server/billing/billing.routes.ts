@@ -5,6 +5,10 @@ import type { Deps } from "../deps.ts";
 import { authentication, requireUser, setSessionCookie } from "../http/auth.ts";
 import { cancelOwnSubscription, completePaymentUpdate, createPaymentUpdateIntent, currentSubscription, toSubscriptionInfo } from "./billing.service.ts";
 import { KeyedLock } from "./keyed-lock.ts";
+import { StripeBilling } from "./stripe-billing.ts";
+import { stripeWebhookRoutes } from "./stripe-webhook.routes.ts";
+import { TestBilling } from "./test-billing.ts";
+import { testBillingRoutes } from "./test-billing.routes.ts";
 import { PENDING_SIGNUP_COOKIE, pendingSignupCookieAttributes } from "./pending-signups.ts";
 import { completeCheckout, completeSubscription, createSubscription } from "./signup.service.ts";
 
@@ -31,11 +35,19 @@ const CreateSubscriptionBody = t.Object(
   strict,
 );
 
+/** Test billing's card confirmation, or Stripe's webhook: each exists only with its provider. */
+function providerRoutes(deps: Deps) {
+  if (deps.billing instanceof TestBilling) return testBillingRoutes(deps.billing);
+  if (deps.billing instanceof StripeBilling) return stripeWebhookRoutes(deps, deps.billing);
+  return new Elysia();
+}
+
 export function billingRoutes(deps: Deps) {
   const signupLock = new KeyedLock();
   const secure = deps.config.secureCookies;
 
   return new Elysia()
+    .use(providerRoutes(deps))
     .use(authentication(deps))
     .post(
       "/api/create-subscription",

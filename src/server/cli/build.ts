@@ -5,7 +5,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { MIGRATIONS_FOLDER } from "../../../db/migrate.ts";
-import { CLIENT_BUILD_OPTIONS, listPublicFiles, PUBLIC_DIR } from "../ssr/assets.ts";
+import { bundleClient, listPublicFiles, PUBLIC_DIR } from "../ssr/assets.ts";
 
 const ROOT = resolve(import.meta.dir, "../../..");
 const DIST = join(ROOT, "dist");
@@ -16,11 +16,7 @@ const OUTFILE = join(DIST, "gordu");
 rmSync(DIST, { recursive: true, force: true });
 mkdirSync(CLIENT_OUT, { recursive: true });
 
-const client = await Bun.build({ ...CLIENT_BUILD_OPTIONS, outdir: CLIENT_OUT });
-if (!client.success) {
-  console.error(client.logs.join("\n"));
-  process.exit(1);
-}
+for (const [name, body] of await bundleClient()) writeFileSync(join(CLIENT_OUT, name), body);
 
 const migrationFiles = ["meta/_journal.json", ...readdirSync(MIGRATIONS_FOLDER).filter((name) => name.endsWith(".sql"))];
 const groups = {

@@ -5,6 +5,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 const tooLarge = () => new HttpError(413, "Request body too large (limit 1 MiB)");
 
+const rawBodies = new WeakMap<Request, string>();
+
+/** The exact text of a request's body, as received: what a signature (Stripe's webhook) is computed over. */
+export function rawBodyOf(request: Request): string {
+  return rawBodies.get(request) ?? "";
+}
+
 /** JSON only, at most 1 MiB, refused before a byte is parsed. */
 export const bodyParsing = new Elysia({ name: "body-parsing" })
   .onRequest(({ request }) => {
@@ -13,6 +20,7 @@ export const bodyParsing = new Elysia({ name: "body-parsing" })
   })
   .onParse({ as: "global" }, async ({ request, contentType }) => {
     const text = await readLimited(request);
+    rawBodies.set(request, text);
     if (text.trim() === "") return undefined;
     if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType ?? "")) {
       throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json)");

@@ -31,8 +31,8 @@ export function ChangePasswordForm({ user, onDone }: { user: CurrentUser; onDone
       try {
         await api.changePassword(settingUp ? { newPassword, confirmPassword } : { currentPassword, newPassword, confirmPassword });
         toast({ title: "Password Changed", description: settingUp ? "Your password is set. You can now log in from any device." : "Your password has been updated." });
-        await revalidate();
         onDone();
+        await revalidate();
       } catch (error) {
         toast({ title: "Password Change Failed", description: errorMessage(error, "Failed to change password"), variant: "destructive" });
       }

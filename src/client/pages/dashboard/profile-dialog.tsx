@@ -72,8 +72,8 @@ function ProfileEditForm({ user, onDone, onOpenBilling }: { user: CurrentUser; o
       try {
         await api.updateProfile(fields);
         toast({ title: "Profile Updated", description: "Your profile has been saved." });
-        await revalidate();
         onDone();
+        await revalidate();
       } catch (error) {
         toast({ title: "Update Failed", description: errorMessage(error, "Failed to update profile"), variant: "destructive" });
       }

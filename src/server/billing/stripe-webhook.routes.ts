@@ -1,0 +1,26 @@
+import { Elysia } from "elysia";
+import type Stripe from "stripe";
+import type { Deps } from "../deps.ts";
+import { rawBodyOf } from "../http/body-parsing.ts";
+import { badRequest } from "../http/errors.ts";
+import { KeyedLock } from "./keyed-lock.ts";
+import type { StripeBilling } from "./stripe-billing.ts";
+import { handleStripeEvent } from "./stripe-webhook.service.ts";
+
+export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
+
+/** Stripe's webhook: the raw body's signature authenticates it, which is why it alone skips the CSRF check. */
+export function stripeWebhookRoutes(deps: Deps, billing: StripeBilling) {
+  const lock = new KeyedLock();
+  return new Elysia().post(STRIPE_WEBHOOK_PATH, async ({ request, body }) => {
+    let event: Stripe.Event;
+    try {
+      if (body === undefined) throw new Error("empty body");
+      event = await billing.verifyWebhook(rawBodyOf(request), request.headers.get("stripe-signature"));
+    } catch {
+      throw badRequest("Invalid webhook signature");
+    }
+    const outcome = await handleStripeEvent(deps, lock, event);
+    return { received: true, duplicate: outcome === "duplicate" };
+  });
+}

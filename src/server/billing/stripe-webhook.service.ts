@@ -1,0 +1,123 @@
+import { format } from "date-fns";
+import { eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import { pendingSignups, stripeEvents, users } from "../../../db/schema.ts";
+import type { Deps } from "../deps.ts";
+import { queueEmail } from "../mail/outbox.ts";
+import { paymentFailedEmail, trialEndingEmail } from "../mail/templates/billing-emails.ts";
+import type { KeyedLock } from "./keyed-lock.ts";
+import { finishSignup } from "./signup.service.ts";
+import { applySubscriptionSnapshot } from "./subscription-sync.ts";
+
+type User = typeof users.$inferSelect;
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+
+/** The subscription an invoice belongs to, wherever this API version puts it. */
+function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
+  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
+  return idOf(legacy) ?? idOf(invoice.parent?.subscription_details?.subscription);
+}
+
+/**
+ * Never trusts the order events arrive in: it asks Stripe for the subscription as it is now and writes
+ * that onto its owner. Returns the owner, if there is one yet.
+ */
+async function syncSubscription(deps: Deps, subscriptionId: string): Promise<User | undefined> {
+  const snapshot = await deps.billing.getSubscription(subscriptionId);
+  const owner =
+    deps.db.select().from(users).where(eq(users.stripeSubscriptionId, subscriptionId)).get() ??
+    deps.db.select().from(users).where(eq(users.stripeCustomerId, snapshot.customerId)).get();
+  if (owner) applySubscriptionSnapshot(deps.db, owner.id, snapshot, deps.clock.now());
+  return owner;
+}
+
+/** A signup whose browser never came back still becomes an account (with a welcome email to set a password). */
+async function finishSignupFor(deps: Deps, where: { setupIntentId: string } | { checkoutSessionId: string }) {
+  const pending =
+    "setupIntentId" in where
+      ? deps.db.select().from(pendingSignups).where(eq(pendingSignups.setupIntentId, where.setupIntentId)).get()
+      : deps.db.select().from(pendingSignups).where(eq(pendingSignups.checkoutSessionId, where.checkoutSessionId)).get();
+  if (!pending || pending.completedUserId) return;
+  let subscriptionId = pending.stripeSubscriptionId;
+  let customerId = pending.stripeCustomerId;
+  if ("checkoutSessionId" in where) {
+    const session = await deps.billing.getCheckoutSession(where.checkoutSessionId);
+    if (!session.complete) return;
+    subscriptionId = session.subscriptionId;
+    customerId = session.customerId;
+  }
+  if (!subscriptionId || !customerId) return;
+  try {
+    finishSignup(deps, pending, customerId, await deps.billing.getSubscription(subscriptionId));
+  } catch (error) {
+    console.error(`[stripe] could not finish signup ${pending.id} from a webhook:`, error);
+  }
+}
+
+async function applyEvent(deps: Deps, event: Stripe.Event): Promise<void> {
+  const now = deps.clock.now();
+  switch (event.type) {
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+    case "customer.subscription.paused":
+    case "customer.subscription.resumed":
+      await syncSubscription(deps, event.data.object.id);
+      return;
+    case "customer.subscription.trial_will_end": {
+      const owner = await syncSubscription(deps, event.data.object.id);
+      const trialEnd = event.data.object.trial_end;
+      if (owner && trialEnd) {
+        const email = trialEndingEmail(owner, format(new Date(trialEnd * 1000), "EEEE, MMMM d"), `${deps.config.appUrl}/dashboard`);
+        queueEmail(deps.db, { kind: "trial-ending", to: owner.email, dedupeKey: `stripe:${event.id}`, ...email }, now);
+      }
+      return;
+    }
+    case "invoice.paid": {
+      const subscriptionId = invoiceSubscriptionId(event.data.object);
+      if (subscriptionId) await syncSubscription(deps, subscriptionId);
+      return;
+    }
+    case "invoice.payment_failed": {
+      const subscriptionId = invoiceSubscriptionId(event.data.object);
+      const owner = subscriptionId ? await syncSubscription(deps, subscriptionId) : undefined;
+      if (owner) {
+        const email = paymentFailedEmail(owner, `${deps.config.appUrl}/dashboard`);
+        queueEmail(deps.db, { kind: "payment-failed", to: owner.email, dedupeKey: `stripe:${event.id}`, ...email }, now);
+      }
+      return;
+    }
+    case "setup_intent.succeeded": {
+      const intent = event.data.object;
+      const customerId = idOf(intent.customer);
+      if (intent.metadata?.purpose === "payment_update" && customerId) {
+        const owner = deps.db.select().from(users).where(eq(users.stripeCustomerId, customerId)).get();
+        if (!owner) return;
+        const card = await deps.billing.setDefaultPaymentMethod({ customerId, subscriptionId: owner.stripeSubscriptionId, setupIntentId: intent.id });
+        if (card) deps.db.update(users).set({ cardBrand: card.brand, cardLast4: card.last4, updatedAt: now }).where(eq(users.id, owner.id)).run();
+        return;
+      }
+      await finishSignupFor(deps, { setupIntentId: intent.id });
+      return;
+    }
+    case "checkout.session.completed":
+      await finishSignupFor(deps, { checkoutSessionId: event.data.object.id });
+      return;
+  }
+}
+
+/**
+ * Applies each event once. Two identical deliveries at the same moment wait for each other; a failure
+ * leaves the event unprocessed, so Stripe's retry applies it later.
+ */
+export async function handleStripeEvent(deps: Deps, lock: KeyedLock, event: Stripe.Event): Promise<"applied" | "duplicate"> {
+  return lock.run(`stripe-event:${event.id}`, async () => {
+    const seen = deps.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id)).get();
+    if (seen?.processedAt) return "duplicate";
+    if (!seen) deps.db.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: deps.clock.now() }).run();
+    await applyEvent(deps, event);
+    deps.db.update(stripeEvents).set({ processedAt: deps.clock.now() }).where(eq(stripeEvents.id, event.id)).run();
+    return "applied";
+  });
+}
