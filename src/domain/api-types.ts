@@ -99,3 +99,73 @@ export interface CreateSubscriptionRequest {
   planType: PlanType;
   preferences: { destinations: string[]; maxPrice: number; nonstopOnly: boolean };
 }
+
+/** A row of the admin's user table. */
+export interface AdminUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  address: string;
+  phone: string;
+  createdAt: string;
+  lastLoginAt: string | null;
+  isAdmin: boolean;
+  planType: PlanType | null;
+  subscriptionType: SubscriptionType;
+  subscriptionStatus: string;
+  stripeSubscriptionId: string | null;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: string | null;
+  trialEndsAt: string | null;
+}
+
+export interface AdminUserList {
+  users: AdminUser[];
+  /** Users matching the search, of which at most `users.length` are listed. */
+  total: number;
+}
+
+export interface AdminUserUpdate {
+  firstName?: string;
+  lastName?: string;
+  address?: string;
+  phone?: string;
+  subscriptionType?: SubscriptionType;
+}
+
+export interface AuditEntry {
+  id: number;
+  actorEmail: string;
+  action: string;
+  targetEmail: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  note: string | null;
+  createdAt: string;
+}
+
+export interface OperationsOverview {
+  subscribers: { byStatus: Record<string, number>; byPlan: Record<string, number>; inTrial: number; total: number };
+  trialsEndingThisWeek: { id: number; email: string; trialEndsAt: string }[];
+  monthlyRecurringRevenue: number;
+  scans: {
+    id: number;
+    source: string;
+    status: string;
+    startedAt: string;
+    finishedAt: string | null;
+    routes: number;
+    quotes: number;
+    dealsFound: number;
+    newDeals: number;
+    matches: number;
+    errors: string[];
+    quotaLeft: number | null;
+  }[];
+  outbox: {
+    counts: { queued: number; sent: number; failed: number };
+    recent: { id: number; kind: string; to: string; status: string; attempts: number; lastError: string | null; createdAt: string; sentAt: string | null }[];
+  };
+  contactMessages: { id: number; email: string; name: string; subject: string; description: string; createdAt: string; read: boolean }[];
+}

@@ -1,15 +1,20 @@
 import { Elysia } from "elysia";
 import { accountRoutes } from "./account/account.routes.ts";
+import { adminRoutes } from "./admin/admin.routes.ts";
 import { createAuthLimits } from "./auth/auth-limits.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { billingRoutes } from "./billing/billing.routes.ts";
 import { STRIPE_WEBHOOK_PATH } from "./billing/stripe-webhook.routes.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
+import { dealsRoutes } from "./deals/deals.routes.ts";
+import { UNSUBSCRIBE_PATH } from "./deals/unsubscribe.service.ts";
+import { unsubscribeRoutes } from "./deals/unsubscribe.routes.ts";
 import type { Deps } from "./deps.ts";
 import { bodyParsing } from "./http/body-parsing.ts";
 import { csrfProtection } from "./http/csrf.ts";
 import { errorHandling, notFound } from "./http/errors.ts";
 import { securityHeaders } from "./http/security-headers.ts";
+import { healthRoutes } from "./health.routes.ts";
 import { publicConfigRoutes } from "./public-config.routes.ts";
 import { serveStaticFile } from "./ssr/assets.ts";
 import { createPageRenderer } from "./ssr/render.tsx";
@@ -20,13 +25,17 @@ export function createApp(deps: Deps) {
   const app = new Elysia({ normalize: false })
     .use(errorHandling)
     .use(securityHeaders(deps.config))
-    .use(csrfProtection(deps.config.appOrigin, [STRIPE_WEBHOOK_PATH]))
+    .use(csrfProtection(deps.config.appOrigin, [STRIPE_WEBHOOK_PATH, UNSUBSCRIBE_PATH]))
     .use(bodyParsing)
     .use(publicConfigRoutes(deps))
     .use(authRoutes(deps, authLimits))
     .use(accountRoutes(deps, authLimits))
     .use(contactRoutes(deps))
     .use(billingRoutes(deps))
+    .use(adminRoutes(deps))
+    .use(healthRoutes(deps))
+    .use(dealsRoutes(deps))
+    .use(unsubscribeRoutes(deps))
     .get("/api/*", () => {
       throw notFound();
     })

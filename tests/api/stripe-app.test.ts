@@ -213,3 +213,43 @@ describe("POST /api/stripe/webhook", () => {
     });
   });
 });
+
+describe("admin subscription actions against Stripe", () => {
+  async function withAdmin(t: TestApp) {
+    const { createUser, signIn } = await import("../support/users.ts");
+    const admin = await createUser(t, { isAdmin: true, subscriptionType: "Free", planType: null });
+    return signIn(t, admin.email);
+  }
+
+  test("pause sets pause_collection, re-activate clears it, cancel deletes the subscription", async () => {
+    const t = stripeApp();
+    const cookie = await withAdmin(t);
+    const { user } = await stripeSignup(t, "managed@example.com");
+    const subscriptionPath = `/v1/subscriptions/${user.stripeSubscriptionId}`;
+
+    const paused = await json(await t.request("PUT", `/api/admin/users/${user.id}`, { cookie, body: { subscriptionType: "Free" } }));
+    expect(paused).toMatchObject({ subscriptionType: "Free", subscriptionStatus: "Paused" });
+    expect(stripe.requestsTo("POST", subscriptionPath).at(-1)!.params).toMatchObject({ pause_collection: { behavior: "void" } });
+
+    const resumed = await json(await t.request("POST", `/api/admin/users/${user.id}/reactivate-subscription`, { cookie }));
+    expect(resumed.user.subscriptionStatus).toBe("Active");
+    expect(stripe.requestsTo("POST", subscriptionPath).at(-1)!.params).toMatchObject({ pause_collection: "" });
+
+    const cancelled = await json(await t.request("POST", `/api/admin/users/${user.id}/cancel-subscription`, { cookie }));
+    expect(cancelled.user.subscriptionStatus).toBe("Cancelled");
+    expect(stripe.requestsTo("DELETE", subscriptionPath)).toHaveLength(1);
+  });
+
+  test("deleting a user cancels in Stripe first; if Stripe fails nothing is deleted", async () => {
+    const t = stripeApp();
+    const cookie = await withAdmin(t);
+    const { user } = await stripeSignup(t, "delete@example.com");
+    stripe.failNext(500, { type: "api_error", message: "down" }, 5);
+    expect((await t.request("DELETE", `/api/admin/users/${user.id}`, { cookie })).status).toBe(503);
+    expect(t.db.select().from(users).all().some((u) => u.id === user.id)).toBe(true);
+
+    expect((await t.request("DELETE", `/api/admin/users/${user.id}`, { cookie })).status).toBe(200);
+    expect(stripe.requestsTo("DELETE", `/v1/subscriptions/${user.stripeSubscriptionId}`).length).toBeGreaterThan(0);
+    expect(t.db.select().from(users).all().some((u) => u.id === user.id)).toBe(false);
+  }, 15_000);
+});

@@ -1,0 +1,66 @@
+import { Elysia, t } from "elysia";
+import { LIMITS } from "../../domain/validation.ts";
+import type { Deps } from "../deps.ts";
+import { authentication, requireAdmin } from "../http/auth.ts";
+import { notFound } from "../http/errors.ts";
+import { recentAudit } from "./audit.ts";
+import { cancelUserSubscription, deleteUser, listUsers, reactivateUserSubscription, toAdminUser, updateUser } from "./admin.service.ts";
+import { markContactMessage, operationsOverview, retryEmail } from "./operations.service.ts";
+
+const strict = { additionalProperties: false } as const;
+
+/** Route ids are positive integers; anything else is simply not a user we have. */
+function idParam(value: string): number {
+  if (!/^[1-9]\d{0,15}$/.test(value)) throw notFound("No such user");
+  return Number(value);
+}
+
+const UserUpdateBody = t.Object(
+  {
+    firstName: t.Optional(t.String({ maxLength: LIMITS.name * 2 })),
+    lastName: t.Optional(t.String({ maxLength: LIMITS.name * 2 })),
+    address: t.Optional(t.String({ maxLength: LIMITS.address * 2 })),
+    phone: t.Optional(t.String({ maxLength: LIMITS.phone * 2 })),
+    subscriptionType: t.Optional(t.Union([t.Literal("Paid"), t.Literal("Free")])),
+  },
+  strict,
+);
+
+/** Every /api/admin route: anonymous 401, signed-in non-admin 403, decided here once. */
+export function adminRoutes(deps: Deps) {
+  return new Elysia({ prefix: "/api/admin" })
+    .use(authentication(deps))
+    .derive(({ auth }) => ({ admin: requireAdmin(auth).user }))
+    .get(
+      "/users",
+      ({ query }) => listUsers(deps, query.search ?? "", query.limit ?? 500),
+      { query: t.Object({ search: t.Optional(t.String({ maxLength: 200 })), limit: t.Optional(t.Numeric({ minimum: 1, maximum: 2000 })) }) },
+    )
+    .put("/users/:id", async ({ admin, params, body }) => toAdminUser(await updateUser(deps, admin, idParam(params.id), body)), { body: UserUpdateBody })
+    .post("/users/:id/cancel-subscription", async ({ admin, params }) => ({
+      success: true as const,
+      user: toAdminUser(await cancelUserSubscription(deps, admin, idParam(params.id))),
+    }))
+    .post("/users/:id/reactivate-subscription", async ({ admin, params }) => {
+      const { user, message } = await reactivateUserSubscription(deps, admin, idParam(params.id));
+      return { success: true as const, message, user: toAdminUser(user) };
+    })
+    .delete("/users/:id", async ({ admin, params }) => {
+      await deleteUser(deps, admin, idParam(params.id));
+      return { success: true as const };
+    })
+    .get("/audit-log", () => recentAudit(deps.db))
+    .get("/operations", () => operationsOverview(deps))
+    .post("/outbox/:id/retry", ({ params }) => {
+      retryEmail(deps, idParam(params.id));
+      return { success: true as const };
+    })
+    .post(
+      "/contact-messages/:id/read",
+      ({ params, body }) => {
+        markContactMessage(deps, idParam(params.id), body.read);
+        return { success: true as const };
+      },
+      { body: t.Object({ read: t.Boolean() }, strict) },
+    );
+}

@@ -1,0 +1,133 @@
+import { and, desc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
+import { contactMessages, emailOutbox, fareScans, users } from "../../../db/schema.ts";
+import type { OperationsOverview } from "../../domain/api-types.ts";
+import { PLANS } from "../../domain/plans.ts";
+import type { Deps } from "../deps.ts";
+import { notFound } from "../http/errors.ts";
+
+const WEEK_MS = 7 * 24 * 60 * 60_000;
+
+function countBy(deps: Deps, column: typeof users.subscriptionStatus | typeof users.planType): Record<string, number> {
+  const rows = deps.db.select({ key: column, count: sql<number>`count(*)` }).from(users).groupBy(column).all();
+  return Object.fromEntries(rows.map((row) => [row.key ?? "none", row.count]));
+}
+
+/**
+ * Monthly recurring revenue from paying subscribers past their trial: a monthly plan counts its price, an
+ * annual plan a twelfth of its price. Trials, paused, free and cancelled accounts bring nothing yet.
+ */
+function monthlyRecurringRevenue(deps: Deps, now: Date): number {
+  const rows = deps.db
+    .select({ planType: users.planType, count: sql<number>`count(*)` })
+    .from(users)
+    .where(
+      and(
+        eq(users.subscriptionStatus, "Active"),
+        eq(users.subscriptionType, "Paid"),
+        eq(users.cancelAtPeriodEnd, false),
+        sql`(${users.trialEndsAt} is null or ${users.trialEndsAt} <= ${now.getTime()})`,
+      ),
+    )
+    .groupBy(users.planType)
+    .all();
+  return rows.reduce((sum, row) => sum + (row.planType ? (PLANS[row.planType].price / (row.planType === "annual" ? 12 : 1)) * row.count : 0), 0);
+}
+
+export function operationsOverview(deps: Deps): OperationsOverview {
+  const now = deps.clock.now();
+  const inTrial = deps.db.select({ count: sql<number>`count(*)` }).from(users).where(gt(users.trialEndsAt, now)).get()!.count;
+  const total = deps.db.select({ count: sql<number>`count(*)` }).from(users).get()!.count;
+  const trialsEnding = deps.db
+    .select({ id: users.id, email: users.email, trialEndsAt: users.trialEndsAt })
+    .from(users)
+    .where(and(isNotNull(users.trialEndsAt), gt(users.trialEndsAt, now), lte(users.trialEndsAt, new Date(now.getTime() + WEEK_MS))))
+    .orderBy(users.trialEndsAt)
+    .limit(100)
+    .all();
+  const outboxCounts = deps.db.select({ status: emailOutbox.status, count: sql<number>`count(*)` }).from(emailOutbox).groupBy(emailOutbox.status).all();
+
+  return {
+    subscribers: { byStatus: countBy(deps, users.subscriptionStatus), byPlan: countBy(deps, users.planType), inTrial, total },
+    trialsEndingThisWeek: trialsEnding.map((row) => ({ id: row.id, email: row.email, trialEndsAt: row.trialEndsAt!.toISOString() })),
+    monthlyRecurringRevenue: Math.round(monthlyRecurringRevenue(deps, now) * 100) / 100,
+    scans: deps.db
+      .select()
+      .from(fareScans)
+      .orderBy(desc(fareScans.id))
+      .limit(10)
+      .all()
+      .map((scan) => ({
+        id: scan.id,
+        source: scan.source,
+        status: scan.status,
+        startedAt: scan.startedAt.toISOString(),
+        finishedAt: scan.finishedAt?.toISOString() ?? null,
+        routes: scan.routes,
+        quotes: scan.quotes,
+        dealsFound: scan.dealsFound,
+        newDeals: scan.newDeals,
+        matches: scan.matches,
+        errors: scan.errors,
+        quotaLeft: scan.quotaLeft,
+      })),
+    outbox: {
+      counts: {
+        queued: outboxCounts.find((row) => row.status === "queued")?.count ?? 0,
+        sent: outboxCounts.find((row) => row.status === "sent")?.count ?? 0,
+        failed: outboxCounts.find((row) => row.status === "failed")?.count ?? 0,
+      },
+      recent: deps.db
+        .select()
+        .from(emailOutbox)
+        .orderBy(sql`case ${emailOutbox.status} when 'failed' then 0 when 'queued' then 1 else 2 end`, desc(emailOutbox.id))
+        .limit(30)
+        .all()
+        .map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          to: row.toAddress,
+          status: row.status,
+          attempts: row.attempts,
+          lastError: row.lastError,
+          createdAt: row.createdAt.toISOString(),
+          sentAt: row.sentAt?.toISOString() ?? null,
+        })),
+    },
+    contactMessages: deps.db
+      .select()
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.id))
+      .limit(50)
+      .all()
+      .map((message) => ({
+        id: message.id,
+        email: message.email,
+        name: message.name,
+        subject: message.subject,
+        description: message.description,
+        createdAt: message.createdAt.toISOString(),
+        read: message.readAt !== null,
+      })),
+  };
+}
+
+/** Puts a failed or waiting email back at the front of the queue. */
+export function retryEmail(deps: Deps, id: number): void {
+  const updated = deps.db
+    .update(emailOutbox)
+    .set({ status: "queued", nextAttemptAt: deps.clock.now() })
+    .where(and(eq(emailOutbox.id, id), sql`${emailOutbox.status} != 'sent'`))
+    .returning({ id: emailOutbox.id })
+    .get();
+  if (!updated) throw notFound("No unsent email with that id");
+}
+
+export function markContactMessage(deps: Deps, id: number, read: boolean): void {
+  const updated = deps.db
+    .update(contactMessages)
+    .set({ readAt: read ? deps.clock.now() : null })
+    .where(eq(contactMessages.id, id))
+    .returning({ id: contactMessages.id })
+    .get();
+  if (!updated) throw notFound("No such message");
+}
