@@ -1,8 +1,15 @@
 import type {
+  AdminUser,
+  AdminUserList,
+  AdminUserUpdate,
+  AuditEntry,
   ContactRequest,
   CreateSubscriptionRequest,
   CurrentUser,
+  FlightDeal,
   OkResponse,
+  OperationsOverview,
+  PricePoint,
   ProfileUpdate,
   PublicConfig,
   SubscriptionInfo,
@@ -77,6 +84,30 @@ export function createApi(fetcher: ApiFetch) {
     /** Test billing only: what Stripe.js would do with the card. */
     confirmTestSetup: (input: { clientSecret: string; cardNumber: string; expMonth: number; expYear: number; cvc: string }) =>
       call<{ status: "succeeded" }>(fetcher, "POST", "/api/test-billing/confirm-setup", input),
+
+    /** Flight deals (SPEC §7): the subscriber's own list, newest first; 401 signed out, 403 without access. */
+    flightDeals: () => call<FlightDeal[]>(fetcher, "GET", "/api/flight-deals"),
+    /** Opening a deal's details: it is no longer new. */
+    clickDeal: (id: number) => call<OkResponse>(fetcher, "POST", `/api/flight-deals/${id}/click`),
+    deleteDeal: (id: number) => call<OkResponse>(fetcher, "DELETE", `/api/flight-deals/${id}`),
+    /** The route's cheapest price per day over the last 90 days. */
+    dealHistory: (id: number) => call<PricePoint[]>(fetcher, "GET", `/api/flight-deals/${id}/history`),
+
+    /** Admin (SPEC §7): every call answers 401 to visitors and 403 to non-admins. */
+    adminUsers: (search = "") =>
+      call<AdminUserList>(fetcher, "GET", `/api/admin/users${search ? `?search=${encodeURIComponent(search)}` : ""}`),
+    updateUser: (id: number, update: AdminUserUpdate) => call<AdminUser>(fetcher, "PUT", `/api/admin/users/${id}`, update),
+    adminCancelSubscription: (id: number) =>
+      call<OkResponse & { user: AdminUser }>(fetcher, "POST", `/api/admin/users/${id}/cancel-subscription`),
+    /** `message` says which kind of reactivation happened (resumed, pending cancel undone, or a new subscription). */
+    adminReactivateSubscription: (id: number) =>
+      call<OkResponse & { message: string; user: AdminUser }>(fetcher, "POST", `/api/admin/users/${id}/reactivate-subscription`),
+    deleteUser: (id: number) => call<OkResponse>(fetcher, "DELETE", `/api/admin/users/${id}`),
+    auditLog: () => call<AuditEntry[]>(fetcher, "GET", "/api/admin/audit-log"),
+    operations: () => call<OperationsOverview>(fetcher, "GET", "/api/admin/operations"),
+    retryEmail: (id: number) => call<OkResponse>(fetcher, "POST", `/api/admin/outbox/${id}/retry`),
+    markContactMessage: (id: number, read: boolean) =>
+      call<OkResponse>(fetcher, "POST", `/api/admin/contact-messages/${id}/read`, { read }),
   };
 }
 

@@ -1,9 +1,10 @@
-import { Outlet, ScrollRestoration, useNavigation, useRouteError, isRouteErrorResponse } from "react-router";
-import { useDocumentAssets } from "./assets-context.tsx";
+import { isRouteErrorResponse, Outlet, ScrollRestoration, useLocation, useNavigation, useRouteError } from "react-router";
+import { STYLESHEET_KIND, useDocumentAssets } from "./assets-context.tsx";
 import { Toaster } from "./components/toast.tsx";
 
 function Shell({ children }: { children: React.ReactNode }) {
-  const { stylesheets } = useDocumentAssets();
+  const { stylesheets, appStylesheets } = useDocumentAssets();
+  const onLandingPage = useLocation().pathname === "/";
   return (
     <html lang="en">
       <head>
@@ -12,8 +13,15 @@ function Shell({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b5cad" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {stylesheets.map((href) => (
-          <link key={href} rel="stylesheet" href={href} data-app-css="" />
+          <link key={href} rel="stylesheet" href={href} {...{ [STYLESHEET_KIND]: "base" }} />
         ))}
+        {appStylesheets.map((href) =>
+          onLandingPage ? (
+            <link key={`prefetch:${href}`} rel="prefetch" as="style" href={href} {...{ [STYLESHEET_KIND]: "app" }} />
+          ) : (
+            <link key={`stylesheet:${href}`} rel="stylesheet" href={href} {...{ [STYLESHEET_KIND]: "app" }} />
+          ),
+        )}
       </head>
       <body>
         {children}

@@ -1,9 +1,8 @@
 import "./styles.css";
-import "./styles/app.css";
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, RouterProvider } from "react-router";
-import { AssetsContext } from "./assets-context.tsx";
+import { AssetsContext, readDocumentAssets } from "./assets-context.tsx";
 import { routes } from "./routes.tsx";
 
 /** The server rendered the page's own chunk; load it before hydrating so the first render matches. */
@@ -18,13 +17,13 @@ async function loadMatchedLazyRoutes() {
 }
 
 await loadMatchedLazyRoutes();
-const stylesheets = Array.from(document.querySelectorAll<HTMLLinkElement>("link[data-app-css]"), (link) => link.getAttribute("href")!);
+const assets = readDocumentAssets(document.head);
 const router = createBrowserRouter(routes);
 
 hydrateRoot(
   document,
   <StrictMode>
-    <AssetsContext value={{ stylesheets }}>
+    <AssetsContext value={assets}>
       <RouterProvider router={router} />
     </AssetsContext>
   </StrictMode>,

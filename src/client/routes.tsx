@@ -43,7 +43,10 @@ export const routes: RouteObject[] = [
       },
       {
         path: "admin",
-        lazy: async () => ({ Component: (await import("./pages/admin-page.tsx")).AdminPage }),
+        lazy: async () => {
+          const page = await import("./pages/admin-page.tsx");
+          return { loader: page.adminLoader, Component: page.AdminPage };
+        },
       },
       { id: NOT_FOUND_ROUTE_ID, path: "*", Component: NotFoundPage },
     ],

@@ -4,6 +4,7 @@ import { createApp } from "../../src/server/app.ts";
 import { TestBilling } from "../../src/server/billing/test-billing.ts";
 import { loadConfig, type Config } from "../../src/server/config.ts";
 import type { Deps } from "../../src/server/deps.ts";
+import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
 import type { Mailer, OutgoingEmail } from "../../src/server/mail/mailer.ts";
 import type { ClientAssets } from "../../src/server/ssr/assets.ts";
 import { TestClock } from "./test-clock.ts";
@@ -26,6 +27,7 @@ export class RecordingMailer implements Mailer {
 export const fakeAssets: ClientAssets = {
   entryScript: "/assets/entry-test.js",
   stylesheets: ["/assets/entry-test.css"],
+  appStylesheets: ["/assets/app-pages-test.css"],
   files: new Map([
     [
       "/assets/entry-test.js",
@@ -62,7 +64,16 @@ export function createTestApp(env: Record<string, string> = {}, overrides: Parti
   const db = migratedMemoryDb();
   const clock = new TestClock(new Date("2026-11-22T15:00:00Z"));
   const mailer = new RecordingMailer();
-  const deps: Deps = { config, db, clock, mailer, assets: fakeAssets, billing: new TestBilling(db, clock), ...overrides };
+  const deps: Deps = {
+    config,
+    db,
+    clock,
+    mailer,
+    assets: fakeAssets,
+    billing: new TestBilling(db, clock),
+    fares: createSimulatedFareSource({ historyDays: 120 }),
+    ...overrides,
+  };
   const app = createApp(deps);
   return {
     app,

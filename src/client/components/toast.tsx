@@ -1,5 +1,5 @@
 import { atom, useAtomValue, useSetAtom } from "jotai";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 
 export interface Toast {
   id: number;
@@ -24,6 +24,7 @@ export function useToast() {
 export function Toaster() {
   const toast = useAtomValue(currentToastAtom);
   const setToast = useSetAtom(currentToastAtom);
+  const region = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!toast) return;
@@ -31,8 +32,17 @@ export function Toaster() {
     return () => clearTimeout(timer);
   }, [toast, setToast]);
 
+  // A manual popover lives in the browser's top layer; showing it again puts it above a modal dialog
+  // opened since, so a toast is never hidden behind a dialog's backdrop.
+  useEffect(() => {
+    const element = region.current;
+    if (!element || typeof element.showPopover !== "function") return;
+    if (element.matches(":popover-open")) element.hidePopover();
+    if (toast) element.showPopover();
+  }, [toast]);
+
   return (
-    <div className="toast-region" aria-live="polite" role="status">
+    <div ref={region} popover="manual" className="toast-region" aria-live="polite" role="status">
       {toast && (
         <div className={`toast toast-${toast.variant}`} data-testid="toast" key={toast.id}>
           <div>

@@ -14,7 +14,10 @@ export interface StaticFile {
 
 export interface ClientAssets {
   entryScript: string;
+  /** Pico and the site-wide CSS, on every page. */
   stylesheets: string[];
+  /** The signed-in pages' CSS (dashboard, admin, forms), not loaded by the landing page. */
+  appStylesheets: string[];
   /** URL path → file: hashed client bundle under /assets/, public/ files at the root. */
   files: ReadonlyMap<string, StaticFile>;
 }
@@ -34,10 +37,11 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const SHORT = "public, max-age=3600";
 
 export const CLIENT_ENTRY = new URL("../../client/entry.tsx", import.meta.url).pathname;
+export const APP_STYLES_ENTRY = new URL("../../client/styles/app-pages.css", import.meta.url).pathname;
 export const PUBLIC_DIR = new URL("../../../public", import.meta.url).pathname;
 
 export const CLIENT_BUILD_OPTIONS = {
-  entrypoints: [CLIENT_ENTRY],
+  entrypoints: [CLIENT_ENTRY, APP_STYLES_ENTRY],
   target: "browser",
   format: "esm",
   splitting: true,
@@ -77,13 +81,12 @@ function assemble(client: [name: string, body: Bytes][], publicFiles: [name: str
   for (const [name, body] of publicFiles) files.set(`/${name}`, staticFile(name, body, SHORT));
   for (const [name, body] of client) files.set(`/assets/${name}`, staticFile(name, body, IMMUTABLE));
   const entry = client.find(([name]) => /^entry-.*\.js$/.test(name));
+  const cssFiles = (prefix: string) => client.filter(([name]) => name.startsWith(prefix) && name.endsWith(".css")).map(([name]) => `/assets/${name}`);
   if (!entry) throw new Error("The client bundle has no entry script");
   return {
     entryScript: `/assets/${entry[0]}`,
-    stylesheets: client
-      .filter(([name]) => name.endsWith(".css"))
-      .map(([name]) => `/assets/${name}`)
-      .sort((a, b) => Number(b.startsWith("/assets/pico-")) - Number(a.startsWith("/assets/pico-"))),
+    stylesheets: [...cssFiles("pico-"), ...cssFiles("entry-")],
+    appStylesheets: cssFiles("app-pages-"),
     files,
   };
 }

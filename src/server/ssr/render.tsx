@@ -54,7 +54,7 @@ export function createPageRenderer(config: Config, assets: ClientAssets, handleA
     const router = createStaticRouter(handler.dataRoutes, context);
     const notFound = context.matches.some((match) => match.route.id === NOT_FOUND_ROUTE_ID);
     const stream = await renderToReadableStream(
-      <AssetsContext value={{ stylesheets: assets.stylesheets }}>
+      <AssetsContext value={{ stylesheets: assets.stylesheets, appStylesheets: assets.appStylesheets }}>
         <StaticRouterProvider router={router} context={context} />
       </AssetsContext>,
       {

@@ -1,0 +1,20 @@
+import { Link } from "react-router";
+
+export function AdminHeader() {
+  return (
+    <header className="admin-header">
+      <div className="container admin-header-inner">
+        <div>
+          <Link to="/" className="brand-link" aria-label="GoRDU home">
+            GoRDU
+          </Link>
+          <h1>Admin Dashboard</h1>
+          <p className="admin-subtitle">Manage users and subscriptions</p>
+        </div>
+        <Link to="/dashboard" role="button" className="secondary outline">
+          Back to Dashboard
+        </Link>
+      </div>
+    </header>
+  );
+}

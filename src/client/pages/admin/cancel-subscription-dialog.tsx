@@ -1,0 +1,34 @@
+import type { AdminUser } from "../../../domain/api-types.ts";
+import { Dialog } from "../../components/dialog.tsx";
+
+interface CancelSubscriptionDialogProps {
+  user: AdminUser | null;
+  cancelling: boolean;
+  onClose: () => void;
+  onConfirm: (user: AdminUser) => void;
+}
+
+/** SPEC §5: an admin's cancel needs confirmation. It ends the subscription now, not at the period's end. */
+export function CancelSubscriptionDialog({ user, cancelling, onClose, onConfirm }: CancelSubscriptionDialogProps) {
+  return (
+    <Dialog open={user !== null} onClose={onClose} title="Cancel Subscription?">
+      {user && (
+        <>
+          <p>
+            This cancels the subscription of <strong className="break-anywhere">{user.email}</strong> at Stripe{" "}
+            <strong>immediately</strong>: billing stops and their access to deals ends now, with no refund.
+          </p>
+          <p className="muted">Re-activate later starts a new subscription (no trial) on the card they have on file.</p>
+          <div className="dialog-actions">
+            <button type="button" className="secondary" onClick={onClose}>
+              Keep Subscription
+            </button>
+            <button type="button" className="danger" onClick={() => onConfirm(user)} disabled={cancelling} aria-busy={cancelling}>
+              Cancel Subscription
+            </button>
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}

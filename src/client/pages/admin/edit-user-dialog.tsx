@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from "react";
+import type { AdminUser, AdminUserUpdate, SubscriptionType } from "../../../domain/api-types.ts";
+import { LIMITS } from "../../../domain/validation.ts";
+import { Dialog } from "../../components/dialog.tsx";
+import type { Outcome } from "./use-user-actions.ts";
+
+interface EditUserDialogProps {
+  user: AdminUser | null;
+  /** Why the last action on this user from the dialog (a delete) failed. */
+  error: string | null;
+  saving: boolean;
+  onClose: () => void;
+  /** Resolves to the outcome; a failure's message is shown in the form as well as in the toast. */
+  onSave: (user: AdminUser, update: AdminUserUpdate) => Promise<Outcome>;
+  onDelete: (user: AdminUser) => void;
+}
+
+/** 'Edit User: {email}' (SPEC §2). The form is mounted per opening, so it always starts from the row's values. */
+export function EditUserDialog({ user, error, saving, onClose, onSave, onDelete }: EditUserDialogProps) {
+  return (
+    <Dialog open={user !== null} onClose={onClose} title={user ? `Edit User: ${user.email}` : "Edit User"}>
+      {user && <EditUserForm key={user.id} user={user} error={error} saving={saving} onClose={onClose} onSave={onSave} onDelete={onDelete} />}
+    </Dialog>
+  );
+}
+
+function EditUserForm({ user, error, saving, onClose, onSave, onDelete }: Omit<EditUserDialogProps, "user"> & { user: AdminUser }) {
+  const [fields, setFields] = useState({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    address: user.address,
+    phone: user.phone,
+    /** SPEC §9: Paid unless the user is already Free. */
+    subscriptionType: (user.subscriptionType ?? "Paid") as SubscriptionType,
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value });
+  const live = user.stripeSubscriptionId !== null && user.subscriptionStatus !== "Cancelled";
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    const outcome = await onSave(user, { ...fields });
+    if (!outcome.ok && outcome.error) setProblem(outcome.error);
+  };
+
+  return (
+    <form onSubmit={submit} className="edit-user-form">
+      <div className="grid">
+        <label>
+          First Name
+          <input name="firstName" autoComplete="off" required maxLength={LIMITS.name} value={fields.firstName} onChange={set("firstName")} />
+        </label>
+        <label>
+          Last Name
+          <input name="lastName" autoComplete="off" required maxLength={LIMITS.name} value={fields.lastName} onChange={set("lastName")} />
+        </label>
+      </div>
+      <label>
+        Home Address
+        <textarea name="address" autoComplete="off" rows={3} maxLength={LIMITS.address} value={fields.address} onChange={set("address")} />
+      </label>
+      <div className="grid">
+        <label>
+          Phone Number
+          <input name="phone" type="tel" autoComplete="off" maxLength={LIMITS.phone} value={fields.phone} onChange={set("phone")} />
+        </label>
+        <label>
+          Subscription Type
+          <select name="subscriptionType" value={fields.subscriptionType} onChange={set("subscriptionType")} aria-describedby={live ? `type-hint-${user.id}` : undefined}>
+            <option value="Paid">Paid</option>
+            <option value="Free">Free</option>
+          </select>
+          {live && (
+            <small id={`type-hint-${user.id}`}>Free pauses billing and access at Stripe; Paid resumes them.</small>
+          )}
+        </label>
+      </div>
+      {(problem ?? error) && (
+        <p className="inline-error" role="alert">
+          {problem ?? error}
+        </p>
+      )}
+      <div className="dialog-actions edit-actions">
+        <button type="button" className="danger outline push-start" onClick={() => onDelete(user)}>
+          Delete User
+        </button>
+        <button type="button" className="secondary" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" disabled={saving} aria-busy={saving}>
+          Save Changes
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState } from "react";
+import type { OperationsOverview } from "../../../domain/api-types.ts";
+import { api } from "../../api.ts";
+import { useToast } from "../../components/toast.tsx";
+import { errorMessage } from "../../error-message.ts";
+import { formatTime } from "./format.ts";
+import { StatusBadge } from "./status-badge.tsx";
+import { TableScroll } from "./table-scroll.tsx";
+
+type Outbox = OperationsOverview["outbox"];
+
+/** Email outbox: counts by state, and the recent emails (failed first) with Retry on those not sent. */
+export function OutboxPanel({ outbox, onRetried }: { outbox: Outbox; onRetried: () => Promise<void> }) {
+  const toast = useToast();
+  const [retrying, setRetrying] = useState<number | null>(null);
+
+  const retry = async (id: number, to: string) => {
+    if (retrying !== null) return;
+    setRetrying(id);
+    try {
+      await api.retryEmail(id);
+      toast({ title: "Email Queued", description: `The email to ${to} will be sent again within a few seconds.` });
+      await onRetried();
+    } catch (error) {
+      toast({ title: "Retry Failed", description: errorMessage(error, "Failed to queue the email again"), variant: "destructive" });
+    } finally {
+      setRetrying(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="ops-outbox" className="ops-section">
+      <h3 id="ops-outbox">Email outbox</h3>
+      <dl className="stat-grid stat-grid-small">
+        <div className="stat">
+          <dt>Queued</dt>
+          <dd>{outbox.counts.queued}</dd>
+        </div>
+        <div className="stat">
+          <dt>Sent</dt>
+          <dd>{outbox.counts.sent}</dd>
+        </div>
+        <div className={outbox.counts.failed > 0 ? "stat stat-alert" : "stat"}>
+          <dt>Failed</dt>
+          <dd>{outbox.counts.failed}</dd>
+        </div>
+      </dl>
+      {outbox.recent.length === 0 ? (
+        <p className="empty-state muted">No emails yet.</p>
+      ) : (
+        <TableScroll label="Recent emails">
+          <table className="ops-table" aria-label="Recent emails">
+            <thead>
+              <tr>
+                <th scope="col">Created</th>
+                <th scope="col">Kind</th>
+                <th scope="col">To</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="numeric">Attempts</th>
+                <th scope="col">Last error</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {outbox.recent.map((email) => (
+                <tr key={email.id}>
+                  <td className="nowrap">
+                    {formatTime(email.createdAt)}
+                    {email.sentAt && <small className="cell-note">sent {formatTime(email.sentAt)}</small>}
+                  </td>
+                  <td className="nowrap">{email.kind}</td>
+                  <td className="break-anywhere">{email.to}</td>
+                  <td>
+                    <StatusBadge status={email.status} />
+                  </td>
+                  <td className="numeric">{email.attempts}</td>
+                  <td className="error-text">{email.lastError ?? <span className="muted">—</span>}</td>
+                  <td>
+                    {email.status !== "sent" && (
+                      <button
+                        type="button"
+                        className="secondary outline small"
+                        onClick={() => void retry(email.id, email.to)}
+                        disabled={retrying !== null}
+                        aria-busy={retrying === email.id}
+                        aria-label={`Retry the ${email.kind} email to ${email.to}`}
+                      >
+                        Retry
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import type { AdminUser } from "../../../domain/api-types.ts";
+import { formatDay, formatShortDay } from "./format.ts";
+import { StatusBadge } from "./status-badge.tsx";
+import { SubscriptionMenu, type SubscriptionAction } from "./subscription-menu.tsx";
+import { TableScroll } from "./table-scroll.tsx";
+
+interface UserTableProps {
+  users: AdminUser[];
+  meId: number;
+  busyUserId: number | null;
+  searching: boolean;
+  onEdit: (user: AdminUser) => void;
+  onSubscriptionAction: (action: SubscriptionAction, user: AdminUser) => void;
+}
+
+const COLUMNS = ["Email", "First Name", "Last Name", "Phone", "Signup Date", "Type", "Status", "Actions"] as const;
+
+const PLAN_NAMES = { monthly: "Monthly", annual: "Annual" } as const;
+
+function Missing() {
+  return (
+    <>
+      <span className="muted" aria-hidden="true">
+        —
+      </span>
+      <span className="visually-hidden">Not provided</span>
+    </>
+  );
+}
+
+/** Below 768 px each row becomes a card, its cells labelled by their column (admin.css). */
+export function UserTable({ users, meId, busyUserId, searching, onEdit, onSubscriptionAction }: UserTableProps) {
+  return (
+    <TableScroll label="Users">
+      <table className="user-table striped">
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className={searching ? "stale" : undefined}>
+          {users.map((user) => (
+            <tr key={user.id}>
+              <td data-label="Email" className="cell-email">
+                <span className="email-text">{user.email}</span>
+                {user.id === meId && <span className="you-badge">You</span>}
+                {user.isAdmin && user.id !== meId && <span className="you-badge">Admin</span>}
+              </td>
+              <td data-label="First Name">{user.firstName || <Missing />}</td>
+              <td data-label="Last Name">{user.lastName || <Missing />}</td>
+              <td data-label="Phone" className="nowrap">
+                {user.phone || <Missing />}
+              </td>
+              <td data-label="Signup Date" className="nowrap">
+                {formatDay(user.createdAt)}
+              </td>
+              <td data-label="Type">
+                <span className={`type-label type-${user.subscriptionType.toLowerCase()}`}>{user.subscriptionType}</span>
+                {user.planType && <small className="cell-note">{PLAN_NAMES[user.planType]}</small>}
+              </td>
+              <td data-label="Status">
+                <StatusBadge status={user.subscriptionStatus} />
+                <StatusNote user={user} />
+              </td>
+              <td data-label="Actions" className="cell-actions">
+                <div className="row-actions">
+                  <button type="button" className="secondary small" onClick={() => onEdit(user)} aria-label={`Edit ${user.email}`}>
+                    Edit
+                  </button>
+                  {user.stripeSubscriptionId && <SubscriptionMenu user={user} busy={busyUserId === user.id} onAction={onSubscriptionAction} />}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** When an active subscription is about to change on its own: a trial or a cancellation at period end. */
+function StatusNote({ user }: { user: AdminUser }) {
+  if (user.subscriptionStatus !== "Active") return null;
+  if (user.cancelAtPeriodEnd && user.currentPeriodEnd) return <small className="cell-note">Ends {formatShortDay(user.currentPeriodEnd)}</small>;
+  if (user.trialEndsAt) return <small className="cell-note">Trial to {formatShortDay(user.trialEndsAt)}</small>;
+  return null;
+}
