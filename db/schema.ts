@@ -218,8 +218,12 @@ export const deals = sqliteTable(
     percentBelowTypical: real("percent_below_typical").notNull(),
     tier: text("tier", { enum: ["good", "great", "exceptional"] }).notNull(),
     source: text("source").notNull(),
+    /** Display text kept with the deal so the list is one query with no per-row work, e.g. 'Fri, Jan 8 - Sun, Jan 10'. */
+    travelDates: text("travel_dates").notNull().default(""),
+    destinationCity: text("destination_city").notNull().default(""),
     isActive: flag("is_active").notNull().default(true),
     expiredReason: text("expired_reason"),
+    expiredAt: timestamp("expired_at"),
     /** Bumped when the fare drops far enough to alert again; alerts are owed once per version. */
     alertVersion: integer("alert_version").notNull().default(1),
     /** The alert version whose fan-out to subscribers finished; less than alertVersion means a fan-out is owed. */
@@ -270,6 +274,8 @@ export const fareScans = sqliteTable("fare_scans", {
   dealsFound: integer("deals_found").notNull().default(0),
   newDeals: integer("new_deals").notNull().default(0),
   matches: integer("matches").notNull().default(0),
+  expiredDeals: integer("expired_deals").notNull().default(0),
+  alertEmails: integer("alert_emails").notNull().default(0),
   errors: text("errors", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
   quotaLeft: integer("quota_left"),
 });

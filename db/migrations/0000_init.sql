@@ -41,8 +41,11 @@ CREATE TABLE `deals` (
 	`percent_below_typical` real NOT NULL,
 	`tier` text NOT NULL,
 	`source` text NOT NULL,
+	`travel_dates` text DEFAULT '' NOT NULL,
+	`destination_city` text DEFAULT '' NOT NULL,
 	`is_active` integer DEFAULT true NOT NULL,
 	`expired_reason` text,
+	`expired_at` integer,
 	`alert_version` integer DEFAULT 1 NOT NULL,
 	`fanned_out_version` integer DEFAULT 0 NOT NULL,
 	`last_alerted_at` integer NOT NULL,
@@ -106,6 +109,8 @@ CREATE TABLE `fare_scans` (
 	`deals_found` integer DEFAULT 0 NOT NULL,
 	`new_deals` integer DEFAULT 0 NOT NULL,
 	`matches` integer DEFAULT 0 NOT NULL,
+	`expired_deals` integer DEFAULT 0 NOT NULL,
+	`alert_emails` integer DEFAULT 0 NOT NULL,
 	`errors` text DEFAULT '[]' NOT NULL,
 	`quota_left` integer
 );

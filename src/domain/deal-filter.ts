@@ -1,7 +1,7 @@
 // Dashboard search filter, region toggle and table sorting (SPEC §2 Dashboard, §5 Validation rules).
 import { endOfDay, format, startOfDay } from 'date-fns';
 import { detectNonstop, isNonstop, parsePrice, type DealLike } from './deals';
-import { parseTravelDates } from './travel-dates';
+import { dealTravelDates } from './travel-dates';
 
 export interface DealFilter {
   /** Airport code; '' = any destination. */
@@ -47,7 +47,7 @@ function matchesDestination(deal: DealLike, f: DealFilter): boolean {
 /** Overlap test: the deal must not end before the begin day nor start after the end day (inclusive). */
 function matchesDates(deal: DealLike, f: DealFilter, now: Date): boolean {
   if (!usesDateRange(f)) return true;
-  const dates = parseTravelDates(deal.travelDates, now);
+  const dates = dealTravelDates(deal, now);
   if (!dates.parsed) return false;
   const dealStart = dates.start;
   const dealEnd = dates.end ?? dates.start;
@@ -145,7 +145,7 @@ function sortValue(deal: DealLike, key: SortKey, now: Date): SortValue {
     case 'tripType':
       return textValue(deal.tripType);
     case 'dates': {
-      const dates = parseTravelDates(deal.travelDates, now);
+      const dates = dealTravelDates(deal, now);
       return dates.parsed ? dates.start.getTime() : null;
     }
     case 'price':

@@ -4,6 +4,9 @@ export interface DealLike {
   airline?: string;
   destination?: string;
   travelDates?: string;
+  /** 'YYYY-MM-DD', when the deal carries structured dates (they win over the text; see dealTravelDates). */
+  departDate?: string | null;
+  returnDate?: string | null;
   startingPrice?: string | number | null;
   priceRange1?: string | number | null;
   priceRange2?: string | number | null;

@@ -89,6 +89,36 @@ export function parseTravelDates(text: string | undefined, now: Date): TravelDat
   return unparsed(now);
 }
 
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function fromIsoDate(text: string | null | undefined): Date | null {
+  const match = ISO_DATE.exec((text ?? '').trim());
+  if (!match) return null;
+  const [, year = '', month = '', day = ''] = match;
+  return calendarDate(Number(year), Number(month) - 1, Number(day));
+}
+
+/** Fields that say when a deal travels: the display text and, from our own API, the structured ISO dates. */
+export interface DatedDeal {
+  travelDates?: string;
+  /** 'YYYY-MM-DD' */
+  departDate?: string | null;
+  /** 'YYYY-MM-DD'; null or '' for a one-way deal. */
+  returnDate?: string | null;
+}
+
+/**
+ * A deal's travel dates. The structured departDate/returnDate win when present and valid: they carry the
+ * year, which the display text ('Fri, Jan 8 - Sun, Jan 10') leaves out, so a January deal seen in November
+ * is not mistaken for last January. Otherwise the text is parsed as parseTravelDates does.
+ */
+export function dealTravelDates(deal: DatedDeal, now: Date): TravelDates {
+  const depart = fromIsoDate(deal.departDate);
+  if (depart === null) return parseTravelDates(deal.travelDates, now);
+  const ret = fromIsoDate(deal.returnDate);
+  return { start: depart, end: ret !== null && ret >= depart ? ret : null, parsed: true };
+}
+
 /** Canonical display form: 'Mon, Mar 3 - Fri, Mar 7'; one-way: 'Mon, Mar 3'. */
 export function formatTravelDates(depart: Date, ret: Date | null): string {
   const departText = format(depart, 'EEE, MMM d');

@@ -26,6 +26,8 @@ export function createApp(deps: Deps) {
     .use(errorHandling)
     .use(securityHeaders(deps.config))
     .use(csrfProtection(deps.config.appOrigin, [STRIPE_WEBHOOK_PATH, UNSUBSCRIBE_PATH]))
+    // Before bodyParsing: mail providers' one-click POST is form-encoded, which the JSON-only parser refuses.
+    .use(unsubscribeRoutes(deps))
     .use(bodyParsing)
     .use(publicConfigRoutes(deps))
     .use(authRoutes(deps, authLimits))
@@ -35,7 +37,6 @@ export function createApp(deps: Deps) {
     .use(adminRoutes(deps))
     .use(healthRoutes(deps))
     .use(dealsRoutes(deps))
-    .use(unsubscribeRoutes(deps))
     .get("/api/*", () => {
       throw notFound();
     })

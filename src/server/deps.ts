@@ -2,6 +2,7 @@ import type { Db } from "../../db/client.ts";
 import type { Billing } from "./billing/billing.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
+import type { FareSource } from "./fares/fare-source.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { ClientAssets } from "./ssr/assets.ts";
 
@@ -13,4 +14,5 @@ export interface Deps {
   mailer: Mailer;
   assets: ClientAssets;
   billing: Billing;
+  fares: FareSource;
 }

@@ -2,6 +2,7 @@ import { deleteExpiredResetTokens } from "./auth/password-reset.ts";
 import { purgeAbandonedSignups } from "./billing/abandoned-signups.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import type { Deps } from "./deps.ts";
+import { startFareScanner } from "./fares/scan-job.ts";
 import { templatedEmailRenderers } from "./mail/email-templates.ts";
 import { deliverDueEmails } from "./mail/outbox.ts";
 
@@ -50,9 +51,10 @@ export function startJobs(deps: Deps): () => Promise<void> {
   };
 
   const timers = jobs.map((job) => setInterval(() => tick(job), job.everyMs));
+  const stopFareScanner = startFareScanner(deps);
   return async () => {
     stopped = true;
     timers.forEach(clearInterval);
-    await Promise.all(running);
+    await Promise.all([...running, stopFareScanner()]);
   };
 }

@@ -9,6 +9,7 @@ import { createBilling } from "./billing/create-billing.ts";
 import { systemClock } from "./clock.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import type { Deps } from "./deps.ts";
+import { createFareSource } from "./fares/create-fare-source.ts";
 import { MAX_BODY_BYTES } from "./http/body-parsing.ts";
 import { startJobs } from "./jobs.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -55,7 +56,7 @@ export async function main(bundle?: EmbeddedBundle): Promise<void> {
   }
   const assets = bundle ? await loadPrebuiltAssets(bundle.client, bundle.publicFiles) : await buildClientAssets();
   const mailer = createMailer(config);
-  const deps: Deps = { config, db, clock: systemClock, mailer, assets, billing: createBilling(config, db, systemClock) };
+  const deps: Deps = { config, db, clock: systemClock, mailer, assets, billing: createBilling(config, db, systemClock), fares: createFareSource(config) };
   if (config.adminEmail && config.adminPassword) {
     const result = await ensureAdmin(db, config.adminEmail, config.adminPassword, new Date(), { setPassword: false });
     if (result !== "unchanged") console.log(`Admin ${config.adminEmail}: ${result}`);

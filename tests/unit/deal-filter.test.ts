@@ -141,6 +141,14 @@ describe('filterDeals by dates', () => {
     expect(ids(filterDeals(deals, EMPTY_FILTER, NOW))).toEqual(['bad', 'missing']);
   });
 
+  test('uses the structured dates, with their year, over the yearless text', () => {
+    // Seen on Mar 1 2025, 'Fri, Jan 8 - Sun, Jan 10' alone would read as January 2025.
+    const january2026 = filter({ begin: new Date(2026, 0, 7), end: new Date(2026, 0, 9) });
+    const deals = [deal('next-jan', { travelDates: 'Thu, Jan 8 - Sat, Jan 10', departDate: '2026-01-08', returnDate: '2026-01-10' })];
+    expect(ids(filterDeals(deals, january2026, NOW))).toEqual(['next-jan']);
+    expect(ids(filterDeals(deals, filter({ begin: new Date(2025, 0, 7), end: new Date(2025, 0, 9) }), NOW))).toEqual([]);
+  });
+
   test('ignores the dates entirely when any dates is checked', () => {
     const anyDates = filter({ begin, end, anyDates: true });
     const deals = [deal('outside', { travelDates: 'Dec 1-5, 2025' }), deal('bad', { travelDates: 'Flexible' })];
@@ -286,6 +294,14 @@ describe('sortDeals', () => {
     ];
     expect(ids(sortDeals(deals, 'dates', 'asc', NOW))).toEqual(['mar', 'apr', 'jan26']);
     expect(ids(sortDeals(deals, 'dates', 'desc', NOW))).toEqual(['jan26', 'apr', 'mar']);
+  });
+
+  test('dates sort by the structured depart date when the deal has one', () => {
+    const deals = [
+      deal('jan27', { travelDates: 'Fri, Jan 8 - Sun, Jan 10', departDate: '2027-01-08', returnDate: '2027-01-10' }),
+      deal('dec26', { travelDates: 'Wed, Dec 9 - Sat, Dec 12', departDate: '2026-12-09', returnDate: '2026-12-12' }),
+    ];
+    expect(ids(sortDeals(deals, 'dates', 'asc', NOW))).toEqual(['dec26', 'jan27']);
   });
 
   test('price sorts numerically, not as text', () => {

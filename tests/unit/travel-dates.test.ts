@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { formatTravelDates, parseTravelDates, toIsoDate } from '../../src/domain/travel-dates';
+import { dealTravelDates, formatTravelDates, parseTravelDates, toIsoDate } from '../../src/domain/travel-dates';
 
 const NOW = new Date(2025, 5, 15, 14, 30); // Sun, Jun 15 2025, 14:30 local
 
@@ -128,5 +128,25 @@ describe('toIsoDate', () => {
   test('formats the local calendar date as YYYY-MM-DD with zero padding', () => {
     expect(toIsoDate(new Date(2026, 0, 5))).toBe('2026-01-05');
     expect(toIsoDate(new Date(2025, 11, 31, 23, 59))).toBe('2025-12-31');
+  });
+});
+
+describe('dealTravelDates', () => {
+  const NOVEMBER = new Date(2026, 10, 20, 9, 0);
+
+  test('prefers the structured ISO dates, which carry the year the text leaves out', () => {
+    const dates = dealTravelDates({ travelDates: 'Fri, Jan 8 - Sun, Jan 10', departDate: '2027-01-08', returnDate: '2027-01-10' }, NOVEMBER);
+    expect(dates).toEqual({ start: new Date(2027, 0, 8), end: new Date(2027, 0, 10), parsed: true });
+  });
+
+  test('a missing or empty return date makes a one-way trip', () => {
+    expect(dealTravelDates({ departDate: '2027-01-08', returnDate: null }, NOVEMBER).end).toBeNull();
+    expect(dealTravelDates({ departDate: '2027-01-08', returnDate: '' }, NOVEMBER).end).toBeNull();
+  });
+
+  test('falls back to the text when the structured dates are missing or invalid', () => {
+    const fromText = dealTravelDates({ travelDates: 'Mar 3 - Mar 7, 2027', departDate: '2027-02-31' }, NOVEMBER);
+    expect(fromText).toEqual({ start: new Date(2027, 2, 3), end: new Date(2027, 2, 7), parsed: true });
+    expect(dealTravelDates({ travelDates: 'whenever' }, NOVEMBER).parsed).toBe(false);
   });
 });

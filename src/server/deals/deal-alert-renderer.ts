@@ -1,0 +1,90 @@
+/**
+ * Renders a queued deal alert when it is sent: the outbox row holds only the subscriber and deal ids, and
+ * this reads the deals as they are now. Nothing is owed any more (null) when the subscriber turned alerts
+ * off, lost access, or every listed deal has ended or was removed from their list.
+ */
+import { hasDealAccess } from "../../domain/access.ts";
+import { airlineBookingUrl, googleFlightsUrl } from "../../domain/links.ts";
+import { findUserById } from "../auth/users.ts";
+import type { Deps } from "../deps.ts";
+import type { DealAlertPayload } from "../fares/alert-queue.ts";
+import type { TemplateRenderer } from "../mail/outbox.ts";
+import { dealAlertEmail, type AlertedDeal } from "../mail/templates/deal-alert.ts";
+import { unsubscribeUrl } from "./unsubscribe.service.ts";
+
+const SEAT_CLASS: Record<string, 1 | 2 | 3 | 4> = { economy: 1, premium_economy: 2, business: 3, first: 4 };
+
+function readPayload(payload: Record<string, unknown>): DealAlertPayload | null {
+  const { userId, deals } = payload;
+  if (typeof userId !== "number" || !Array.isArray(deals)) return null;
+  const pairs = deals.filter((pair): pair is [number, number] => Array.isArray(pair) && typeof pair[0] === "number" && typeof pair[1] === "number");
+  return { userId, deals: pairs };
+}
+
+interface DealRow {
+  id: number;
+  destination: string;
+  destination_city: string;
+  price: number;
+  trip_type: string;
+  cabin: string;
+  travel_dates: string;
+  depart_date: string;
+  return_date: string;
+  airline: string;
+  nonstop: number;
+  percent_below_typical: number;
+  typical_low: number;
+  typical_high: number;
+  tier: AlertedDeal["tier"];
+}
+
+export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">): TemplateRenderer {
+  return (rawPayload, to) => {
+    const payload = readPayload(rawPayload);
+    if (!payload || payload.deals.length === 0) return null;
+    const user = findUserById(deps.db, payload.userId);
+    if (!user || !user.emailAlerts || !hasDealAccess(user, deps.clock.now())) return null;
+
+    const rows = deps.db.$client
+      .query(
+        `SELECT d.id, d.destination, d.destination_city, d.price, d.trip_type, d.cabin, d.travel_dates, d.depart_date, d.return_date,
+                d.airline, d.nonstop, d.percent_below_typical, d.typical_low, d.typical_high, d.tier
+         FROM deals d LEFT JOIN user_deals ud ON ud.deal_id = d.id AND ud.user_id = $userId
+         WHERE d.id IN (SELECT value FROM json_each($ids)) AND d.is_active = 1 AND ud.deleted_at IS NULL`,
+      )
+      .all({ userId: user.id, ids: JSON.stringify(payload.deals.map(([id]) => id)) }) as DealRow[];
+    if (rows.length === 0) return null;
+
+    const deals: AlertedDeal[] = rows.map((row) => {
+      const trip = { destination: row.destination, departDate: row.depart_date, returnDate: row.return_date || undefined };
+      return {
+        destination: row.destination,
+        city: row.destination_city || row.destination,
+        price: row.price,
+        tripType: row.trip_type === "one_way" ? "One Way" : "Round Trip",
+        travelDates: row.travel_dates,
+        airline: row.airline,
+        nonstop: row.nonstop === 1,
+        percentBelowTypical: row.percent_below_typical,
+        typicalLow: row.typical_low,
+        typicalHigh: row.typical_high,
+        tier: row.tier,
+        googleFlightsUrl: googleFlightsUrl({ ...trip, seatClass: SEAT_CLASS[row.cabin] ?? 1 }),
+        airlineUrl: airlineBookingUrl(row.airline, trip).url,
+      };
+    });
+    const unsubscribe = unsubscribeUrl(deps.config.appUrl, user.unsubscribeToken);
+    return {
+      ...dealAlertEmail({
+        firstName: user.firstName,
+        email: to,
+        deals,
+        dashboardUrl: `${deps.config.appUrl}/dashboard`,
+        unsubscribeUrl: unsubscribe,
+        supportEmail: deps.config.supportEmail,
+      }),
+      headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    };
+  };
+}

@@ -1,0 +1,196 @@
+/**
+ * A subscriber's deal list (SPEC §7 "flight-deals" calls): the deals fanned out to them, plus live deals that
+ * fit their preferences but were published before they had access (so a new subscriber sees today's deals
+ * at once), minus the ones they removed; deals that ended stay visible, dimmed, for two weeks.
+ */
+import type { Db } from "../../../db/client.ts";
+import { hasDealAccess } from "../../domain/access.ts";
+import type { PricePoint } from "../../domain/api-types.ts";
+import type { User } from "../auth/sessions.ts";
+import type { Deps } from "../deps.ts";
+import { DAY_MS, HOUR_MS } from "../fares/calendar.ts";
+import { fitsPreferences, FITS_PREFERENCES_SQL, PREFERENCE_COLUMNS_SQL } from "../fares/match-rules.ts";
+import type { Auth } from "../http/auth.ts";
+import { requireUser } from "../http/auth.ts";
+import { forbidden, notFound } from "../http/errors.ts";
+import { databaseStamp, type DealListCache } from "./deal-list-cache.ts";
+
+export const ENDED_DEALS_SHOWN_DAYS = 14;
+export const PRICE_HISTORY_DAYS = 90;
+
+const NO_ACCESS = "Flight deals are for subscribers with an active subscription. Reactivate your subscription to see deals again.";
+
+/** The signed-in user, if their subscription gives access to deals (401 signed out, 403 without access). */
+export function requireDealAccess(deps: Pick<Deps, "clock">, auth: Auth | null): User {
+  const { user } = requireUser(auth);
+  if (!hasDealAccess(user, deps.clock.now())) throw forbidden(NO_ACCESS);
+  return user;
+}
+
+const dealNotFound = () => notFound("Deal not found");
+
+/** Malformed ids answer like unknown ones: 404. */
+export function parseDealId(raw: string): number {
+  if (!/^[1-9]\d{0,15}$/.test(raw)) throw dealNotFound();
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id)) throw dealNotFound();
+  return id;
+}
+
+/** REAL columns holding whole dollars print as 412, not 412.0. */
+const whole = (column: string) => `iif(${column} = CAST(${column} AS INTEGER), CAST(${column} AS INTEGER), ${column})`;
+
+const FLIGHT_DEALS_JSON = `
+WITH p AS MATERIALIZED (
+  SELECT u.id AS user_id, ${PREFERENCE_COLUMNS_SQL} FROM users u WHERE u.id = $userId
+),
+visible AS (
+  SELECT ud.deal_id, ud.is_new FROM user_deals ud WHERE ud.user_id = $userId AND ud.deleted_at IS NULL
+  UNION ALL
+  SELECT d.id, 1 FROM deals d, p
+  WHERE d.is_active = 1 AND ${FITS_PREFERENCES_SQL}
+    AND NOT EXISTS (SELECT 1 FROM user_deals x WHERE x.user_id = $userId AND x.deal_id = d.id)
+)
+SELECT coalesce(json_group_array(json_object(
+  'id', d.id,
+  'airline', d.airline,
+  'destination', d.destination,
+  'destinationCity', d.destination_city,
+  'travelDates', d.travel_dates,
+  'departDate', d.depart_date,
+  'returnDate', nullif(d.return_date, ''),
+  'startingPrice', ${whole("d.price")},
+  'tripType', CASE d.trip_type WHEN 'one_way' THEN 'One Way' ELSE 'Round Trip' END,
+  'seatClass', CASE d.cabin WHEN 'premium_economy' THEN 'Premium Economy' WHEN 'business' THEN 'Business' WHEN 'first' THEN 'First' ELSE 'Economy' END,
+  'duration', CASE WHEN d.duration_minutes IS NULL THEN '' ELSE (d.duration_minutes / 60) || 'h ' || (d.duration_minutes % 60) || 'm' END,
+  'nonstop', CASE WHEN d.nonstop = 1 THEN 'Yes' ELSE 'No' END,
+  'priceRange1', ${whole("d.typical_low")},
+  'priceRange2', ${whole("d.typical_high")},
+  'typicalPrice', ${whole("d.typical_median")},
+  'percentBelowTypical', ${whole("d.percent_below_typical")},
+  'tier', d.tier,
+  'isNewForUser', json(CASE WHEN v.is_new = 1 THEN 'true' ELSE 'false' END),
+  'isActive', json(CASE WHEN d.is_active = 1 THEN 'true' ELSE 'false' END),
+  'source', d.source,
+  'foundAt', strftime('%Y-%m-%dT%H:%M:%fZ', d.first_found_at / 1000.0, 'unixepoch'),
+  'lastCheckedAt', strftime('%Y-%m-%dT%H:%M:%fZ', d.last_checked_at / 1000.0, 'unixepoch')
+) ORDER BY d.last_alerted_at DESC, d.id DESC), '[]')
+FROM visible v JOIN deals d ON d.id = v.deal_id
+WHERE d.is_active = 1 OR d.expired_at >= $endedSince`;
+
+/** The subscriber's list as FlightDeal[] JSON text, newest first, built by SQLite in one query. */
+export function flightDealsJson(deps: Pick<Deps, "db" | "clock">, user: User): string {
+  const endedSince = deps.clock.now().getTime() - ENDED_DEALS_SHOWN_DAYS * DAY_MS;
+  const row = deps.db.$client.query(FLIGHT_DEALS_JSON).values({ userId: user.id, endedSince })[0];
+  return (row?.[0] as string | undefined) ?? "[]";
+}
+
+const encoder = new TextEncoder();
+
+/** The list as UTF-8 JSON, from the cache while nothing in the database changed (and within the same hour). */
+export function flightDealsBody(deps: Pick<Deps, "db" | "clock">, cache: DealListCache, user: User): Uint8Array<ArrayBuffer> {
+  const stamp = `${databaseStamp(deps.db)}:${Math.floor(deps.clock.now().getTime() / HOUR_MS)}`;
+  const cached = cache.get(user.id, stamp);
+  if (cached) return cached;
+  const body = encoder.encode(flightDealsJson(deps, user));
+  cache.set(user.id, stamp, body);
+  return body;
+}
+
+interface DealInList {
+  id: number;
+  origin: string;
+  destination: string;
+  tripType: string;
+  cabin: string;
+  source: string;
+  alertVersion: number;
+}
+
+/** The deal, when it is in this user's list; 404 otherwise (another user's, removed, unknown). */
+function dealInList(db: Db, user: User, dealId: number, now: Date): DealInList {
+  const row = db.$client
+    .query(
+      `SELECT d.id, d.origin, d.destination, d.trip_type, d.cabin, d.source, d.alert_version, d.price, d.nonstop,
+              d.is_active, d.expired_at, ud.id AS pair_id, ud.deleted_at
+       FROM deals d LEFT JOIN user_deals ud ON ud.deal_id = d.id AND ud.user_id = $userId
+       WHERE d.id = $dealId`,
+    )
+    .get({ userId: user.id, dealId }) as Record<string, number | string | null> | null;
+  if (!row) throw dealNotFound();
+  const active = row.is_active === 1;
+  const recentlyEnded = typeof row.expired_at === "number" && row.expired_at >= now.getTime() - ENDED_DEALS_SHOWN_DAYS * DAY_MS;
+  const inList =
+    row.pair_id !== null
+      ? row.deleted_at === null && (active || recentlyEnded)
+      : active && fitsPreferences(user.preferences, { destination: String(row.destination), price: Number(row.price), nonstop: row.nonstop === 1 });
+  if (!inList) throw dealNotFound();
+  return {
+    id: Number(row.id),
+    origin: String(row.origin),
+    destination: String(row.destination),
+    tripType: String(row.trip_type),
+    cabin: String(row.cabin),
+    source: String(row.source),
+    alertVersion: Number(row.alert_version),
+  };
+}
+
+/** Writes the user's row for a deal that was only in their list through their preferences, or updates it. */
+function upsertPair(db: Db, userId: number, deal: DealInList, now: Date, change: "viewed" | "deleted"): void {
+  const setViewed = change === "viewed";
+  db.$client
+    .query(
+      `INSERT INTO user_deals (user_id, deal_id, is_new, alert_version, created_at, viewed_at, deleted_at)
+       VALUES ($userId, $dealId, $isNew, $version, $now, $viewedAt, $deletedAt)
+       ON CONFLICT (user_id, deal_id) DO UPDATE SET
+         is_new = CASE WHEN $viewed = 1 THEN 0 ELSE is_new END,
+         viewed_at = CASE WHEN $viewed = 1 THEN coalesce(viewed_at, $now) ELSE viewed_at END,
+         deleted_at = CASE WHEN $viewed = 1 THEN deleted_at ELSE coalesce(deleted_at, $now) END`,
+    )
+    .run({
+      userId,
+      dealId: deal.id,
+      isNew: setViewed ? 0 : 1,
+      version: deal.alertVersion,
+      now: now.getTime(),
+      viewedAt: setViewed ? now.getTime() : null,
+      deletedAt: setViewed ? null : now.getTime(),
+      viewed: setViewed ? 1 : 0,
+    });
+}
+
+/** Opening a deal's details: it is no longer new for this user. */
+export function markDealViewed(deps: Pick<Deps, "db" | "clock">, user: User, rawId: string): void {
+  const now = deps.clock.now();
+  const deal = dealInList(deps.db, user, parseDealId(rawId), now);
+  upsertPair(deps.db, user.id, deal, now, "viewed");
+}
+
+/** Removes a deal from this user's list for good: the row stays, marked deleted, so a replayed fan-out skips it. */
+export function removeDealFromList(deps: Pick<Deps, "db" | "clock">, user: User, rawId: string): void {
+  const now = deps.clock.now();
+  const deal = dealInList(deps.db, user, parseDealId(rawId), now);
+  upsertPair(deps.db, user.id, deal, now, "deleted");
+}
+
+/** The route's cheapest observed price per day over the last 90 days, for the details chart. */
+export function dealPriceHistory(deps: Pick<Deps, "db" | "clock">, user: User, rawId: string): PricePoint[] {
+  const now = deps.clock.now();
+  const deal = dealInList(deps.db, user, parseDealId(rawId), now);
+  return deps.db.$client
+    .query(
+      `SELECT observed_day AS date, min(price) AS price FROM fare_observations
+       WHERE origin = $origin AND destination = $destination AND trip_type = $tripType AND cabin = $cabin
+         AND source = $source AND observed_at >= $since
+       GROUP BY observed_day ORDER BY observed_day`,
+    )
+    .all({
+      origin: deal.origin,
+      destination: deal.destination,
+      tripType: deal.tripType,
+      cabin: deal.cabin,
+      source: deal.source,
+      since: now.getTime() - PRICE_HISTORY_DAYS * DAY_MS,
+    }) as PricePoint[];
+}

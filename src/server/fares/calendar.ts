@@ -1,0 +1,62 @@
+/** Calendar dates as 'YYYY-MM-DD' strings, counted in whole days; "today" is the date at RDU. */
+
+const DAY_MS = 86_400_000;
+
+const RDU_DATE = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/New_York",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The calendar date at the airport (America/New_York) at this instant. */
+export function rduToday(now: Date): string {
+  const ms = now.getTime();
+  if (ms !== lastInstant) {
+    lastInstant = ms;
+    lastDate = RDU_DATE.format(now);
+  }
+  return lastDate;
+}
+
+// Scans and simulated history ask for the same instant thousands of times in a row; formatting is the slow part.
+let lastInstant = Number.NaN;
+let lastDate = "";
+
+/** Days since 1970-01-01 (a Thursday). */
+export function dayNumber(isoDate: string): number {
+  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, day) / DAY_MS;
+}
+
+export function isoDateOfDay(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function addDays(isoDate: string, days: number): string {
+  return isoDateOfDay(dayNumber(isoDate) + days);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function weekdayOf(isoDate: string): number {
+  return new Date(dayNumber(isoDate) * DAY_MS).getUTCDay();
+}
+
+/** 1 … 12 */
+export function monthOf(isoDate: string): number {
+  return Number(isoDate.slice(5, 7));
+}
+
+/** Local midnight of that date: what date-fns formatting (formatTravelDates) expects. */
+export function localDate(isoDate: string): Date {
+  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
+  return new Date(year, month - 1, day);
+}
+
+export const HOUR_MS = 3_600_000;
+export { DAY_MS };

@@ -1,0 +1,165 @@
+/** Turns one scan's judged quotes into deal records: new deals, re-checks, re-alerts and expiry (FARES.md 3, 5, 6). */
+import { and, eq, gte, or } from "drizzle-orm";
+import type { DbOrTx } from "../../../db/client.ts";
+import { deals } from "../../../db/schema.ts";
+import { cityForCode } from "../../domain/airports.ts";
+import { formatTravelDates } from "../../domain/travel-dates.ts";
+import { localDate, rduToday } from "./calendar.ts";
+import { dealKey, deservesNewAlert, expiryReason, recheckExpiryReason, tierFor, type FareJudgement } from "./detect.ts";
+import type { FareQuote } from "./fare-source.ts";
+import type { PriceRange } from "./typical-range.ts";
+
+export type DealRow = typeof deals.$inferSelect;
+
+export interface JudgedQuote {
+  quote: FareQuote;
+  range: PriceRange | null;
+  /** null when no typical range exists yet. */
+  judgement: FareJudgement | null;
+}
+
+export interface DealChanges {
+  /** Quotes of this scan that qualify as deals. */
+  found: number;
+  created: number;
+  realerted: number;
+  expired: number;
+}
+
+/** Only the cheapest quote per deal key counts. */
+export function cheapestPerKey(judged: readonly JudgedQuote[]): JudgedQuote[] {
+  const best = new Map<string, JudgedQuote>();
+  for (const item of judged) {
+    const key = dealKey(item.quote);
+    const current = best.get(key);
+    if (!current || item.quote.price < current.quote.price) best.set(key, item);
+  }
+  return [...best.values()];
+}
+
+const percentBelow = (price: number, median: number) => (median > 0 ? Math.round(((median - price) / median) * 100) : 0);
+
+function fareColumns(quote: FareQuote, range: PriceRange) {
+  return {
+    airline: quote.airline,
+    price: quote.price,
+    durationMinutes: quote.durationMinutes,
+    nonstop: quote.nonstop,
+    source: quote.source,
+    typicalLow: Math.round(range.low),
+    typicalHigh: Math.round(range.high),
+    typicalMedian: Math.round(range.median),
+    percentBelowTypical: percentBelow(quote.price, range.median),
+  };
+}
+
+function newDeal(quote: FareQuote, range: PriceRange, judgement: FareJudgement, now: Date): typeof deals.$inferInsert {
+  return {
+    dedupeKey: dealKey(quote),
+    origin: quote.origin,
+    destination: quote.destination,
+    tripType: quote.tripType,
+    cabin: quote.cabin,
+    departDate: quote.departDate,
+    returnDate: quote.returnDate ?? "",
+    travelDates: formatTravelDates(localDate(quote.departDate), quote.returnDate ? localDate(quote.returnDate) : null),
+    destinationCity: cityForCode(quote.destination) ?? quote.destination,
+    ...fareColumns(quote, range),
+    tier: judgement.tier ?? "good",
+    isActive: true,
+    alertVersion: 1,
+    fannedOutVersion: 0,
+    lastAlertedAt: now,
+    lastAlertedPrice: quote.price,
+    firstFoundAt: now,
+    lastSeenAt: now,
+    lastCheckedAt: now,
+  };
+}
+
+/** Applies a scan to the deals table; synchronous, for the scan's transaction. */
+export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Date): DealChanges {
+  const today = rduToday(now);
+  const changes: DealChanges = { found: 0, created: 0, realerted: 0, expired: 0 };
+  const known = new Map(
+    tx
+      .select()
+      .from(deals)
+      .where(or(eq(deals.isActive, true), gte(deals.departDate, today)))
+      .all()
+      .map((deal) => [deal.dedupeKey, deal]),
+  );
+  const update = (deal: DealRow, values: Partial<typeof deals.$inferInsert>) => {
+    tx.update(deals).set(values).where(eq(deals.id, deal.id)).run();
+    Object.assign(deal, values);
+  };
+
+  for (const { quote, range, judgement } of cheapestPerKey(judged)) {
+    const isDeal = judgement?.isDeal === true && range !== null;
+    if (isDeal) changes.found++;
+    const deal = known.get(dealKey(quote));
+
+    if (!deal) {
+      if (!isDeal) continue;
+      const created = tx.insert(deals).values(newDeal(quote, range, judgement!, now)).returning().get();
+      known.set(created.dedupeKey, created);
+      changes.created++;
+      continue;
+    }
+
+    const alertAgain = isDeal && deservesNewAlert({ price: deal.lastAlertedPrice, alertedAt: deal.lastAlertedAt }, quote.price, now);
+    if (!deal.isActive) {
+      if (!alertAgain) continue;
+      update(deal, {
+        ...fareColumns(quote, range!),
+        tier: judgement!.tier ?? "good",
+        isActive: true,
+        expiredReason: null,
+        expiredAt: null,
+        alertVersion: deal.alertVersion + 1,
+        lastAlertedAt: now,
+        lastAlertedPrice: quote.price,
+        lastSeenAt: now,
+        lastCheckedAt: now,
+      });
+      changes.realerted++;
+      continue;
+    }
+
+    const current = range ?? { low: deal.typicalLow, median: deal.typicalMedian, high: deal.typicalHigh, observations: 0 };
+    const ended = recheckExpiryReason(quote.price, current.low);
+    if (ended) {
+      update(deal, { isActive: false, expiredReason: ended, expiredAt: now, lastSeenAt: now, lastCheckedAt: now });
+      changes.expired++;
+      continue;
+    }
+    const columns = fareColumns(quote, current);
+    update(deal, {
+      ...columns,
+      tier: tierFor(columns.percentBelowTypical / 100) ?? deal.tier,
+      lastSeenAt: now,
+      lastCheckedAt: now,
+      ...(alertAgain ? { alertVersion: deal.alertVersion + 1, lastAlertedAt: now, lastAlertedPrice: quote.price } : {}),
+    });
+    if (alertAgain) changes.realerted++;
+  }
+
+  changes.expired += expireStaleDeals(tx, now);
+  return changes;
+}
+
+/** Ends live deals that are unseen for 48 h, depart within 3 days or are 7 days old. */
+export function expireStaleDeals(tx: DbOrTx, now: Date): number {
+  const today = rduToday(now);
+  let expired = 0;
+  for (const deal of tx.select().from(deals).where(eq(deals.isActive, true)).all()) {
+    const reason = expiryReason(deal, now, today);
+    if (!reason) continue;
+    tx.update(deals)
+      .set({ isActive: false, expiredReason: reason, expiredAt: now })
+      .where(and(eq(deals.id, deal.id), eq(deals.isActive, true)))
+      .run();
+    expired++;
+  }
+  return expired;
+}

@@ -1,0 +1,103 @@
+/**
+ * What counts as a deal, when to alert again and when a deal ends (FARES.md "What counts as a deal").
+ * Pure: prices, dates and the clock come in as values.
+ */
+import type { DealTier } from "../../domain/api-types.ts";
+import { isInternational } from "../../domain/destinations.ts";
+import { daysBetween, DAY_MS, HOUR_MS } from "./calendar.ts";
+import type { Cabin, TripType } from "./fare-source.ts";
+import type { PriceRange } from "./typical-range.ts";
+
+export interface DealThresholds {
+  /** Share below the typical (median) price, 0.2 = 20%. */
+  minShareBelow: number;
+  /** Dollars below the typical (median) price. */
+  minSaved: number;
+}
+
+export const DOMESTIC_THRESHOLDS: DealThresholds = { minShareBelow: 0.2, minSaved: 50 };
+export const INTERNATIONAL_THRESHOLDS: DealThresholds = { minShareBelow: 0.25, minSaved: 150 };
+export const MIN_DAYS_TO_DEPARTURE = 7;
+
+export const REALERT_MIN_DROP_SHARE = 0.1;
+export const REALERT_MIN_DROP_DOLLARS = 25;
+export const REALERT_MIN_HOURS = 24;
+
+export const EXPIRE_NOT_SEEN_HOURS = 48;
+export const EXPIRE_DEPARTURE_WITHIN_DAYS = 3;
+export const EXPIRE_AGE_DAYS = 7;
+
+export function thresholdsFor(destination: string): DealThresholds {
+  return isInternational(destination) ? INTERNATIONAL_THRESHOLDS : DOMESTIC_THRESHOLDS;
+}
+
+/** good 20–34% off, great 35–49%, exceptional (possibly a mistake fare) 50% and more. */
+export function tierFor(shareBelow: number): DealTier | null {
+  if (shareBelow >= 0.5) return "exceptional";
+  if (shareBelow >= 0.35) return "great";
+  if (shareBelow >= 0.2) return "good";
+  return null;
+}
+
+export interface FareJudgement {
+  isDeal: boolean;
+  /** Why it is or is not a deal, for logs and tests. */
+  reason: string;
+  shareBelow: number;
+  saved: number;
+  tier: DealTier | null;
+}
+
+export function judgeFare(fare: { price: number; destination: string; departDate: string }, range: PriceRange, today: string): FareJudgement {
+  const saved = range.median - fare.price;
+  const shareBelow = range.median > 0 ? saved / range.median : 0;
+  const tier = tierFor(shareBelow);
+  const rules = thresholdsFor(fare.destination);
+  const verdict = (isDeal: boolean, reason: string): FareJudgement => ({ isDeal, reason, shareBelow, saved, tier: isDeal ? tier : null });
+  if (daysBetween(today, fare.departDate) < MIN_DAYS_TO_DEPARTURE) return verdict(false, "departs in less than 7 days");
+  if (fare.price > range.low) return verdict(false, "not below the typical low");
+  if (shareBelow < rules.minShareBelow) return verdict(false, `less than ${Math.round(rules.minShareBelow * 100)}% below typical`);
+  if (saved < rules.minSaved) return verdict(false, `saves less than $${rules.minSaved}`);
+  return verdict(true, `${Math.round(shareBelow * 100)}% below typical`);
+}
+
+/** Alert again only after a further drop of 10% or $25, and at least 24 hours after the last alert. */
+export function deservesNewAlert(last: { price: number; alertedAt: Date }, price: number, now: Date): boolean {
+  if (now.getTime() - last.alertedAt.getTime() < REALERT_MIN_HOURS * HOUR_MS) return false;
+  const drop = last.price - price;
+  return drop >= REALERT_MIN_DROP_DOLLARS || drop >= last.price * REALERT_MIN_DROP_SHARE;
+}
+
+export interface ExpiryFacts {
+  departDate: string;
+  lastSeenAt: Date;
+  /** When the current alert version went out: a deal re-alerted at a lower price starts a new week. */
+  lastAlertedAt: Date;
+}
+
+/** Why a live deal ends now regardless of any new price; null while it lives on. */
+export function expiryReason(deal: ExpiryFacts, now: Date, today: string): string | null {
+  if (daysBetween(today, deal.departDate) <= EXPIRE_DEPARTURE_WITHIN_DAYS) return "departs within 3 days";
+  if (now.getTime() - deal.lastSeenAt.getTime() >= EXPIRE_NOT_SEEN_HOURS * HOUR_MS) return "not seen for 48 hours";
+  if (now.getTime() - deal.lastAlertedAt.getTime() >= EXPIRE_AGE_DAYS * DAY_MS) return "7 days old";
+  return null;
+}
+
+/** A re-check of a live deal: above the typical low, it is over. */
+export function recheckExpiryReason(price: number, typicalLow: number): string | null {
+  return price > typicalLow ? "price rose above the typical low" : null;
+}
+
+export interface DealKeyParts {
+  origin: string;
+  destination: string;
+  tripType: TripType;
+  cabin: Cabin;
+  departDate: string;
+  returnDate: string | null;
+}
+
+/** route + trip type + cabin + dates: one deal per key. */
+export function dealKey(parts: DealKeyParts): string {
+  return `${parts.origin}-${parts.destination}|${parts.tripType}|${parts.cabin}|${parts.departDate}|${parts.returnDate ?? ""}`;
+}

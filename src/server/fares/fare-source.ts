@@ -1,0 +1,77 @@
+/** Where prices come from: one interface, three implementations (simulated, SerpApi, Travelpayouts). */
+
+export const HOME_AIRPORT = "RDU";
+
+export type TripType = "round_trip" | "one_way";
+export type Cabin = "economy" | "premium_economy" | "business" | "first";
+
+/** One route and dates the scanner wants priced. The origin is always RDU. */
+export interface FareSearch {
+  destination: string;
+  /** YYYY-MM-DD */
+  departDate: string;
+  /** YYYY-MM-DD; null for one way. */
+  returnDate: string | null;
+  cabin: Cabin;
+  /** "recheck" looks again at the exact dates of a live deal; "discover" is the regular sweep. */
+  purpose: "discover" | "recheck";
+}
+
+/** The cheapest fare a source found for one route and dates. Prices are USD, round-trip totals for round trips. */
+export interface FareQuote {
+  origin: string;
+  destination: string;
+  tripType: TripType;
+  cabin: Cabin;
+  nonstop: boolean;
+  departDate: string;
+  returnDate: string | null;
+  price: number;
+  /** Airline name as in src/domain/airlines.ts when known. */
+  airline: string;
+  durationMinutes: number | null;
+  /** The provider's own idea of a typical price (Google's typical_price_range), when it gives one. */
+  providerTypicalLow: number | null;
+  providerTypicalHigh: number | null;
+  source: string;
+  /** Taken from a cache of other people's searches: it needs one fresh look before anyone is alerted. */
+  cached: boolean;
+}
+
+export interface SearchRequest {
+  now: Date;
+  /** In priority order: a source with a budget answers the first ones it can afford. */
+  searches: readonly FareSearch[];
+}
+
+export interface SearchResult {
+  quotes: FareQuote[];
+  /** Searches actually made (calls to the provider, or simulated look-ups). */
+  searched: number;
+  /** Failures of single searches; the others still count. */
+  errors: string[];
+  /** Provider quota left after this scan, when the provider has one. */
+  quotaLeft: number | null;
+}
+
+export interface PastObservation {
+  quote: FareQuote;
+  observedAt: Date;
+}
+
+export interface FareSource {
+  readonly name: string;
+  /** Throws FareSourceError when the source cannot be used at all (bad key, quota check failed, network down). */
+  search(request: SearchRequest): Promise<SearchResult>;
+  /** One fresh look at exactly this quote's route and dates; null when the fare is gone. Needed for cached quotes. */
+  confirm?(quote: FareQuote, now: Date): Promise<FareQuote | null>;
+  /** Observations of the past year, for a source that can tell them (the simulated market), so ranges exist at once. */
+  pastObservations?(now: Date): Iterable<PastObservation>;
+}
+
+/** A failure of the provider, with a message safe to log and store (never containing a key). */
+export class FareSourceError extends Error {}
+
+export function tripTypeOf(returnDate: string | null): TripType {
+  return returnDate ? "round_trip" : "one_way";
+}

@@ -1,0 +1,125 @@
+/**
+ * Fan-out: each new deal version goes to every subscriber with access whose preferences it fits, as a
+ * (user, deal) row, plus one alert email per subscriber grouping the deals of that fan-out. Subscribers are
+ * taken in batches by id; each batch is one synchronous transaction that writes its pairs and queues its
+ * emails together. The pair's unique key makes a replay harmless: a pair already at this version is left
+ * alone, and only pairs a batch actually wrote are emailed, so after a crash the next run finishes the
+ * batches that are left without repeating or losing any. deals.fanned_out_version records a finished fan-out.
+ */
+import type { Db } from "../../../db/client.ts";
+import type { Clock } from "../clock.ts";
+import { queueDealAlerts, type DealAlertPayload } from "./alert-queue.ts";
+import { DEAL_ACCESS_SQL, FITS_PREFERENCES_SQL, PREFERENCE_COLUMNS_SQL } from "./match-rules.ts";
+
+export interface FanOutOptions {
+  /** Subscribers (by id range) per transaction. */
+  batchSize?: number;
+  /** Called inside each batch's transaction once its pairs and emails are written; a test throws here to crash. */
+  onBatch?: (batchIndex: number) => void;
+}
+
+export interface FanOutResult {
+  deals: number;
+  matches: number;
+  emails: number;
+  batches: number;
+}
+
+const DEFAULT_BATCH_SIZE = 2000;
+
+const WRITE_PAIRS = `
+WITH p AS MATERIALIZED (
+  SELECT u.id AS user_id, ${PREFERENCE_COLUMNS_SQL}
+  FROM users u
+  WHERE u.id >= $fromId AND u.id < $toId AND ${DEAL_ACCESS_SQL}
+),
+d AS MATERIALIZED (
+  SELECT id, destination, price, nonstop, alert_version FROM deals WHERE id IN (SELECT value FROM json_each($dealIds))
+)
+INSERT INTO user_deals (user_id, deal_id, is_new, alert_version, created_at)
+SELECT p.user_id, d.id, 1, d.alert_version, $now FROM p JOIN d
+WHERE ${FITS_PREFERENCES_SQL}
+ON CONFLICT (user_id, deal_id) DO UPDATE SET
+  alert_version = excluded.alert_version, is_new = 1, viewed_at = NULL, created_at = excluded.created_at
+  WHERE user_deals.alert_version < excluded.alert_version AND user_deals.deleted_at IS NULL
+RETURNING user_id, deal_id, alert_version`;
+
+const ALERT_RECIPIENTS = `
+SELECT id, email FROM users WHERE email_alerts = 1 AND id IN (SELECT value FROM json_each($userIds))`;
+
+interface OwedDeal {
+  id: number;
+  alertVersion: number;
+  isActive: boolean;
+}
+
+function owedDeals(db: Db): OwedDeal[] {
+  const rows = db.$client
+    .query("SELECT id, alert_version, is_active FROM deals WHERE fanned_out_version < alert_version ORDER BY id")
+    .values() as [number, number, number][];
+  return rows.map(([id, alertVersion, isActive]) => ({ id, alertVersion, isActive: isActive === 1 }));
+}
+
+export function hasOwedFanOut(db: Db): boolean {
+  return db.$client.query("SELECT 1 FROM deals WHERE fanned_out_version < alert_version LIMIT 1").get() !== null;
+}
+
+function markFannedOut(db: Db, deals: readonly OwedDeal[]): void {
+  const statement = db.$client.query("UPDATE deals SET fanned_out_version = $version WHERE id = $id AND alert_version = $version");
+  db.transaction(() => {
+    for (const deal of deals) statement.run({ id: deal.id, version: deal.alertVersion });
+  });
+}
+
+/** Writes one batch's pairs and emails; synchronous, inside the caller's transaction. */
+function fanOutBatch(db: Db, dealIds: string, fromId: number, toId: number, now: Date): { matches: number; emails: number } {
+  const written = db.$client
+    .query(WRITE_PAIRS)
+    .values({ fromId, toId, dealIds, now: now.getTime() }) as [number, number, number][];
+  if (written.length === 0) return { matches: 0, emails: 0 };
+
+  const byUser = new Map<number, DealAlertPayload["deals"]>();
+  for (const [userId, dealId, version] of written) {
+    const list = byUser.get(userId);
+    if (list) list.push([dealId, version]);
+    else byUser.set(userId, [[dealId, version]]);
+  }
+  const recipients = db.$client
+    .query(ALERT_RECIPIENTS)
+    .values({ userIds: JSON.stringify([...byUser.keys()]) }) as [number, string][];
+  const alerts = recipients.map(([userId, email]) => ({ to: email, payload: { userId, deals: byUser.get(userId)! } }));
+  return { matches: written.length, emails: queueDealAlerts(db, alerts, now) };
+}
+
+const nextTick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Delivers every owed deal version to its subscribers; resumes whatever an earlier run left unfinished. */
+export async function fanOutOwedDeals(deps: { db: Db; clock: Clock }, options: FanOutOptions = {}): Promise<FanOutResult> {
+  const { db } = deps;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const owed = owedDeals(db);
+  const result: FanOutResult = { deals: 0, matches: 0, emails: 0, batches: 0 };
+  markFannedOut(db, owed.filter((deal) => !deal.isActive));
+  const live = owed.filter((deal) => deal.isActive);
+  if (live.length === 0) return result;
+  result.deals = live.length;
+
+  const now = deps.clock.now();
+  const dealIds = JSON.stringify(live.map((deal) => deal.id));
+  const [first, last] = db.$client.query("SELECT coalesce(min(id), 1), coalesce(max(id), 0) FROM users").values()[0] as [number, number];
+  for (let fromId = first; fromId <= last; fromId += batchSize) {
+    const batchIndex = result.batches;
+    const batch = db.transaction(() => {
+      const written = fanOutBatch(db, dealIds, fromId, fromId + batchSize, now);
+      options.onBatch?.(batchIndex);
+      return written;
+    });
+    result.matches += batch.matches;
+    result.emails += batch.emails;
+    result.batches++;
+    // Lets requests in between: a fan-out to 100,000 subscribers takes seconds.
+    await nextTick();
+  }
+  markFannedOut(db, live);
+  return result;
+}

@@ -1,0 +1,175 @@
+/**
+ * One fare scan: ask the source about every route, keep each quote as an observation, judge it against the
+ * route's typical range, confirm cached candidates, record deals, then fan new deal versions out to
+ * subscribers. A failing source is recorded in fare_scans and logged; existing deals stay as they are and
+ * the next scan tries again. runScan never throws.
+ */
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { deals, fareScans } from "../../../db/schema.ts";
+import { DESTINATIONS } from "../../domain/destinations.ts";
+import type { Clock } from "../clock.ts";
+import { rduToday } from "./calendar.ts";
+import { recordDeals, type DealChanges } from "./deal-records.ts";
+import type { FareSearch, FareSource, PastObservation, SearchResult } from "./fare-source.ts";
+import { confirmCachedCandidates, judgeQuotes } from "./judge-quotes.ts";
+import { fanOutOwedDeals, type FanOutOptions, type FanOutResult } from "./match.ts";
+import { hasObservationsFrom, loadPriceHistory, observedNow, storeObservations } from "./observations.ts";
+import { planSearches } from "./scan-plan.ts";
+
+export interface ScanDeps {
+  db: Db;
+  clock: Clock;
+  fares: FareSource;
+}
+
+export interface ScanOptions extends FanOutOptions {
+  log?: (line: string) => void;
+}
+
+export interface ScanSummary {
+  scanId: number;
+  source: string;
+  status: "succeeded" | "failed";
+  routes: number;
+  searches: number;
+  quotes: number;
+  /** Quotes of this scan that qualify as deals. */
+  dealsFound: number;
+  newDeals: number;
+  realerted: number;
+  expired: number;
+  matches: number;
+  alertEmails: number;
+  errors: string[];
+  quotaLeft: number | null;
+  seconds: number;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
+
+const nextTick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** A source that can tell its past gets a year of history before its first scan, written in one transaction. */
+async function ensureHistory(deps: ScanDeps, now: Date, log: (line: string) => void): Promise<void> {
+  const { db, fares } = deps;
+  if (!fares.pastObservations || hasObservationsFrom(db, fares.name)) return;
+  const past: PastObservation[] = [];
+  for (const observation of fares.pastObservations(now)) {
+    // Generating a year of quotes takes a moment: let requests in between.
+    if (past.push(observation) % 5000 === 0) await nextTick();
+  }
+  const stored = db.transaction(() => storeObservations(db, past));
+  log(`[scan] ${fares.name}: no price history yet; recorded ${stored.toLocaleString("en-US")} past observations`);
+}
+
+function liveDealRechecks(db: Db): FareSearch[] {
+  return db
+    .select({ destination: deals.destination, departDate: deals.departDate, returnDate: deals.returnDate, cabin: deals.cabin })
+    .from(deals)
+    .where(eq(deals.isActive, true))
+    .all()
+    .map((deal) => ({ ...deal, returnDate: deal.returnDate || null, purpose: "recheck" as const }));
+}
+
+export async function runScan(deps: ScanDeps, options: ScanOptions = {}): Promise<ScanSummary> {
+  const { db, fares } = deps;
+  const log = options.log ?? console.log;
+  const started = performance.now();
+  const now = deps.clock.now();
+  const today = rduToday(now);
+  const scanId = db.insert(fareScans).values({ source: fares.name, status: "running", startedAt: now }).returning({ id: fareScans.id }).get().id;
+  const summary: ScanSummary = {
+    scanId,
+    source: fares.name,
+    status: "failed",
+    routes: 0,
+    searches: 0,
+    quotes: 0,
+    dealsFound: 0,
+    newDeals: 0,
+    realerted: 0,
+    expired: 0,
+    matches: 0,
+    alertEmails: 0,
+    errors: [],
+    quotaLeft: null,
+    seconds: 0,
+  };
+
+  try {
+    await ensureHistory(deps, now, log);
+    const history = loadPriceHistory(db, fares.name, now);
+    const searches = planSearches({
+      today,
+      destinations: DESTINATIONS.map((d) => d.code),
+      rechecks: liveDealRechecks(db),
+      lastObserved: history.lastObserved,
+    });
+
+    let result: SearchResult | null = null;
+    try {
+      result = await fares.search({ now, searches });
+    } catch (error) {
+      summary.errors.push(`${fares.name}: ${messageOf(error)}`);
+    }
+
+    if (result) {
+      summary.errors.push(...result.errors);
+      summary.searches = result.searched;
+      summary.quotes = result.quotes.length;
+      summary.quotaLeft = result.quotaLeft;
+      summary.routes = new Set(result.quotes.map((q) => q.destination)).size;
+      const { judged, fresh } = await confirmCachedCandidates(fares, judgeQuotes(result.quotes, history, today), now, today, summary.errors);
+      const changes: DealChanges = db.transaction((tx) => {
+        storeObservations(db, observedNow([...result.quotes, ...fresh], now));
+        return recordDeals(tx, judged, now);
+      });
+      summary.dealsFound = changes.found;
+      summary.newDeals = changes.created;
+      summary.realerted = changes.realerted;
+      summary.expired = changes.expired;
+      summary.status = result.quotes.length > 0 || result.errors.length === 0 ? "succeeded" : "failed";
+    }
+
+    // Also finishes a fan-out an earlier run left owed, even when the source failed this time.
+    const fanOut: FanOutResult = await fanOutOwedDeals(deps, options);
+    summary.matches = fanOut.matches;
+    summary.alertEmails = fanOut.emails;
+  } catch (error) {
+    summary.status = "failed";
+    summary.errors.push(messageOf(error));
+  }
+
+  summary.seconds = (performance.now() - started) / 1000;
+  db.update(fareScans)
+    .set({
+      status: summary.status,
+      finishedAt: deps.clock.now(),
+      routes: summary.routes,
+      quotes: summary.quotes,
+      dealsFound: summary.dealsFound,
+      newDeals: summary.newDeals + summary.realerted,
+      matches: summary.matches,
+      expiredDeals: summary.expired,
+      alertEmails: summary.alertEmails,
+      errors: summary.errors.slice(0, 50),
+      quotaLeft: summary.quotaLeft,
+    })
+    .where(eq(fareScans.id, scanId))
+    .run();
+  log(describeScan(summary));
+  return summary;
+}
+
+export function describeScan(s: ScanSummary): string {
+  const n = (value: number) => value.toLocaleString("en-US");
+  const problems = s.errors.length > 0 ? `; ${s.errors.length} error(s): ${s.errors.slice(0, 3).join(" | ")}` : "";
+  return (
+    `[scan] ${s.source} ${s.status}: ${s.routes} routes, ${n(s.quotes)} quotes, ${s.dealsFound} deals ` +
+    `(${s.newDeals} new, ${s.realerted} re-alerted, ${s.expired} expired), ${n(s.matches)} matches, ` +
+    `${n(s.alertEmails)} alert emails in ${s.seconds.toFixed(2)} s` +
+    (s.quotaLeft !== null ? `; quota left ${n(s.quotaLeft)}` : "") +
+    problems
+  );
+}

@@ -1,0 +1,51 @@
+import { addDays, DAY_MS, dayNumber, rduToday } from "./calendar.ts";
+import type { FareQuote, FareSource, PastObservation, SearchRequest, SearchResult } from "./fare-source.ts";
+import { tripDatePairs } from "./scan-plan.ts";
+import { seededRandom } from "./seeded-random.ts";
+import { SIMULATED_SOURCE, simulatedFare, simulatedRoutes } from "./simulated-market.ts";
+
+export interface SimulatedOptions {
+  /** Days of past observations to offer a fresh database (the typical ranges need a year). */
+  historyDays?: number;
+  /** Past observations per route and day. */
+  historySamplesPerDay?: number;
+}
+
+const OBSERVATION_HOUR_UTC = 17;
+
+/** The embedded default source: no account, no network; the same question always gets the same answer. */
+export function createSimulatedFareSource(options: SimulatedOptions = {}): FareSource {
+  const historyDays = options.historyDays ?? 365;
+  const samplesPerDay = options.historySamplesPerDay ?? 3;
+
+  return {
+    name: SIMULATED_SOURCE,
+
+    async search(request: SearchRequest): Promise<SearchResult> {
+      const quotes: FareQuote[] = [];
+      for (const search of request.searches) {
+        const quote = simulatedFare(search, request.now);
+        if (quote) quotes.push(quote);
+      }
+      return { quotes, searched: request.searches.length, errors: [], quotaLeft: null };
+    },
+
+    *pastObservations(now: Date): Iterable<PastObservation> {
+      const today = rduToday(now);
+      const routes = simulatedRoutes();
+      for (let back = historyDays; back >= 1; back--) {
+        const day = addDays(today, -back);
+        const observedAt = new Date(dayNumber(day) * DAY_MS + OBSERVATION_HOUR_UTC * 3_600_000);
+        const pairs = tripDatePairs(day);
+        for (const destination of routes) {
+          const pick = seededRandom(`${destination}|history|${day}`);
+          for (let sample = 0; sample < samplesPerDay; sample++) {
+            const pair = pairs[Math.floor(pick() * pairs.length)]!;
+            const quote = simulatedFare({ destination, ...pair, cabin: "economy", purpose: "discover" }, observedAt);
+            if (quote) yield { quote, observedAt };
+          }
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,118 @@
+/** The deal alert: one email per subscriber and scan, listing that scan's new deals for them. Pure. */
+import type { DealTier } from "../../../domain/api-types.ts";
+import { emailLayout, escapeHtml, type RenderedEmail } from "./layout.ts";
+
+export interface AlertedDeal {
+  destination: string;
+  city: string;
+  price: number;
+  /** 'Round Trip' or 'One Way' */
+  tripType: string;
+  travelDates: string;
+  airline: string;
+  nonstop: boolean;
+  percentBelowTypical: number;
+  typicalLow: number;
+  typicalHigh: number;
+  tier: DealTier;
+  googleFlightsUrl: string;
+  airlineUrl: string;
+}
+
+export interface DealAlertInput {
+  firstName: string;
+  email: string;
+  deals: AlertedDeal[];
+  dashboardUrl: string;
+  unsubscribeUrl: string;
+  supportEmail: string;
+}
+
+/** Beyond this, the email points to the dashboard for the rest. */
+export const MAX_DEALS_IN_ALERT = 10;
+
+const TIER_LABEL: Record<DealTier, string> = { good: "Good deal", great: "Great deal", exceptional: "Possible mistake fare" };
+
+const dollars = (amount: number) => `$${Math.round(amount).toLocaleString("en-US")}`;
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, " ");
+
+function subjectOf(deals: readonly AlertedDeal[]): string {
+  const [first, second] = deals;
+  if (!first) return "New flight deals from RDU";
+  if (!second) {
+    return oneLine(`${dollars(first.price)} ${first.tripType.toLowerCase()} to ${first.city}, ${first.percentBelowTypical}% below typical`);
+  }
+  const more = deals.length > 2 ? " and more" : "";
+  return oneLine(`${deals.length} new deals from RDU: ${first.city} ${dollars(first.price)}, ${second.city} ${dollars(second.price)}${more}`);
+}
+
+function headline(deal: AlertedDeal): string {
+  return `${deal.city} (${deal.destination}): ${dollars(deal.price)} ${deal.tripType.toLowerCase()}, ${deal.percentBelowTypical}% below typical`;
+}
+
+function details(deal: AlertedDeal): string {
+  return `${deal.travelDates} · ${deal.airline} · ${deal.nonstop ? "Nonstop" : "With stops"} · typical ${dollars(deal.typicalLow)}–${dollars(deal.typicalHigh)}`;
+}
+
+const linkButton = (label: string, url: string) =>
+  `<a href="${escapeHtml(url)}" style="display:inline-block;margin:6px 8px 0 0;padding:8px 14px;background:#0b5cad;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600;font-size:14px">${escapeHtml(label)}</a>`;
+
+function dealBlock(deal: AlertedDeal): string {
+  return `<div style="border:1px solid #e4e7eb;border-radius:8px;padding:14px 16px">
+<div style="font-size:12px;font-weight:700;text-transform:uppercase;color:#b45309">${escapeHtml(TIER_LABEL[deal.tier])}</div>
+<div style="font-size:18px;font-weight:700;margin:4px 0">${escapeHtml(deal.city)} (${escapeHtml(deal.destination)}) · ${escapeHtml(dollars(deal.price))} <span style="font-weight:400;font-size:14px">${escapeHtml(deal.tripType.toLowerCase())}</span></div>
+<div style="font-size:15px;color:#0f7b3f;font-weight:600">${deal.percentBelowTypical}% below the typical ${escapeHtml(dollars(deal.typicalLow))}–${escapeHtml(dollars(deal.typicalHigh))}</div>
+<div style="font-size:14px;color:#52606d;margin-top:4px">${escapeHtml(deal.travelDates)} · ${escapeHtml(deal.airline)} · ${deal.nonstop ? "Nonstop" : "With stops"}</div>
+${linkButton("Google Flights", deal.googleFlightsUrl)}${linkButton(`Book with ${deal.airline}`, deal.airlineUrl)}
+</div>`;
+}
+
+export function dealAlertEmail(input: DealAlertInput): RenderedEmail {
+  const deals = [...input.deals].sort((a, b) => b.percentBelowTypical - a.percentBelowTypical || a.price - b.price);
+  const shown = deals.slice(0, MAX_DEALS_IN_ALERT);
+  const hidden = deals.length - shown.length;
+  const greeting = `Hi ${input.firstName || input.email},`;
+  const intro = deals.length === 1 ? "We found a fare from Raleigh-Durham (RDU) well below its usual price:" : `We found ${deals.length} fares from Raleigh-Durham (RDU) well below their usual prices:`;
+  const moreLine = hidden > 0 ? `…and ${hidden} more on your dashboard.` : null;
+  const caution = "Fares like these change fast. Book directly with the airline; GoRDU never sells tickets.";
+
+  const text = [
+    greeting,
+    "",
+    intro,
+    "",
+    ...shown.flatMap((deal) => [
+      headline(deal),
+      details(deal),
+      `Google Flights: ${deal.googleFlightsUrl}`,
+      `Book with ${deal.airline}: ${deal.airlineUrl}`,
+      "",
+    ]),
+    ...(moreLine ? [moreLine, ""] : []),
+    `All your deals: ${input.dashboardUrl}`,
+    "",
+    caution,
+    "",
+    `Stop deal alerts: ${input.unsubscribeUrl}`,
+    `Questions: ${input.supportEmail}`,
+  ].join("\n");
+
+  const html = emailLayout({
+    heading: deals.length === 1 ? "A new deal from RDU" : `${deals.length} new deals from RDU`,
+    htmlBlocks: [
+      escapeHtml(greeting),
+      escapeHtml(intro),
+      ...shown.map(dealBlock),
+      ...(moreLine ? [escapeHtml(moreLine)] : []),
+      `<span style="font-size:14px;color:#52606d">${escapeHtml(caution)}</span>`,
+    ],
+    buttons: [{ label: "See your deals", url: input.dashboardUrl }],
+    footerHtml:
+      `GoRDU · Flight deals from Raleigh-Durham (RDU)<br>` +
+      `You get these because deal alerts are on for ${escapeHtml(input.email)}. ` +
+      `<a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#6b7785">Unsubscribe from deal alerts</a> · ` +
+      `<a href="mailto:${escapeHtml(input.supportEmail)}" style="color:#6b7785">${escapeHtml(input.supportEmail)}</a>`,
+  });
+
+  return { subject: subjectOf(deals), text, html };
+}

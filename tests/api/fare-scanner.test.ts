@@ -1,0 +1,259 @@
+import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { deals, fareObservations, fareScans, userDeals } from "../../db/schema.ts";
+import { isInternational } from "../../src/domain/destinations.ts";
+import { DOMESTIC_THRESHOLDS, INTERNATIONAL_THRESHOLDS } from "../../src/server/fares/detect.ts";
+import { FareSourceError, type FareQuote, type FareSearch, type FareSource } from "../../src/server/fares/fare-source.ts";
+import { storeObservations } from "../../src/server/fares/observations.ts";
+import { runScan } from "../../src/server/fares/scanner.ts";
+import { insertDeal } from "../support/deals.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
+import { createUser } from "../support/users.ts";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const quiet = { log: () => {} };
+
+function quote(fields: Partial<FareQuote> = {}): FareQuote {
+  return {
+    origin: "RDU",
+    destination: "LAX",
+    tripType: "round_trip",
+    cabin: "economy",
+    nonstop: true,
+    departDate: "2027-02-12",
+    returnDate: "2027-02-14",
+    price: 380,
+    airline: "Delta",
+    durationMinutes: 320,
+    providerTypicalLow: null,
+    providerTypicalHigh: null,
+    source: "scripted",
+    cached: false,
+    ...fields,
+  };
+}
+
+/** A source that answers what the test says, and remembers what it was asked. */
+function scriptedSource(answer: (searches: readonly FareSearch[]) => FareQuote[], extra: Partial<FareSource> = {}): FareSource & { asked: FareSearch[][] } {
+  const asked: FareSearch[][] = [];
+  return {
+    name: "scripted",
+    asked,
+    async search(request) {
+      asked.push([...request.searches]);
+      const quotes = answer(request.searches);
+      return { quotes, searched: request.searches.length, errors: [], quotaLeft: null };
+    },
+    ...extra,
+  };
+}
+
+/** 80 days of LAX February fares between $340 and $420 (median $380, typical low $360). */
+function laxHistory(t: TestApp) {
+  const now = t.clock.now().getTime();
+  const past = Array.from({ length: 80 }, (_, i) => ({
+    quote: quote({ price: 340 + ((i * 37) % 81), departDate: `2027-02-${String(1 + (i % 27)).padStart(2, "0")}`, returnDate: "2027-02-28" }),
+    observedAt: new Date(now - (i + 1) * DAY),
+  }));
+  t.db.transaction(() => storeObservations(t.db, past));
+}
+
+const observationCount = (t: TestApp) => t.db.select().from(fareObservations).all().length;
+const dealRows = (t: TestApp) => t.db.select().from(deals).all();
+
+describe("a scan of the simulated market", () => {
+  test("records past prices on first boot, then finds a few deals that follow the rules", async () => {
+    const t = createTestApp();
+    const summary = await runScan(t.deps, quiet);
+
+    expect(summary.status).toBe("succeeded");
+    expect(summary.routes).toBe(81);
+    expect(summary.quotes).toBeGreaterThan(1500);
+    expect(summary.newDeals).toBeGreaterThanOrEqual(3);
+    expect(summary.newDeals).toBeLessThan(summary.quotes * 0.05);
+    expect(observationCount(t)).toBeGreaterThan(20_000);
+
+    const found = dealRows(t);
+    expect(found).toHaveLength(summary.newDeals);
+    for (const deal of found) {
+      const rules = isInternational(deal.destination) ? INTERNATIONAL_THRESHOLDS : DOMESTIC_THRESHOLDS;
+      expect(deal.price).toBeLessThanOrEqual(deal.typicalLow + 0.5);
+      expect(deal.typicalMedian - deal.price).toBeGreaterThanOrEqual(rules.minSaved - 1);
+      expect(deal.percentBelowTypical).toBeGreaterThanOrEqual(rules.minShareBelow * 100 - 1);
+      expect(deal.departDate >= "2026-11-29").toBe(true);
+      expect(deal.travelDates).toMatch(/^\w{3}, \w{3} \d{1,2} - \w{3}, \w{3} \d{1,2}$/);
+    }
+
+    const scan = t.db.select().from(fareScans).get()!;
+    expect(scan).toMatchObject({ status: "succeeded", routes: 81, quotes: summary.quotes, newDeals: summary.newDeals, errors: [] });
+  });
+
+  test("fans its new deals out to subscribers and queues one alert each", async () => {
+    const t = createTestApp();
+    const user = await createUser(t, { preferences: { destinations: [], maxPrice: 5000, nonstopOnly: false } });
+    const summary = await runScan(t.deps, quiet);
+    expect(summary.matches).toBe(summary.newDeals);
+    expect(t.db.select().from(userDeals).where(eq(userDeals.userId, user.id)).all()).toHaveLength(summary.newDeals);
+    expect(summary.alertEmails).toBe(1);
+  });
+
+  test("run again at the same moment, finds nothing new and alerts nobody twice", async () => {
+    const t = createTestApp();
+    await createUser(t);
+    const first = await runScan(t.deps, quiet);
+    const again = await runScan(t.deps, quiet);
+    expect(again.newDeals).toBe(0);
+    expect(again.realerted).toBe(0);
+    expect(again.matches).toBe(0);
+    expect(again.alertEmails).toBe(0);
+    expect(dealRows(t)).toHaveLength(first.newDeals);
+  });
+
+  test("re-checks every live deal by its exact dates", async () => {
+    const t = createTestApp();
+    const live = insertDeal(t, { destination: "LAX", departDate: "2027-01-13", returnDate: "2027-01-20" });
+    const source = scriptedSource(() => []);
+    await runScan({ ...t.deps, fares: source }, quiet);
+    expect(source.asked[0]![0]).toEqual({ destination: "LAX", departDate: live.departDate, returnDate: live.returnDate, cabin: "economy", purpose: "recheck" });
+    expect(new Set(source.asked[0]!.map((s) => s.destination)).size).toBe(81);
+  });
+});
+
+describe("a failing fare source", () => {
+  test("is recorded in fare_scans and logged, never thrown, and existing deals stay", async () => {
+    const t = createTestApp();
+    const user = await createUser(t);
+    const existing = insertDeal(t);
+    const broken: FareSource = {
+      name: "broken",
+      async search() {
+        throw new FareSourceError("SerpApi account check failed: Invalid API key.");
+      },
+    };
+    const lines: string[] = [];
+    const summary = await runScan({ ...t.deps, fares: broken }, { log: (line) => lines.push(line) });
+
+    expect(summary.status).toBe("failed");
+    expect(summary.errors).toEqual(["broken: SerpApi account check failed: Invalid API key."]);
+    expect(t.db.select().from(fareScans).get()).toMatchObject({ status: "failed", errors: summary.errors });
+    expect(lines.join("\n")).toContain("Invalid API key");
+    expect(t.db.select().from(deals).where(eq(deals.id, existing.id)).get()!.isActive).toBe(true);
+    // A fan-out that was owed still goes out.
+    expect(t.db.select().from(userDeals).where(eq(userDeals.userId, user.id)).all()).toHaveLength(1);
+  });
+
+  test("a timeout is a failure like any other", async () => {
+    const t = createTestApp();
+    const hanging: FareSource = {
+      name: "hanging",
+      search: () => Promise.reject(new FareSourceError("SerpApi did not answer within 30 s")),
+    };
+    const summary = await runScan({ ...t.deps, fares: hanging }, quiet);
+    expect(summary).toMatchObject({ status: "failed", errors: ["hanging: SerpApi did not answer within 30 s"] });
+  });
+});
+
+describe("deal records across scans", () => {
+  test("a true drop becomes a deal; the same fare seen again is the same deal", async () => {
+    const t = createTestApp();
+    laxHistory(t);
+    const source = scriptedSource(() => [quote({ price: 250 }), quote({ destination: "LAX", departDate: "2027-02-19", returnDate: "2027-02-21", price: 366 })]);
+    const summary = await runScan({ ...t.deps, fares: source }, quiet);
+    expect(summary.newDeals).toBe(1);
+    const [deal] = dealRows(t);
+    expect(deal).toMatchObject({ price: 250, typicalLow: 360, typicalMedian: 380, percentBelowTypical: 34, tier: "good", alertVersion: 1 });
+
+    t.clock.advance(6 * HOUR);
+    const again = await runScan({ ...t.deps, fares: source }, quiet);
+    expect(again.newDeals).toBe(0);
+    expect(dealRows(t)).toHaveLength(1);
+  });
+
+  test("a further small drop updates the price quietly; 10% lower a day later alerts again", async () => {
+    const t = createTestApp();
+    laxHistory(t);
+    let price = 250;
+    const source = scriptedSource(() => [quote({ price })]);
+    await runScan({ ...t.deps, fares: source }, quiet);
+
+    price = 240;
+    t.clock.advance(30 * HOUR);
+    await runScan({ ...t.deps, fares: source }, quiet);
+    expect(dealRows(t)[0]).toMatchObject({ price: 240, alertVersion: 1, lastAlertedPrice: 250 });
+
+    price = 220;
+    t.clock.advance(2 * HOUR);
+    await runScan({ ...t.deps, fares: source }, quiet);
+    expect(dealRows(t)[0]).toMatchObject({ price: 220, alertVersion: 2, lastAlertedPrice: 220 });
+  });
+
+  test("a re-check above the typical low ends the deal; a later deeper drop brings it back as a new alert", async () => {
+    const t = createTestApp();
+    laxHistory(t);
+    let price = 250;
+    const source = scriptedSource(() => [quote({ price })]);
+    await runScan({ ...t.deps, fares: source }, quiet);
+
+    price = 372;
+    t.clock.advance(6 * HOUR);
+    const ended = await runScan({ ...t.deps, fares: source }, quiet);
+    expect(ended.expired).toBe(1);
+    expect(dealRows(t)[0]).toMatchObject({ isActive: false, expiredReason: "price rose above the typical low", price: 250 });
+
+    price = 250;
+    t.clock.advance(DAY);
+    await runScan({ ...t.deps, fares: source }, quiet);
+    expect(dealRows(t)[0]!.isActive).toBe(false);
+
+    price = 199;
+    await runScan({ ...t.deps, fares: source }, quiet);
+    expect(dealRows(t)[0]).toMatchObject({ isActive: true, alertVersion: 2, price: 199, expiredReason: null });
+  });
+
+  test("a deal not seen for 48 hours ends", async () => {
+    const t = createTestApp();
+    laxHistory(t);
+    let quotes = [quote({ price: 250 })];
+    const source = scriptedSource(() => quotes);
+    await runScan({ ...t.deps, fares: source }, quiet);
+    quotes = [];
+    t.clock.advance(47 * HOUR);
+    await runScan({ ...t.deps, fares: source }, quiet);
+    expect(dealRows(t)[0]!.isActive).toBe(true);
+    t.clock.advance(HOUR);
+    await runScan({ ...t.deps, fares: source }, quiet);
+    expect(dealRows(t)[0]).toMatchObject({ isActive: false, expiredReason: "not seen for 48 hours" });
+  });
+});
+
+describe("cached quotes", () => {
+  test("count only when a fresh look still finds a deal", async () => {
+    const t = createTestApp();
+    laxHistory(t);
+    const gone = quote({ price: 250, cached: true, departDate: "2027-02-05", returnDate: "2027-02-07" });
+    const real = quote({ price: 255, cached: true, departDate: "2027-02-12", returnDate: "2027-02-14" });
+    const risen = quote({ price: 260, cached: true, departDate: "2027-02-19", returnDate: "2027-02-21" });
+    const confirmed: string[] = [];
+    const source = scriptedSource(() => [gone, real, risen], {
+      async confirm(candidate) {
+        confirmed.push(candidate.departDate);
+        if (candidate.departDate === gone.departDate) return null;
+        if (candidate.departDate === risen.departDate) return { ...candidate, price: 395 };
+        return { ...candidate, price: 249 };
+      },
+    });
+    const summary = await runScan({ ...t.deps, fares: source }, quiet);
+    expect(confirmed.sort()).toEqual(["2027-02-05", "2027-02-12", "2027-02-19"]);
+    expect(summary.newDeals).toBe(1);
+    expect(dealRows(t).map((d) => [d.departDate, d.price])).toEqual([["2027-02-12", 249]]);
+  });
+
+  test("from a source that cannot confirm them never become deals", async () => {
+    const t = createTestApp();
+    laxHistory(t);
+    const summary = await runScan({ ...t.deps, fares: scriptedSource(() => [quote({ price: 250, cached: true })]) }, quiet);
+    expect(summary.newDeals).toBe(0);
+    expect(observationCount(t)).toBe(81);
+  });
+});

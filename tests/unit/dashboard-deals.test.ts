@@ -1,0 +1,123 @@
+import { describe, expect, test } from "bun:test";
+import type { FlightDeal } from "../../src/domain/api-types.ts";
+import { airlineLink, dealTrip, googleFlightsLink } from "../../src/client/pages/dashboard/deals/booking.ts";
+import { pageSizeToggles, visibleDeals } from "../../src/client/pages/dashboard/deals/page-size-controls.tsx";
+import { destinationCode } from "../../src/client/pages/dashboard/deals/search-card.tsx";
+import { money, travelDateLines } from "../../src/client/pages/dashboard/deals/format.ts";
+
+const NOW = new Date(2026, 10, 20, 9, 0);
+
+function deal(fields: Partial<FlightDeal> = {}): FlightDeal {
+  return {
+    id: 1,
+    airline: "JetBlue",
+    destination: "BOS",
+    destinationCity: "Boston",
+    travelDates: "Fri, Jan 8 - Sun, Jan 10",
+    departDate: "2027-01-08",
+    returnDate: "2027-01-10",
+    startingPrice: 129,
+    tripType: "Round Trip",
+    seatClass: "Economy",
+    duration: "2h 5m",
+    nonstop: "Yes",
+    priceRange1: 190,
+    priceRange2: 260,
+    typicalPrice: 220,
+    percentBelowTypical: 41,
+    tier: "great",
+    isNewForUser: true,
+    isActive: true,
+    source: "simulated",
+    foundAt: "2026-11-20T09:00:00.000Z",
+    lastCheckedAt: "2026-11-20T09:00:00.000Z",
+    ...fields,
+  };
+}
+
+describe("page sizes (SPEC §9)", () => {
+  const labels = (size: Parameters<typeof pageSizeToggles>[0]) => pageSizeToggles(size).map((t) => `${t.label}→${t.next}`);
+
+  test("at 10 the buttons offer 20, 30 and all", () => {
+    expect(labels(10)).toEqual(["20→20", "30→30", "All→all"]);
+  });
+
+  test("the button labelled 20 becomes 10 once 20 are shown, and goes back", () => {
+    expect(labels(20)).toEqual(["10→10", "30→30", "All→all"]);
+  });
+
+  test("the button labelled 30 becomes 20 once 30 are shown; no two buttons share a label", () => {
+    expect(labels(30)).toEqual(["10→10", "20→20", "All→all"]);
+    for (const size of [10, 20, 30, "all"] as const) {
+      const shown = pageSizeToggles(size).map((t) => t.label);
+      expect(new Set(shown).size).toBe(3);
+    }
+  });
+
+  test("All is pressed while every deal is shown, and toggles back to 10", () => {
+    expect(pageSizeToggles("all")[2]).toEqual({ label: "All", next: 10, pressed: true });
+  });
+
+  test("visibleDeals takes the first page, or everything", () => {
+    const list = Array.from({ length: 25 }, (_, i) => i);
+    expect(visibleDeals(list, 10)).toHaveLength(10);
+    expect(visibleDeals(list, 30)).toHaveLength(25);
+    expect(visibleDeals(list, "all")).toHaveLength(25);
+  });
+});
+
+describe("the destination field", () => {
+  test("a typed code is the code, uppercased", () => {
+    expect(destinationCode(" lhr ")).toBe("LHR");
+    expect(destinationCode("")).toBe("");
+  });
+
+  test("a city typed out in full is its airport", () => {
+    expect(destinationCode("boston")).toBe("BOS");
+  });
+
+  test("anything else is kept as typed, so it matches nothing rather than a guess", () => {
+    expect(destinationCode("Lon")).toBe("LON");
+  });
+});
+
+describe("booking links", () => {
+  test("use the deal's structured dates, which carry the year", () => {
+    expect(dealTrip(deal(), NOW)).toEqual({ destination: "BOS", departDate: "2027-01-08", returnDate: "2027-01-10" });
+  });
+
+  test("fall back to the travel-date text, and to no dates when it cannot be read", () => {
+    expect(dealTrip(deal({ departDate: "", returnDate: null, travelDates: "Mar 3 - Mar 7, 2027" }), NOW)).toEqual({
+      destination: "BOS",
+      departDate: "2027-03-03",
+      returnDate: "2027-03-07",
+    });
+    expect(dealTrip(deal({ departDate: "", returnDate: null, travelDates: "soon" }), NOW)).toEqual({ destination: "BOS" });
+  });
+
+  test("Google Flights gets the exact search; without dates, the text search", () => {
+    expect(googleFlightsLink(deal(), NOW)).toStartWith("https://www.google.com/travel/flights/search?tfs=");
+    expect(googleFlightsLink(deal({ departDate: "", returnDate: null, travelDates: "soon" }), NOW)).toBe(
+      "https://www.google.com/travel/flights?q=Flights%20from%20RDU%20to%20BOS&curr=USD&hl=en&gl=us",
+    );
+  });
+
+  test("the airline link is pre-filled where a pattern is known, and a general search for an unknown airline", () => {
+    expect(airlineLink(deal(), NOW)).toStartWith("https://www.jetblue.com/booking/flights?from=RDU&to=BOS&depart=2027-01-08");
+    expect(airlineLink(deal({ airline: "Delta" }), NOW)).toBe("https://www.delta.com/");
+    expect(airlineLink(deal({ airline: "Zed Air" }), NOW)).toStartWith("https://www.google.com/travel/flights?q=Flights%20from%20RDU%20to%20BOS");
+  });
+});
+
+describe("display helpers", () => {
+  test("money shows whole dollars, cents only when there are some", () => {
+    expect(money(1234)).toBe("$1,234");
+    expect(money("$99.5")).toBe("$99.50");
+    expect(money(null)).toBe("—");
+  });
+
+  test("travel dates split into their two lines", () => {
+    expect(travelDateLines("Fri, Jan 8 - Sun, Jan 10")).toEqual(["Fri, Jan 8", "Sun, Jan 10"]);
+    expect(travelDateLines("Mon, Mar 3")).toEqual(["Mon, Mar 3"]);
+  });
+});

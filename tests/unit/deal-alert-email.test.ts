@@ -1,0 +1,64 @@
+import { describe, expect, test } from "bun:test";
+import { dealAlertEmail, MAX_DEALS_IN_ALERT, type AlertedDeal, type DealAlertInput } from "../../src/server/mail/templates/deal-alert.ts";
+
+function deal(fields: Partial<AlertedDeal> = {}): AlertedDeal {
+  return {
+    destination: "LHR",
+    city: "London (Heathrow)",
+    price: 498,
+    tripType: "Round Trip",
+    travelDates: "Tue, Jan 19 - Tue, Jan 26",
+    airline: "British Airways",
+    nonstop: false,
+    percentBelowTypical: 45,
+    typicalLow: 780,
+    typicalHigh: 1100,
+    tier: "great",
+    googleFlightsUrl: "https://www.google.com/travel/flights/search?tfs=abc&hl=en&gl=us&curr=USD",
+    airlineUrl: "https://www.britishairways.com/",
+    ...fields,
+  };
+}
+
+const input = (deals: AlertedDeal[], fields: Partial<DealAlertInput> = {}): DealAlertInput => ({
+  firstName: "Ana",
+  email: "ana@example.com",
+  deals,
+  dashboardUrl: "https://gordu.example/dashboard",
+  unsubscribeUrl: "https://gordu.example/unsubscribe?token=abc",
+  supportEmail: "support@gordu.example",
+  ...fields,
+});
+
+describe("the deal alert email", () => {
+  test("for one deal, says price, destination and how far below typical in the subject", () => {
+    const email = dealAlertEmail(input([deal()]));
+    expect(email.subject).toBe("$498 round trip to London (Heathrow), 45% below typical");
+    expect(email.text).toContain("London (Heathrow) (LHR): $498 round trip, 45% below typical");
+    expect(email.text).toContain("Tue, Jan 19 - Tue, Jan 26 · British Airways · With stops · typical $780–$1,100");
+    expect(email.html).toContain("Great deal");
+    expect(email.html).toContain('href="https://www.google.com/travel/flights/search?tfs=abc&amp;hl=en&amp;gl=us&amp;curr=USD"');
+    expect(email.html).toContain("Book with British Airways");
+    expect(email.html).toContain("See your deals");
+    expect(email.html).toContain('href="https://gordu.example/unsubscribe?token=abc"');
+  });
+
+  test("groups several deals, biggest saving first, and points to the dashboard beyond ten", () => {
+    const deals = Array.from({ length: 12 }, (_, i) => deal({ destination: `D${i}`, city: `City ${i}`, price: 100 + i, percentBelowTypical: 20 + i }));
+    const email = dealAlertEmail(input(deals));
+    expect(email.subject).toBe("12 new deals from RDU: City 11 $111, City 10 $110 and more");
+    expect(email.text.indexOf("City 11")).toBeLessThan(email.text.indexOf("City 10"));
+    expect(email.text).not.toContain("City 0 (D0)");
+    expect(email.text).toContain(`…and ${12 - MAX_DEALS_IN_ALERT} more on your dashboard.`);
+  });
+
+  test("keeps whatever a user typed as text in the HTML", () => {
+    const email = dealAlertEmail(input([deal()], { firstName: "<img src=x onerror=alert(1)>" }));
+    expect(email.html).not.toContain("<img src=x");
+    expect(email.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+  });
+
+  test("greets by address when there is no first name", () => {
+    expect(dealAlertEmail(input([deal()], { firstName: "" })).text.startsWith("Hi ana@example.com,")).toBe(true);
+  });
+});
