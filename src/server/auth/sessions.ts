@@ -1,6 +1,6 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { and, eq, lt, ne } from "drizzle-orm";
+import { and, eq, lt, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import { sessions, users } from "../../../db/schema.ts";
 
@@ -44,13 +44,22 @@ export interface ValidSession {
   renewed: boolean;
 }
 
-export function validateSessionToken(db: Db, token: string, now: Date): ValidSession | null {
-  const row = db
+/** Every authenticated request runs this lookup, so it is prepared once per database. */
+const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+function prepareSessionLookup(db: Db) {
+  return db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
-    .where(eq(sessions.id, hashToken(token)))
-    .get();
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .prepare();
+}
+
+export function validateSessionToken(db: Db, token: string, now: Date): ValidSession | null {
+  let lookup = preparedLookups.get(db);
+  if (!lookup) preparedLookups.set(db, (lookup = prepareSessionLookup(db)));
+  const row = lookup.get({ id: hashToken(token) });
   if (!row) return null;
   const { session, user } = row;
   if (now.getTime() >= session.expiresAt.getTime()) {
