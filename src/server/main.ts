@@ -45,6 +45,7 @@ async function extractMigrations(files: Record<string, string>): Promise<string>
 }
 
 export async function main(bundle?: EmbeddedBundle): Promise<void> {
+  const startedAt = performance.now();
   const config = readConfig();
   const db = openDatabase(config.databasePath);
   if (bundle) {
@@ -56,7 +57,7 @@ export async function main(bundle?: EmbeddedBundle): Promise<void> {
   }
   const assets = bundle ? await loadPrebuiltAssets(bundle.client, bundle.publicFiles) : await buildClientAssets();
   const mailer = createMailer(config);
-  const deps: Deps = { config, db, clock: systemClock, mailer, assets, billing: createBilling(config, db, systemClock), fares: createFareSource(config) };
+  const deps: Deps = { config, db, clock: systemClock, mailer, assets, billing: await createBilling(config, db, systemClock), fares: createFareSource(config) };
   if (config.adminEmail && config.adminPassword) {
     const result = await ensureAdmin(db, config.adminEmail, config.adminPassword, new Date(), { setPassword: false });
     if (result !== "unchanged") console.log(`Admin ${config.adminEmail}: ${result}`);
@@ -66,7 +67,7 @@ export async function main(bundle?: EmbeddedBundle): Promise<void> {
   const stopJobs = startJobs(deps);
   const billing = config.stripe ? "Stripe" : "test billing";
   console.log(
-    `GoRDU listening on ${config.appUrl} (port ${app.server?.port}; database ${config.databasePath}; ${billing}; fares: ${config.fareSource}; mail: ${mailer.description})`,
+    `GoRDU listening on ${config.appUrl} (port ${app.server?.port}; database ${config.databasePath}; ${billing}; fares: ${config.fareSource}; mail: ${mailer.description}; ready in ${Math.round(performance.now() - startedAt)} ms)`,
   );
 
   let stopping = false;

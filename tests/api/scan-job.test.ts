@@ -12,7 +12,8 @@ describe("the scheduled scanner", () => {
   test("scans at boot when the database has no deals, so a fresh install shows deals at once", async () => {
     const t = createTestApp();
     const lines: string[] = [];
-    const stop = startFareScanner({ ...t.deps, config: NEVER_DURING_TESTS }, (line) => lines.push(line));
+    const stop = startFareScanner({ ...t.deps, config: NEVER_DURING_TESTS }, { log: (line) => lines.push(line), bootScanDelayMs: 0 });
+    while (!lines.at(-1)?.includes("succeeded")) await Bun.sleep(10);
     await stop();
     expect(t.db.select().from(fareScans).all().map((scan) => scan.status)).toEqual(["succeeded"]);
     expect(t.db.select().from(deals).all().length).toBeGreaterThan(0);
@@ -25,7 +26,7 @@ describe("the scheduled scanner", () => {
     const user = await createUser(t);
     insertDeal(t);
     const lines: string[] = [];
-    const stop = startFareScanner({ ...t.deps, config: NEVER_DURING_TESTS }, (line) => lines.push(line));
+    const stop = startFareScanner({ ...t.deps, config: NEVER_DURING_TESTS }, { log: (line) => lines.push(line) });
     await stop();
     expect(t.db.select().from(fareScans).all()).toEqual([]);
     expect(t.db.select().from(userDeals).all().map((pair) => pair.userId)).toEqual([user.id]);
@@ -36,7 +37,7 @@ describe("the scheduled scanner", () => {
     const t = createTestApp();
     const deal = insertDeal(t, { fannedOutVersion: 1 });
     const lines: string[] = [];
-    const stop = startFareScanner({ ...t.deps, config: NEVER_DURING_TESTS }, (line) => lines.push(line));
+    const stop = startFareScanner({ ...t.deps, config: NEVER_DURING_TESTS }, { log: (line) => lines.push(line) });
     await stop();
     expect(lines).toEqual([]);
     expect(t.db.select().from(deals).all().map((d) => d.id)).toEqual([deal.id]);

@@ -5,8 +5,7 @@ import type { Deps } from "../deps.ts";
 import { authentication, requireUser, setSessionCookie } from "../http/auth.ts";
 import { cancelOwnSubscription, completePaymentUpdate, createPaymentUpdateIntent, currentSubscription, toSubscriptionInfo } from "./billing.service.ts";
 import { KeyedLock } from "./keyed-lock.ts";
-import { StripeBilling } from "./stripe-billing.ts";
-import { stripeWebhookRoutes } from "./stripe-webhook.routes.ts";
+import { isStripeBilling, stripeWebhookRoutes } from "./stripe-webhook.routes.ts";
 import { TestBilling } from "./test-billing.ts";
 import { testBillingRoutes } from "./test-billing.routes.ts";
 import { PENDING_SIGNUP_COOKIE, pendingSignupCookieAttributes } from "./pending-signups.ts";
@@ -38,7 +37,7 @@ const CreateSubscriptionBody = t.Object(
 /** Test billing's card confirmation, or Stripe's webhook: each exists only with its provider. */
 function providerRoutes(deps: Deps) {
   if (deps.billing instanceof TestBilling) return testBillingRoutes(deps.billing);
-  if (deps.billing instanceof StripeBilling) return stripeWebhookRoutes(deps, deps.billing);
+  if (isStripeBilling(deps.billing)) return stripeWebhookRoutes(deps, deps.billing);
   return new Elysia();
 }
 

@@ -4,10 +4,16 @@ import type { Deps } from "../deps.ts";
 import { rawBodyOf } from "../http/body-parsing.ts";
 import { badRequest } from "../http/errors.ts";
 import { KeyedLock } from "./keyed-lock.ts";
+import type { Billing } from "./billing.ts";
 import type { StripeBilling } from "./stripe-billing.ts";
 import { handleStripeEvent } from "./stripe-webhook.service.ts";
 
 export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
+
+/** By its mode: the class itself is loaded only when Stripe is configured. */
+export function isStripeBilling(billing: Billing): billing is StripeBilling {
+  return billing.mode === "stripe";
+}
 
 /** Stripe's webhook: the raw body's signature authenticates it, which is why it alone skips the CSRF check. */
 export function stripeWebhookRoutes(deps: Deps, billing: StripeBilling) {

@@ -47,7 +47,7 @@ ${maps.join("\n")}
 `,
 );
 
-const compile = Bun.spawnSync([process.execPath, "build", "--compile", "--minify", ENTRY, "--outfile", OUTFILE], {
+const compile = Bun.spawnSync([process.execPath, "build", "--compile", "--minify", "--bytecode", "--format=esm", ENTRY, "--outfile", OUTFILE], {
   cwd: ROOT,
   stdout: "inherit",
   stderr: "inherit",

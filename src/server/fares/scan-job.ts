@@ -22,7 +22,13 @@ export function hasAnyDeal(db: Db): boolean {
 }
 
 /** Starts the schedule; returns a stop function that waits for a running scan to finish. */
-export function startFareScanner(deps: ScanJobDeps, log: (line: string) => void = console.log): () => Promise<void> {
+export interface FareScannerOptions {
+  log?: (line: string) => void;
+  /** How long after boot a first scan starts, so the first visitors are answered before it takes the CPU. */
+  bootScanDelayMs?: number;
+}
+
+export function startFareScanner(deps: ScanJobDeps, { log = console.log, bootScanDelayMs = 1000 }: FareScannerOptions = {}): () => Promise<void> {
   let running: Promise<void> | null = null;
   const exclusively = (work: () => Promise<unknown>): Promise<void> => {
     if (running) return running;
@@ -40,9 +46,10 @@ export function startFareScanner(deps: ScanJobDeps, log: (line: string) => void 
 
   const cron = new Cron(deps.config.scanSchedule, { protect: true }, () => scan());
 
+  let bootScan: ReturnType<typeof setTimeout> | null = null;
   if (!hasAnyDeal(deps.db)) {
     log("[scan] no deals yet: scanning now");
-    void scan();
+    bootScan = setTimeout(() => void scan(), bootScanDelayMs);
   } else if (hasOwedFanOut(deps.db)) {
     void exclusively(async () => {
       const result = await fanOutOwedDeals(deps);
@@ -52,6 +59,7 @@ export function startFareScanner(deps: ScanJobDeps, log: (line: string) => void 
 
   return async () => {
     cron.stop();
+    if (bootScan) clearTimeout(bootScan);
     await running;
   };
 }

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type { Config } from "../config.ts";
 
@@ -31,23 +31,27 @@ const toNodemailer = (email: OutgoingEmail) => ({
   headers: email.headers,
 });
 
+/** nodemailer is loaded with the first message, which keeps start-up fast. */
+const loadNodemailer = () => import("nodemailer").then((module) => module.default);
+
 /** Real delivery: a pooled SMTP connection to SMTP_URL. */
 export function createSmtpMailer(smtpUrl: string): Mailer {
-  const transport = nodemailer.createTransport({
+  let transport: Promise<Transporter> | null = null;
+  const connect = () => (transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
     maxConnections: 5,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
-  } as SMTPPool.Options);
+  } as SMTPPool.Options)));
   return {
     description: `SMTP (${new URL(smtpUrl).host})`,
     async send(email) {
-      await transport.sendMail(toNodemailer(email));
+      await (await connect()).sendMail(toNodemailer(email));
     },
     async close() {
-      transport.close();
+      if (transport) (await transport).close();
     },
   };
 }
@@ -57,11 +61,12 @@ export function createSmtpMailer(smtpUrl: string): Mailer {
  * local user can open a reset link without any mail server.
  */
 export function createFileOutboxMailer(directory: string, log: (line: string) => void = console.log): Mailer {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  let composer: Promise<Transporter> | null = null;
+  const compose = () => (composer ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" })));
   return {
     description: `outbox files (${directory})`,
     async send(email) {
-      const info = await composer.sendMail(toNodemailer(email));
+      const info = await (await compose()).sendMail(toNodemailer(email));
       mkdirSync(directory, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = join(directory, `${stamp}-${email.messageId.replace(/[^\w.-]/g, "")}.eml`);
