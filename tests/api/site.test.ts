@@ -114,3 +114,36 @@ describe("CSRF", () => {
     expect(response.status).toBe(200);
   });
 });
+
+describe("HARDENING details", () => {
+  test("the reset-password page is served with Referrer-Policy: no-referrer, so the token never leaks in a Referer", async () => {
+    const t = createTestApp();
+    const response = await t.request("GET", "/reset-password?token=abc");
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+  });
+
+  test("the CSP names Stripe's hosts only when Stripe is configured", async () => {
+    const plain = await createTestApp().request("GET", "/");
+    expect(plain.headers.get("content-security-policy")).not.toContain("stripe.com");
+    const withStripe = createTestApp({
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+      STRIPE_PRICE_MONTHLY: "price_m",
+      STRIPE_PRICE_ANNUAL: "price_a",
+    });
+    const csp = (await withStripe.request("GET", "/")).headers.get("content-security-policy")!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("https://js.stripe.com");
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+  });
+
+  test("a name containing HTML is rendered as text on the dashboard", async () => {
+    const { createUser, signIn } = await import("../support/users.ts");
+    const t = createTestApp();
+    const user = await createUser(t, { firstName: "<img src=x onerror=alert(1)>" });
+    const html = await (await t.request("GET", "/dashboard", { cookie: await signIn(t, user.email) })).text();
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(html).not.toContain("<img src=x onerror=alert(1)>");
+  });
+});

@@ -256,3 +256,23 @@ describe("abandoned signups", () => {
     expect(t.db.select().from(users).all().map((u) => u.email)).toEqual(["kept@example.com"]);
   });
 });
+
+describe("one email, two browsers at once", () => {
+  test("both can pay, but only the first to finish gets the account; the other is told to log in (409)", async () => {
+    const t = createTestApp();
+    const start = async () => {
+      const created = await t.request("POST", "/api/create-subscription", { body: signupBody("race@example.com") });
+      const cookie = cookiesFrom(created).find((c) => c.startsWith("gordu_signup="))!;
+      const { clientSecret } = await json(created);
+      await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...VISA } });
+      return cookie;
+    };
+    const [first, second] = [await start(), await start()];
+    const answers = await Promise.all([first, second].map((cookie) => t.request("POST", "/api/complete-subscription", { body: { email: "race@example.com" }, cookie })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(t.db.select().from(users).all()).toHaveLength(1);
+    const subscriptions = t.db.select().from(testBillingObjects).all().filter((o) => o.kind === "subscription");
+    const statuses = await Promise.all(subscriptions.map(async (o) => (await t.deps.billing.getSubscription(o.id)).status));
+    expect(statuses.sort()).toEqual(["canceled", "trialing"]);
+  });
+});

@@ -21,6 +21,10 @@ export class MailCatcher {
           .catch(callback);
       },
     });
+    // A sender killed mid-message (a crash test) resets its connection; that is not the catcher's failure.
+    this.server.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ECONNRESET") console.error("[mail-catcher]", error);
+    });
   }
 
   async start(): Promise<void> {

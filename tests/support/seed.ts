@@ -2,10 +2,21 @@
  * Puts test data straight into a running server's database file, for the browser tests (which run under
  * Node and cannot open SQLite themselves). Usage:
  *   bun tests/support/seed.ts user --db PATH --email E [--password P] [--needs-setup] [--first-name N] [--status S] [--type T]
+ *        [--preferences JSON] [--email-alerts on|off]
+ *   bun tests/support/seed.ts deals --db PATH --user-id N [--count K] [--new N] [--ended N]
+ *        K deterministic deals in that user's list (see seedDeals), with 90 days of price history per deal
+ *   bun tests/support/seed.ts deal-alert --db PATH --destination LHR [--price P] [--airline A] [--stops]
+ *        a brand-new deal, fanned out at once by the server's own code: pairs for every matching subscriber
+ *        and alert emails queued in the outbox, which the running server then delivers
  */
 import { parseArgs } from "node:util";
-import { openDatabase } from "../../db/client.ts";
+import { openDatabase, type Db } from "../../db/client.ts";
+import { deals, fareObservations, userDeals, type UserPreferences } from "../../db/schema.ts";
+import { cityForCode } from "../../src/domain/airports.ts";
+import { formatTravelDates, toIsoDate } from "../../src/domain/travel-dates.ts";
 import { insertUser } from "../../src/server/auth/users.ts";
+import { fanOutOwedDeals } from "../../src/server/fares/match.ts";
+import { addDays, seedDealAt } from "./seed-deals-data.ts";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -19,12 +30,146 @@ const { positionals, values } = parseArgs({
     status: { type: "string", default: "Active" },
     type: { type: "string", default: "Paid" },
     plan: { type: "string", default: "monthly" },
+    preferences: { type: "string" },
+    "email-alerts": { type: "string", default: "on" },
+    "user-id": { type: "string" },
+    count: { type: "string", default: "35" },
+    new: { type: "string" },
+    ended: { type: "string", default: "0" },
+    destination: { type: "string" },
+    price: { type: "string", default: "399" },
+    airline: { type: "string", default: "British Airways" },
+    stops: { type: "boolean", default: false },
   },
 });
 
+function localDay(iso: string): Date {
+  const [year, month, day] = iso.split("-").map(Number) as [number, number, number];
+  return new Date(year, month - 1, day);
+}
+
+function seedDeals(db: Db, userId: number, count: number, newCount: number, endedCount: number) {
+  const now = new Date();
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const ids: number[] = [];
+  db.transaction((tx) => {
+    for (let i = 0; i < count; i++) {
+      const deal = seedDealAt(i, count, today);
+      const ended = i >= count - endedCount;
+      const at = new Date(now.getTime() - i * 60_000);
+      const tripType = deal.returnDate ? "round_trip" : "one_way";
+      const row = tx
+        .insert(deals)
+        .values({
+          dedupeKey: `seed:${userId}:${i}:${now.getTime()}`,
+          origin: "RDU",
+          destination: deal.destination,
+          airline: deal.airline,
+          tripType,
+          cabin: deal.cabin,
+          departDate: deal.departDate,
+          returnDate: deal.returnDate,
+          travelDates: formatTravelDates(localDay(deal.departDate), deal.returnDate ? localDay(deal.returnDate) : null),
+          destinationCity: cityForCode(deal.destination) ?? deal.destination,
+          price: deal.price,
+          durationMinutes: deal.durationMinutes,
+          nonstop: deal.nonstop,
+          typicalLow: deal.typicalLow,
+          typicalHigh: deal.typicalHigh,
+          typicalMedian: deal.typicalMedian,
+          percentBelowTypical: deal.percentBelowTypical,
+          tier: deal.tier,
+          source: "seed",
+          isActive: !ended,
+          expiredAt: ended ? now : null,
+          expiredReason: ended ? "price rose" : null,
+          // Already delivered: the scanner's fan-out must not pick these up.
+          alertVersion: 1,
+          fannedOutVersion: 1,
+          lastAlertedAt: at,
+          lastAlertedPrice: deal.price,
+          firstFoundAt: at,
+          lastSeenAt: at,
+          lastCheckedAt: at,
+        })
+        .returning({ id: deals.id })
+        .get();
+      ids.push(row.id);
+      tx.insert(userDeals)
+        .values({ userId, dealId: row.id, isNew: i < newCount, alertVersion: 1, createdAt: at, viewedAt: i < newCount ? null : at })
+        .run();
+      // 90 days of daily lows for this trip: around the typical price, dropping to this deal's price today.
+      for (let day = 90; day >= 0; day -= 3) {
+        const observed = addDays(today, -day);
+        const wave = Math.sin((day + i * 5) / 9) * 0.08 + Math.cos(day / 4) * 0.03;
+        const historic = day === 0 ? deal.price : Math.round(deal.typicalMedian * (1 + wave));
+        tx.insert(fareObservations)
+          .values({
+            origin: "RDU",
+            destination: deal.destination,
+            tripType,
+            cabin: deal.cabin,
+            nonstop: deal.nonstop,
+            departDate: deal.departDate,
+            returnDate: deal.returnDate,
+            price: historic,
+            airline: deal.airline,
+            durationMinutes: deal.durationMinutes,
+            source: "seed",
+            observedDay: toIsoDate(observed),
+            observedAt: new Date(observed.getTime() + 12 * 3_600_000),
+          })
+          .onConflictDoNothing()
+          .run();
+      }
+    }
+  });
+  return ids;
+}
+
+async function seedDealAlert(db: Db, destination: string, price: number, airline: string, nonstop: boolean) {
+  const now = new Date();
+  const depart = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 40);
+  const ret = addDays(depart, 7);
+  const typicalMedian = Math.round(price / 0.55);
+  const row = db
+    .insert(deals)
+    .values({
+      dedupeKey: `seed-alert:${destination}:${now.getTime()}:${Math.random().toString(36).slice(2)}`,
+      origin: "RDU",
+      destination,
+      airline,
+      tripType: "round_trip",
+      cabin: "economy",
+      departDate: toIsoDate(depart),
+      returnDate: toIsoDate(ret),
+      travelDates: formatTravelDates(depart, ret),
+      destinationCity: cityForCode(destination) ?? destination,
+      price,
+      durationMinutes: 480,
+      nonstop,
+      typicalLow: Math.round(typicalMedian * 0.9),
+      typicalHigh: Math.round(typicalMedian * 1.15),
+      typicalMedian,
+      percentBelowTypical: 45,
+      tier: "great",
+      source: "seed",
+      lastAlertedAt: now,
+      lastAlertedPrice: price,
+      firstFoundAt: now,
+      lastSeenAt: now,
+      lastCheckedAt: now,
+    })
+    .returning({ id: deals.id })
+    .get();
+  const result = await fanOutOwedDeals({ db, clock: { now: () => new Date() } });
+  return { dealId: row.id, ...result };
+}
+
 const db = openDatabase(values.db!);
 try {
-  if (positionals[0] === "user") {
+  const command = positionals[0];
+  if (command === "user") {
     const user = insertUser(
       db,
       {
@@ -36,12 +181,21 @@ try {
         subscriptionStatus: values.status!,
         subscriptionType: values.type as "Paid" | "Free",
         planType: values.plan as "monthly" | "annual",
+        emailAlerts: values["email-alerts"] !== "off",
+        ...(values.preferences ? { preferences: JSON.parse(values.preferences) as UserPreferences } : {}),
       },
       new Date(),
     );
     console.log(JSON.stringify({ id: user.id, email: user.email }));
+  } else if (command === "deals") {
+    const count = Number(values.count);
+    const ids = seedDeals(db, Number(values["user-id"]), count, values.new === undefined ? count : Number(values.new), Number(values.ended));
+    console.log(JSON.stringify({ ids }));
+  } else if (command === "deal-alert") {
+    const result = await seedDealAlert(db, values.destination!, Number(values.price), values.airline!, !values.stops);
+    console.log(JSON.stringify(result));
   } else {
-    throw new Error(`unknown seed command: ${positionals[0]}`);
+    throw new Error(`unknown seed command: ${command}`);
   }
 } finally {
   db.$client.close();

@@ -61,7 +61,7 @@ export interface TestApp {
 
 export function createTestApp(env: Record<string, string> = {}, overrides: Partial<Deps> = {}): TestApp {
   const config = loadConfig({ APP_URL: TEST_ORIGIN, DATABASE_PATH: ":memory:", ...env });
-  const db = migratedMemoryDb();
+  const db = overrides.db ?? migratedMemoryDb();
   const clock = new TestClock(new Date("2026-11-22T15:00:00Z"));
   const mailer = new RecordingMailer();
   const deps: Deps = {

@@ -166,8 +166,24 @@ export async function completeSubscription(deps: Deps, email: string, browserTok
     Promise.all([deps.billing.getSetupIntent(pending.setupIntentId!), deps.billing.getSubscription(pending.stripeSubscriptionId!)]),
   );
   if (intent.status !== "succeeded") throw new HttpError(402, "Your card hasn't been confirmed yet. Please enter your card details and try again.");
-  const user = finishSignup(deps, pending, pending.stripeCustomerId, snapshot);
+  const user = await finishOrWithdraw(deps, pending, pending.stripeCustomerId, pending.stripeSubscriptionId, snapshot);
   return { user, session: createSession(deps.db, user.id, deps.clock.now()) };
+}
+
+/**
+ * Another browser finished a signup for the same email first: this one's subscription is cancelled at once,
+ * so the card just entered is never charged, and the person is told to log in.
+ */
+async function finishOrWithdraw(deps: Deps, pending: PendingSignup, customerId: string, subscriptionId: string, snapshot: SubscriptionSnapshot): Promise<User> {
+  try {
+    return finishSignup(deps, pending, customerId, snapshot);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 409) {
+      await deps.billing.cancelNow(subscriptionId).catch((cause) => console.error(`[billing] could not cancel the losing signup ${pending.id}:`, cause));
+      deps.db.delete(pendingSignups).where(eq(pendingSignups.id, pending.id)).run();
+    }
+    throw error;
+  }
 }
 
 /** The hosted path: Stripe Checkout came back to /dashboard?session_id=… in the browser that started it. */
@@ -177,6 +193,6 @@ export async function completeCheckout(deps: Deps, sessionId: string, browserTok
   const session = await withProvider(() => deps.billing.getCheckoutSession(sessionId));
   if (!session.complete || !session.subscriptionId || !session.customerId) throw new HttpError(402, "Your checkout isn't complete yet.");
   const snapshot = await withProvider(() => deps.billing.getSubscription(session.subscriptionId!));
-  const user = finishSignup(deps, pending, session.customerId, snapshot);
+  const user = await finishOrWithdraw(deps, pending, session.customerId, session.subscriptionId, snapshot);
   return { user, session: createSession(deps.db, user.id, deps.clock.now()) };
 }

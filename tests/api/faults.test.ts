@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { execSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ParsedMail } from "mailparser";
+import { openDatabase } from "../../db/client.ts";
+import { migrateDatabase } from "../../db/migrate.ts";
+import { queueEmail } from "../../src/server/mail/outbox.ts";
+import { insertDeal } from "../support/deals.ts";
+import { MailCatcher } from "../support/mail-catcher.ts";
+import { startRealServer } from "../support/real-server.ts";
+import { TestClock } from "../support/test-clock.ts";
+import { createTestApp, json } from "../support/test-app.ts";
+
+/** HARDENING.md "Faults": kill -9 at the worst moments, then restart and check what was owed. */
+
+const folders: string[] = [];
+const freshFolder = () => {
+  const folder = mkdtempSync(join(tmpdir(), "gordu-faults-"));
+  folders.push(folder);
+  return folder;
+};
+afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
+const catcher = new MailCatcher();
+beforeAll(() => catcher.start());
+afterAll(() => catcher.stop());
+
+function count(path: string, sql: string): number {
+  const db = new Database(path, { readonly: true });
+  try {
+    return (db.query(sql).values()[0]![0] as number) ?? 0;
+  } finally {
+    db.close();
+  }
+}
+
+function integrityOf(path: string): string {
+  const db = new Database(path);
+  try {
+    return (db.query("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check;
+  } finally {
+    db.close();
+  }
+}
+
+async function waitUntil(what: string, condition: () => boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(5);
+  }
+}
+
+const recipientsOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((group) => group.value.map((entry) => entry.address!));
+
+/** For each recipient, the distinct Message-IDs they received: one means every resend was the same message. */
+function messageIdsByRecipient(prefix: string): Map<string, Set<string>> {
+  const byRecipient = new Map<string, Set<string>>();
+  for (const mail of catcher.messages) {
+    for (const to of recipientsOf(mail).filter((address) => address.startsWith(prefix))) {
+      if (!byRecipient.has(to)) byRecipient.set(to, new Set());
+      byRecipient.get(to)!.add(mail.messageId!);
+    }
+  }
+  return byRecipient;
+}
+
+describe("kill -9", () => {
+  test("during a scan fan-out: on restart the fan-out finishes with no duplicate pair and no duplicate or lost alert", async () => {
+    const folder = freshFolder();
+    const databasePath = join(folder, "app.sqlite");
+    const clock = new TestClock(new Date());
+    const db = openDatabase(databasePath);
+    migrateDatabase(db);
+    const subscribers = 60_000;
+    db.$client
+      .query(
+        `WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < $count)
+         INSERT INTO users (email, first_name, email_alerts, unsubscribe_token, subscription_status, created_at, updated_at)
+         SELECT 'fanout' || i || '@example.com', 'Fan', CASE WHEN i % 50 = 0 THEN 1 ELSE 0 END, 'fanout-token-' || i, 'Active', $now, $now FROM seq`,
+      )
+      .run({ count: subscribers, now: Date.now() });
+    for (const destination of ["LAX", "BOS", "DEN"]) insertDeal({ db, clock }, { destination });
+    db.$client.close();
+    const expectedPairs = subscribers * 3;
+    const expectedAlerts = subscribers / 50;
+
+    const first = await startRealServer(databasePath, { SMTP_URL: `smtp://127.0.0.1:${catcher.port}` });
+    await waitUntil("the fan-out to start", () => count(databasePath, "SELECT count(*) FROM user_deals") > 0, 20_000);
+    await first.kill9();
+    const pairsAtCrash = count(databasePath, "SELECT count(*) FROM user_deals");
+    expect(pairsAtCrash).toBeGreaterThan(0);
+    expect(pairsAtCrash).toBeLessThan(expectedPairs);
+    expect(integrityOf(databasePath)).toBe("ok");
+
+    const second = await startRealServer(databasePath, { SMTP_URL: `smtp://127.0.0.1:${catcher.port}` });
+    await waitUntil("the fan-out to finish", () => count(databasePath, "SELECT count(*) FROM deals WHERE fanned_out_version < alert_version") === 0, 60_000);
+    await waitUntil("every alert to be delivered", () => count(databasePath, "SELECT count(*) FROM email_outbox WHERE status != 'sent'") === 0, 90_000);
+    await second.stop();
+
+    expect(count(databasePath, "SELECT count(*) FROM user_deals")).toBe(expectedPairs);
+    expect(count(databasePath, "SELECT count(*) FROM (SELECT user_id, deal_id FROM user_deals GROUP BY 1, 2 HAVING count(*) > 1)")).toBe(0);
+    expect(count(databasePath, "SELECT count(*) FROM email_outbox WHERE kind = 'deal-alert'")).toBe(expectedAlerts);
+    const received = messageIdsByRecipient("fanout");
+    expect(received.size).toBe(expectedAlerts);
+    expect([...received.values()].every((ids) => ids.size === 1)).toBe(true);
+    expect(integrityOf(databasePath)).toBe("ok");
+  }, 180_000);
+
+  test("during email delivery: on restart every owed email goes out, and a resend is the same message, never a second one", async () => {
+    const folder = freshFolder();
+    const databasePath = join(folder, "app.sqlite");
+    const db = openDatabase(databasePath);
+    migrateDatabase(db);
+    const owed = 1500;
+    const now = new Date();
+    db.transaction((tx) => {
+      for (let i = 0; i < owed; i++) {
+        queueEmail(tx, { kind: "deal-alert", to: `owed${i}@example.com`, subject: `3 new deals from RDU (${i})`, text: "Deals", html: "<p>Deals</p>", dedupeKey: `fault-test:${i}` }, now);
+      }
+    });
+    db.$client.close();
+
+    const first = await startRealServer(databasePath, { SMTP_URL: `smtp://127.0.0.1:${catcher.port}` });
+    await waitUntil("delivery to be under way", () => messageIdsByRecipient("owed").size >= 100, 30_000);
+    await first.kill9();
+    const deliveredAtCrash = messageIdsByRecipient("owed").size;
+    expect(deliveredAtCrash).toBeLessThan(owed);
+    expect(integrityOf(databasePath)).toBe("ok");
+
+    const second = await startRealServer(databasePath, { SMTP_URL: `smtp://127.0.0.1:${catcher.port}` });
+    await waitUntil("every owed email to be sent", () => count(databasePath, "SELECT count(*) FROM email_outbox WHERE status != 'sent'") === 0, 90_000);
+    await second.stop();
+
+    const received = messageIdsByRecipient("owed");
+    expect(received.size).toBe(owed);
+    expect([...received.values()].every((ids) => ids.size === 1)).toBe(true);
+  }, 180_000);
+});
+
+/** Mounting a small tmpfs needs root; where that is impossible the reason is printed and the test does not run. */
+function mountTinyDisk(): { path: string; unmount(): void } | string {
+  if (process.getuid?.() !== 0) return "not running as root, so no tmpfs can be mounted";
+  const path = freshFolder();
+  try {
+    execSync(`mount -t tmpfs -o size=4m tmpfs ${path}`, { stdio: "pipe" });
+    return { path, unmount: () => execSync(`umount --lazy ${path}`) };
+  } catch (error) {
+    return `mount failed: ${(error as Error).message.split("\n")[0]}`;
+  }
+}
+
+describe("disk full", () => {
+  const disk = mountTinyDisk();
+  if (typeof disk === "string") console.log(`[faults] disk-full test not run: ${disk}`);
+
+  test.skipIf(typeof disk === "string")("writes answer 503, reads keep working, and the file stays intact", async () => {
+    const { path, unmount } = disk as Exclude<typeof disk, string>;
+    const databasePath = join(path, "app.sqlite");
+    const db = openDatabase(databasePath);
+    migrateDatabase(db);
+    try {
+      const t = createTestApp({ DATABASE_PATH: databasePath, TRUST_PROXY: "true" }, { db });
+      const message = { email: "full@example.com", name: "Full", subject: "Disk", description: "x".repeat(2000) };
+      expect((await t.request("POST", "/api/contact", { body: message })).status).toBe(200);
+
+      const filler = join(path, "filler");
+      mkdirSync(path, { recursive: true });
+      try {
+        writeFileSync(filler, Buffer.alloc(8 * 1024 * 1024));
+      } catch {
+        // ENOSPC: the disk is now full, which is the point.
+      }
+      let lastStatus = 200;
+      for (let i = 0; i < 200 && lastStatus === 200; i++) {
+        lastStatus = (await t.request("POST", "/api/contact", { body: message, headers: { "x-forwarded-for": `10.0.0.${i}` } })).status;
+      }
+      expect(lastStatus).toBe(503);
+      expect((await t.request("GET", "/api/app-config")).status).toBe(200);
+      expect((await t.request("GET", "/")).status).toBe(200);
+      expect((await json(await t.request("GET", "/healthz"))).database).toBe("ok");
+
+      rmSync(filler, { force: true });
+      expect((await t.request("POST", "/api/contact", { body: message, headers: { "x-forwarded-for": "10.1.0.1" } })).status).toBe(200);
+      expect((db.$client.query("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check).toBe("ok");
+    } finally {
+      db.$client.close();
+      unmount();
+    }
+  }, 60_000);
+});

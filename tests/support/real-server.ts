@@ -1,0 +1,56 @@
+import { resolve } from "node:path";
+
+const ROOT = resolve(import.meta.dir, "../..");
+
+export interface RealServer {
+  url: string;
+  output(): string;
+  /** Like a power cut: no clean-up runs. */
+  kill9(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+  const port = probe.port!;
+  await probe.stop(true);
+  return port;
+}
+
+/** The real product (`bun src/server/main.ts`) as a child process on loopback, for crash tests. */
+export async function startRealServer(databasePath: string, env: Record<string, string> = {}): Promise<RealServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = Bun.spawn([process.execPath, "src/server/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", APP_URL: url, DATABASE_PATH: databasePath, ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  let output = "";
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    const reader = stream.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) output += new TextDecoder().decode(chunk.value);
+  };
+  void collect(child.stdout);
+  void collect(child.stderr);
+
+  const deadline = Date.now() + 30_000;
+  while (!output.includes("GoRDU listening")) {
+    if (child.exitCode !== null) throw new Error(`the server exited during start-up:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start within 30 s:\n${output}`);
+    await Bun.sleep(20);
+  }
+  return {
+    url,
+    output: () => output,
+    async kill9() {
+      child.kill("SIGKILL");
+      await child.exited;
+    },
+    async stop() {
+      child.kill("SIGTERM");
+      await child.exited;
+    },
+  };
+}
