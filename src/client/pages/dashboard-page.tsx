@@ -1,18 +1,21 @@
 import { useEffect, useState } from "react";
 import { redirect, useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import type { CurrentUser, SubscriptionInfo } from "../../domain/api-types.ts";
-import { api } from "../api.ts";
-import { apiFromContext } from "../root-data.ts";
+import { api, type Api } from "../api.ts";
+import { apiFromContext, useRootData } from "../root-data.ts";
 import { BillingDialog } from "./dashboard/billing-dialog.tsx";
 import { CancelDialog } from "./dashboard/cancel-dialog.tsx";
 import { DashboardHeader } from "./dashboard/dashboard-header.tsx";
+import { DealsWorkspace } from "./dashboard/deals/deals-workspace.tsx";
+import { dealsErrorOf, type DealsState } from "./dashboard/deals/use-flight-deals.ts";
 import { EmailAlertsSwitch } from "./dashboard/email-alerts-switch.tsx";
 import { PasswordSetupCard } from "./dashboard/password-setup-card.tsx";
 import { ProfileDialog, type ProfileMode } from "./dashboard/profile-dialog.tsx";
 import { SubscriptionCard } from "./dashboard/subscription-card.tsx";
 
 export type DashboardData =
-  | { state: "ready"; user: CurrentUser; subscription: SubscriptionInfo }
+  /** `deals` is null when the subscription gives no access to deals. */
+  | { state: "ready"; user: CurrentUser; subscription: SubscriptionInfo; deals: DealsState | null }
   /** Back from Stripe Checkout, not signed in yet: the page finishes the checkout in the browser. */
   | { state: "completing-checkout"; sessionId: string };
 
@@ -25,7 +28,17 @@ export async function dashboardLoader({ context, request }: LoaderFunctionArgs):
     if (sessionId) return { state: "completing-checkout", sessionId };
     throw redirect("/login");
   }
-  return { state: "ready", user, subscription: await api.subscription() };
+  const subscription = await api.subscription();
+  return { state: "ready", user, subscription, deals: subscription.hasAccess ? await loadDeals(api) : null };
+}
+
+/** The first list of deals comes with the page, so it is server-rendered; a failure is shown, then retried. */
+async function loadDeals(api: Api): Promise<DealsState> {
+  try {
+    return { deals: await api.flightDeals(), error: null };
+  } catch (error) {
+    return { deals: null, error: dealsErrorOf(error) };
+  }
 }
 
 export function DashboardPage() {
@@ -39,7 +52,7 @@ export function DashboardPage() {
       </main>
     );
   }
-  return <Dashboard user={data.user} subscription={data.subscription} />;
+  return <Dashboard user={data.user} subscription={data.subscription} deals={data.deals} />;
 }
 
 /**
@@ -63,7 +76,7 @@ function useCheckoutReturn() {
   }, [sessionId, navigate, revalidate]);
 }
 
-function Dashboard({ user, subscription }: { user: CurrentUser; subscription: SubscriptionInfo }) {
+function Dashboard({ user, subscription, deals }: { user: CurrentUser; subscription: SubscriptionInfo; deals: DealsState | null }) {
   const [profileMode, setProfileMode] = useState<ProfileMode | null>(null);
   const [billingOpen, setBillingOpen] = useState(false);
   const [cancelOpen, setCancelOpen] = useState(false);
@@ -73,19 +86,26 @@ function Dashboard({ user, subscription }: { user: CurrentUser; subscription: Su
     setBillingOpen(true);
   };
 
+  const notices = (
+    <>
+      {user.needsPasswordSetup && <PasswordSetupCard onSetPassword={() => setProfileMode("password")} />}
+      <SubscriptionCard info={subscription} onOpenBilling={openBilling} />
+    </>
+  );
+
   return (
     <>
       <title>Your deals · GoRDU</title>
       <DashboardHeader user={user} onOpenProfile={() => setProfileMode("view")} />
       <main className="container dashboard">
-        {user.needsPasswordSetup && <PasswordSetupCard onSetPassword={() => setProfileMode("password")} />}
-        <SubscriptionCard info={subscription} onOpenBilling={openBilling} />
-        <article className="search-card">
-          <header className="card-header">
-            <h2>Search Flight Deals</h2>
-            <EmailAlertsSwitch enabled={user.preferences.emailAlerts} />
-          </header>
-        </article>
+        {deals && deals.error !== "no-access" ? (
+          <DealsWorkspace user={user} initial={deals} notices={notices} />
+        ) : (
+          <>
+            {notices}
+            <NoAccessCard subscription={subscription} emailAlerts={user.preferences.emailAlerts} onOpenBilling={openBilling} />
+          </>
+        )}
       </main>
       <ProfileDialog user={user} mode={profileMode} onModeChange={setProfileMode} onOpenBilling={subscription.card ? openBilling : undefined} />
       <BillingDialog
@@ -99,5 +119,42 @@ function Dashboard({ user, subscription }: { user: CurrentUser; subscription: Su
       />
       <CancelDialog open={cancelOpen} subscription={subscription} onClose={() => setCancelOpen(false)} />
     </>
+  );
+}
+
+/** Without an active subscription there are no deals to show: say why, and what to do about it. */
+function NoAccessCard({
+  subscription,
+  emailAlerts,
+  onOpenBilling,
+}: {
+  subscription: SubscriptionInfo;
+  emailAlerts: boolean;
+  onOpenBilling: () => void;
+}) {
+  const { config } = useRootData();
+  const needsCard = subscription.status === "Past Due" || subscription.status === "Unpaid";
+  const reason =
+    subscription.status === "Paused"
+      ? "Your subscription is paused, so flight deals are hidden and no alerts are sent until it is resumed."
+      : needsCard
+        ? "Your last payment didn't go through. Update your card and your flight deals come right back."
+        : "Flight deals are for members with an active subscription. Your deals and alerts come back as soon as your subscription is active again.";
+  return (
+    <article className="deals-locked" aria-labelledby="deals-locked-title">
+      <header className="card-header">
+        <h2 id="deals-locked-title">Your flight deals are on hold</h2>
+        <EmailAlertsSwitch enabled={emailAlerts} />
+      </header>
+      <p>{reason}</p>
+      <p className="muted">
+        Questions? Write to <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a> and we'll sort it out.
+      </p>
+      {needsCard && (
+        <button type="button" onClick={onOpenBilling}>
+          Update card
+        </button>
+      )}
+    </article>
   );
 }

@@ -10,19 +10,73 @@ export interface SeededUser {
   password: string;
 }
 
+export interface Preferences {
+  destinations: string[];
+  maxPrice: number;
+  nonstopOnly: boolean;
+}
+
+/**
+ * Preferences no live deal fits (maxPrice 0): the subscriber's list holds only the deals seeded for them,
+ * never the ones the server's own scans publish, so a test knows exactly what the dashboard shows.
+ */
+export const ONLY_SEEDED_DEALS: Preferences = { destinations: [], maxPrice: 0, nonstopOnly: false };
+
+function seed(args: string[]): string {
+  const output = execFileSync(BUN, ["tests/support/seed.ts", ...args], { cwd: REPO_ROOT, encoding: "utf8" });
+  return output.trim().split("\n").at(-1)!;
+}
+
 /** Creates a subscriber in the running server's database (through tests/support/seed.ts under Bun). */
 export function seedUser(
   server: RunningServer,
-  options: { email?: string; password?: string; needsSetup?: boolean; firstName?: string; status?: string; type?: string; plan?: string } = {},
+  options: {
+    email?: string;
+    password?: string;
+    needsSetup?: boolean;
+    firstName?: string;
+    status?: string;
+    type?: string;
+    plan?: string;
+    preferences?: Preferences;
+    emailAlerts?: boolean;
+  } = {},
 ): SeededUser {
   const email = options.email ?? uniqueEmail("member");
   const password = options.password ?? "member password 1";
-  const args = ["tests/support/seed.ts", "user", "--db", server.databasePath, "--email", email, "--password", password];
+  const args = ["user", "--db", server.databasePath, "--email", email, "--password", password];
   if (options.needsSetup) args.push("--needs-setup");
   if (options.firstName !== undefined) args.push("--first-name", options.firstName);
   if (options.status) args.push("--status", options.status);
   if (options.type) args.push("--type", options.type);
   if (options.plan) args.push("--plan", options.plan);
-  const output = execFileSync(BUN, args, { cwd: REPO_ROOT, encoding: "utf8" });
-  return { ...(JSON.parse(output.trim().split("\n").at(-1)!) as { id: number; email: string }), password };
+  if (options.preferences) args.push("--preferences", JSON.stringify(options.preferences));
+  if (options.emailAlerts === false) args.push("--email-alerts", "off");
+  return { ...(JSON.parse(seed(args)) as { id: number; email: string }), password };
+}
+
+/**
+ * Puts `count` deterministic deals (tests/support/seed-deals-data.ts) in the user's list, newest first in
+ * index order; the first `newCount` are new, the last `ended` have ended. Returns their ids in that order.
+ */
+export function seedDeals(server: RunningServer, userId: number, options: { count: number; newCount?: number; ended?: number }): number[] {
+  const args = ["deals", "--db", server.databasePath, "--user-id", String(userId), "--count", String(options.count)];
+  if (options.newCount !== undefined) args.push("--new", String(options.newCount));
+  if (options.ended !== undefined) args.push("--ended", String(options.ended));
+  return (JSON.parse(seed(args)) as { ids: number[] }).ids;
+}
+
+/**
+ * Publishes a brand-new deal and runs the server's fan-out on it at once: every subscriber it fits gets it
+ * in their list, and alert emails are queued for those with alerts on; the running server delivers them.
+ */
+export function seedDealAlert(
+  server: RunningServer,
+  options: { destination: string; price?: number; airline?: string; stops?: boolean },
+): { dealId: number; matches: number; emails: number } {
+  const args = ["deal-alert", "--db", server.databasePath, "--destination", options.destination];
+  if (options.price !== undefined) args.push("--price", String(options.price));
+  if (options.airline) args.push("--airline", options.airline);
+  if (options.stops) args.push("--stops");
+  return JSON.parse(seed(args)) as { dealId: number; matches: number; emails: number };
 }

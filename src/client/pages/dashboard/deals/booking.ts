@@ -1,0 +1,62 @@
+import type { FlightDeal } from "../../../../domain/api-types.ts";
+import { airlineBookingUrl, googleFlightsUrl } from "../../../../domain/links.ts";
+import { dealTravelDates, toIsoDate } from "../../../../domain/travel-dates.ts";
+
+/** SPEC §9: the airline's site opens in a 1200x800 popup, reused for the next deal. */
+export const BOOKING_POPUP_NAME = "gordu-booking";
+export const BOOKING_POPUP_FEATURES = "width=1200,height=800,scrollbars=yes,resizable=yes";
+
+export const POPUP_BLOCKED_MESSAGE = "Popup blocked! Please allow popups for this site and try again.";
+export const NO_DEAL_MESSAGE = "Error: No flight deal data available.";
+
+const SEAT_CLASS: Record<string, 1 | 2 | 3 | 4> = { economy: 1, "premium economy": 2, business: 3, first: 4 };
+
+export interface DealTrip {
+  destination: string;
+  departDate?: string;
+  returnDate?: string;
+}
+
+/** The deal's trip as links need it: ISO dates from the deal, or parsed from its travel-date text (SPEC §4). */
+export function dealTrip(deal: FlightDeal, now: Date): DealTrip {
+  const dates = dealTravelDates(deal, now);
+  if (!dates.parsed) return { destination: deal.destination };
+  return {
+    destination: deal.destination,
+    departDate: toIsoDate(dates.start),
+    returnDate: dates.end ? toIsoDate(dates.end) : undefined,
+  };
+}
+
+/** Google Flights' exact search (tfs) for RDU → destination on the deal's dates, 1 adult, the deal's cabin, USD. */
+export function googleFlightsLink(deal: FlightDeal, now: Date): string {
+  const seatClass = SEAT_CLASS[deal.seatClass.trim().toLowerCase()] ?? 1;
+  return googleFlightsUrl({ ...dealTrip(deal, now), seatClass, adults: 1 });
+}
+
+/** The airline's booking page (pre-filled where a pattern is known), or a general flight search for an unknown airline. */
+export function airlineLink(deal: FlightDeal, now: Date): string {
+  return airlineBookingUrl(deal.airline, dealTrip(deal, now)).url;
+}
+
+/**
+ * SPEC §4 "Booking click": opens the airline in the booking popup. A blocked popup (window.open answers
+ * null) and a missing deal are told with alerts (SPEC §8). The popup cannot reach back into this page.
+ */
+export function openBookingPopup(deal: FlightDeal | null | undefined): void {
+  if (!deal) {
+    window.alert(NO_DEAL_MESSAGE);
+    return;
+  }
+  const popup = window.open(airlineLink(deal, new Date()), BOOKING_POPUP_NAME, BOOKING_POPUP_FEATURES);
+  if (!popup) {
+    window.alert(POPUP_BLOCKED_MESSAGE);
+    return;
+  }
+  try {
+    popup.opener = null;
+    popup.focus();
+  } catch {
+    // a popup that already navigated cross-origin: nothing to do
+  }
+}

@@ -1,0 +1,122 @@
+import { useMemo } from "react";
+import type { FlightDeal } from "../../../../domain/api-types.ts";
+import { detectNonstop, goSavings } from "../../../../domain/deals.ts";
+import { Dialog } from "../../../components/dialog.tsx";
+import { googleFlightsLink, openBookingPopup } from "./booking.ts";
+import { cityOf, money, TIER_LABEL } from "./format.ts";
+import { PriceComparison } from "./price-range-bar.tsx";
+import { PriceHistory } from "./price-history-chart.tsx";
+
+/**
+ * SPEC §2 'Flight Deal Details': what the deal is, why it is a deal (how far below typical, the typical
+ * range, the tier and the route's last 90 days), and the ways to book it.
+ */
+export function DealDetailsDialog({ deal, onClose }: { deal: FlightDeal | null; onClose: () => void }) {
+  // Only rendered in the browser after a click: reading the clock here cannot disturb hydration.
+  const googleUrl = useMemo(() => (deal ? googleFlightsLink(deal, new Date()) : null), [deal]);
+  const nonstop = deal ? detectNonstop(deal) : null;
+
+  return (
+    <Dialog
+      open={deal !== null}
+      onClose={onClose}
+      title="Flight Deal Details"
+      wide
+      footer={
+        <div className="details-actions">
+          <button type="button" onClick={() => openBookingPopup(deal)}>
+            Airline
+          </button>
+          {googleUrl && (
+            <a href={googleUrl} target="_blank" rel="noopener noreferrer" role="button" className="secondary">
+              Google Flights
+            </a>
+          )}
+          <button type="button" className="secondary outline" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      }
+    >
+      {deal && (
+        <div className="deal-details">
+          <div className={`details-hero tier-${deal.tier}`}>
+            <div>
+              <p className="details-route">
+                RDU <span aria-hidden="true">→</span>
+                <span className="visually-hidden">to</span> {deal.destination}
+              </p>
+              <p className="details-city">{cityOf(deal)}</p>
+              <p className="details-tier">
+                <span className={`tier-badge tier-${deal.tier}`}>{TIER_LABEL[deal.tier]}</span>
+                {!deal.isActive && <span className="status-ended">Ended</span>}
+              </p>
+            </div>
+            <div className="details-price">
+              <span className="muted">from</span>
+              <strong>{money(deal.startingPrice)}</strong>
+              <span className="details-off">{deal.percentBelowTypical}% below typical</span>
+            </div>
+          </div>
+
+          <dl className="details-grid">
+            <div>
+              <dt>Airline</dt>
+              <dd>{deal.airline}</dd>
+            </div>
+            <div>
+              <dt>Starting Price</dt>
+              <dd>{money(deal.startingPrice)}</dd>
+            </div>
+            <div>
+              <dt>Destination</dt>
+              <dd>
+                {deal.destination} · {cityOf(deal)}
+              </dd>
+            </div>
+            <div className="details-savings">
+              <dt>Go Savings</dt>
+              <dd>{money(goSavings(deal))}</dd>
+            </div>
+            <div>
+              <dt>Travel Dates</dt>
+              <dd>{deal.travelDates}</dd>
+            </div>
+            <div>
+              <dt>Trip Type</dt>
+              <dd>{deal.tripType}</dd>
+            </div>
+            <div>
+              <dt>Seat Class</dt>
+              <dd>{deal.seatClass}</dd>
+            </div>
+            <div>
+              <dt>Nonstop</dt>
+              <dd>{nonstop ?? "—"}</dd>
+            </div>
+            {deal.duration && (
+              <div>
+                <dt>Flight time</dt>
+                <dd>{deal.duration}</dd>
+              </div>
+            )}
+          </dl>
+
+          <section className="details-why" aria-labelledby={`why-${deal.id}`}>
+            <h3 id={`why-${deal.id}`}>Why it's a deal</h3>
+            <p>
+              <strong>{deal.percentBelowTypical}% below</strong> the typical {money(deal.typicalPrice)} for this route in this month. Fares
+              here usually run <strong>{money(deal.priceRange1)}–{money(deal.priceRange2)}</strong>.
+            </p>
+            <PriceComparison deal={deal} />
+          </section>
+
+          <PriceHistory deal={deal} />
+          <p className="details-note muted">
+            Prices change quickly. The Airline button opens {deal.airline}'s site to book; Google Flights shows this exact trip.
+          </p>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,37 @@
+import type { DealRegion } from "../../../../domain/deal-filter.ts";
+
+const REGIONS: { value: DealRegion; label: string }[] = [
+  { value: "all", label: "All" },
+  { value: "domestic", label: "Domestic" },
+  { value: "international", label: "International" },
+];
+
+/** SPEC §2: All / Domestic / International, with how many deals each holds. */
+export function RegionToggle({
+  region,
+  counts,
+  onChange,
+}: {
+  region: DealRegion;
+  counts: Record<DealRegion, number>;
+  onChange: (region: DealRegion) => void;
+}) {
+  return (
+    <div role="group" aria-label="Region" className="region-toggle">
+      {REGIONS.map(({ value, label }) => (
+        <button
+          key={value}
+          type="button"
+          className={region === value ? undefined : "secondary outline"}
+          aria-pressed={region === value}
+          onClick={() => onChange(value)}
+        >
+          {label}
+          <span className="region-count" aria-hidden="true">
+            {counts[value]}
+          </span>
+        </button>
+      ))}
+    </div>
+  );
+}
