@@ -19,3 +19,16 @@ export function openDatabase(path: string): Db {
 
 /** The database or an open transaction on it: functions that write take this so they can join a caller's transaction. */
 export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const preparedByDatabase = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A statement built once per database (or transaction) and reused: for the lookups every request makes,
+ * where building the query each time would cost more than running it.
+ */
+export function prepared<T>(db: DbOrTx, name: string, build: () => T): T {
+  let statements = preparedByDatabase.get(db);
+  if (!statements) preparedByDatabase.set(db, (statements = new Map()));
+  if (!statements.has(name)) statements.set(name, build());
+  return statements.get(name) as T;
+}

@@ -4,7 +4,7 @@ import { deleteExpiredSessions } from "./auth/sessions.ts";
 import type { Deps } from "./deps.ts";
 import { startFareScanner } from "./fares/scan-job.ts";
 import { templatedEmailRenderers } from "./mail/email-templates.ts";
-import { deliverDueEmails } from "./mail/outbox.ts";
+import { deliverAllDueEmails } from "./mail/outbox.ts";
 
 interface Job {
   name: string;
@@ -19,7 +19,7 @@ interface Job {
 export function startJobs(deps: Deps): () => Promise<void> {
   const templates = templatedEmailRenderers(deps);
   const jobs: Job[] = [
-    { name: "email delivery", everyMs: 1000, run: () => deliverDueEmails({ ...deps, templates }) },
+    { name: "email delivery", everyMs: 1000, run: () => deliverAllDueEmails({ ...deps, templates }) },
     {
       name: "expired sessions, tokens and signups purge",
       everyMs: 60 * 60_000,

@@ -27,13 +27,13 @@ describe("POST /api/contact", () => {
     const t = createTestApp();
     t.mailer.failWith = new Error("connection refused");
     expect((await t.request("POST", "/api/contact", { body: message })).status).toBe(200);
-    expect(await deliverDueEmails(t.deps)).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverDueEmails(t.deps)).toEqual({ sent: 0, failed: 1, skipped: 0 });
     expect(t.db.select().from(emailOutbox).get()).toMatchObject({ status: "queued", attempts: 1, lastError: "connection refused" });
 
     t.mailer.failWith = null;
-    expect(await deliverDueEmails(t.deps)).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueEmails(t.deps)).toEqual({ sent: 0, failed: 0, skipped: 0 });
     t.clock.advance(60_000);
-    expect(await deliverDueEmails(t.deps)).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDueEmails(t.deps)).toEqual({ sent: 1, failed: 0, skipped: 0 });
     expect(t.mailer.sent).toHaveLength(1);
   });
 

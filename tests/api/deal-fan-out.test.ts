@@ -218,10 +218,10 @@ describe("alert emails", () => {
     insertDeal(t);
     await fanOutOwedDeals(t.deps);
     t.mailer.failWith = new Error("connect ECONNREFUSED");
-    expect(await deliver(t)).toEqual({ sent: 0, failed: 1 });
+    expect(await deliver(t)).toEqual({ sent: 0, failed: 1, skipped: 0 });
     t.mailer.failWith = null;
     t.clock.advance(60_000);
-    expect(await deliver(t)).toEqual({ sent: 1, failed: 0 });
+    expect(await deliver(t)).toEqual({ sent: 1, failed: 0, skipped: 0 });
     expect(t.mailer.sent.map((mail) => mail.to)).toEqual([user.email]);
   });
 });

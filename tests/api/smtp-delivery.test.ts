@@ -16,7 +16,7 @@ describe("email through a real SMTP server on loopback", () => {
     const user = await createUser(t, { firstName: "<Zoë>" });
 
     await t.request("POST", "/api/forgot-password", { body: { email: user.email } });
-    expect(await deliverDueEmails(t.deps)).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDueEmails(t.deps)).toEqual({ sent: 1, failed: 0, skipped: 0 });
     const mail = await catcher.waitFor(user.email);
     await mailer.close();
 
@@ -39,13 +39,13 @@ describe("email through a real SMTP server on loopback", () => {
     const down = createSmtpMailer("smtp://127.0.0.1:9"); // nothing listens on the discard port
     const t = createTestApp({}, { mailer: down });
     await t.request("POST", "/api/contact", { body: { email: "v@example.com", name: "V", subject: "Hello", description: "Queued while down" } });
-    expect(await deliverDueEmails(t.deps)).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverDueEmails(t.deps)).toEqual({ sent: 0, failed: 1, skipped: 0 });
     await down.close();
 
     const up = createSmtpMailer(`smtp://127.0.0.1:${catcher.port}`);
     t.deps.mailer = up;
     t.clock.advance(60_000);
-    expect(await deliverDueEmails(t.deps)).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDueEmails(t.deps)).toEqual({ sent: 1, failed: 0, skipped: 0 });
     const mail = await catcher.waitFor("support@example.com", (m) => m.text?.includes("Queued while down") ?? false);
     expect(mail.replyTo?.text).toBe("v@example.com");
     await up.close();

@@ -6,10 +6,8 @@
  * The load comes from a separate process so it does not share the server's thread.
  * Alone: `bun tests/bench/deals-list.bench.ts [deals] [seconds]`.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase } from "../../db/client.ts";
+import { openDatabase, type Db } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
 import { createApp } from "../../src/server/app.ts";
 import { createSession } from "../../src/server/auth/sessions.ts";
@@ -21,6 +19,8 @@ import { fanOutOwedDeals } from "../../src/server/fares/match.ts";
 import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
 import { fakeAssets, RecordingMailer } from "../support/test-app.ts";
 import { TestClock } from "../support/test-clock.ts";
+import { runLoadOnThisProcess, type InProcessLoadReport } from "./load-generator.ts";
+import { makeTempDir, removeTempDir } from "./support.ts";
 
 export interface DealListBenchResult {
   requestsPerSecond: number;
@@ -30,12 +30,18 @@ export interface DealListBenchResult {
   /** The same JSON from a bare Bun.serve, for reference. */
   bareServerRequestsPerSecond: number;
   bytes: number;
+  /** The server's CPU time per request, deals route and precomputed route: a cross-check background load barely moves. */
+  cpuMicrosPerRequest: number;
+  precomputedCpuMicrosPerRequest: number;
+  /** The highest share of one core the server used during the two runs: well below 1, the load generator was the limit. */
+  serverCpuShare: number;
 }
 
 const NOW = new Date("2026-11-22T15:00:00Z");
 
-function insertDeals(deps: Deps, count: number): void {
-  deps.db.$client
+/** `count` live deals owed to subscribers (not fanned out yet), newest first by id. */
+export function insertDeals(db: Db, count: number, now: Date): void {
+  db.$client
     .query(
       `WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < $count)
        INSERT INTO deals (dedupe_key, origin, destination, airline, trip_type, cabin, depart_date, return_date, travel_dates,
@@ -46,25 +52,25 @@ function insertDeals(deps: Deps, count: number): void {
          340, 420, 380, 48, 'great', 'simulated', 1, 0, $now - i * 60000, 199, $now, $now, $now
        FROM seq`,
     )
-    .run({ count, now: NOW.getTime() });
+    .run({ count, now: now.getTime() });
 }
 
-async function load(url: string, cookie: string, seconds: number, connections: number): Promise<number> {
-  const child = Bun.spawn([process.execPath, import.meta.path, "--load", url, cookie, String(seconds), String(connections)], { stdout: "pipe", stderr: "inherit" });
-  const output = await new Response(child.stdout).text();
-  if ((await child.exited) !== 0) throw new Error("load generator failed");
-  return Number(output.trim());
+/** `connections` loops on `url`; any error or non-2xx answer fails the benchmark. */
+async function load(url: string, cookie: string, seconds: number, connections: number): Promise<InProcessLoadReport> {
+  const report = await runLoadOnThisProcess({ targets: [{ url, headers: cookie ? { cookie } : {} }], connections, seconds, warmupSeconds: 1 });
+  if (report.errors + report.non2xx > 0) throw new Error(`load on ${url} failed: ${report.firstProblem}`);
+  return report;
 }
 
 export async function benchDealList(deals = 500, seconds = 5, connections = 64): Promise<DealListBenchResult> {
-  const folder = mkdtempSync(join(tmpdir(), "gordu-list-bench-"));
+  const folder = makeTempDir("deals-list");
   const config = loadConfig({ DATABASE_PATH: join(folder, "bench.sqlite"), APP_URL: "http://127.0.0.1:3000" });
   const db = openDatabase(config.databasePath);
   migrateDatabase(db);
   const clock = new TestClock(NOW);
   const deps: Deps = { config, db, clock, mailer: new RecordingMailer(), assets: fakeAssets, billing: new TestBilling(db, clock), fares: createSimulatedFareSource() };
   const user = insertUser(db, { email: "bench@example.com", subscriptionStatus: "Active", preferences: { destinations: [], maxPrice: 1000, nonstopOnly: false } }, NOW);
-  insertDeals(deps, deals);
+  insertDeals(db, deals, NOW);
   await fanOutOwedDeals(deps);
   const cookie = `gordu_session=${createSession(db, user.id, NOW).token}`;
 
@@ -79,51 +85,41 @@ export async function benchDealList(deals = 500, seconds = 5, connections = 64):
   const bare = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response(bytes, { headers }) });
   const origin = `http://127.0.0.1:${server.server!.port}`;
   try {
-    const precomputedRequestsPerSecond = await load(`${origin}/bench/precomputed`, "", seconds, connections);
-    const requestsPerSecond = await load(`${origin}/api/flight-deals`, cookie, seconds, connections);
-    const bareServerRequestsPerSecond = await load(`http://127.0.0.1:${bare.port}/`, "", seconds, connections);
+    const precomputed = await load(`${origin}/bench/precomputed`, "", seconds, connections);
+    const list = await load(`${origin}/api/flight-deals`, cookie, seconds, connections);
+    const bareServer = await load(`http://127.0.0.1:${bare.port}/`, "", seconds, connections);
     return {
-      requestsPerSecond,
-      precomputedRequestsPerSecond,
-      ratio: requestsPerSecond / precomputedRequestsPerSecond,
-      bareServerRequestsPerSecond,
+      requestsPerSecond: list.requestsPerSecond,
+      precomputedRequestsPerSecond: precomputed.requestsPerSecond,
+      ratio: list.requestsPerSecond / precomputed.requestsPerSecond,
+      bareServerRequestsPerSecond: bareServer.requestsPerSecond,
       bytes: bytes.byteLength,
+      cpuMicrosPerRequest: list.serverCpuMicrosPerRequest,
+      precomputedCpuMicrosPerRequest: precomputed.serverCpuMicrosPerRequest,
+      serverCpuShare: Math.max(list.serverCpuShare, precomputed.serverCpuShare),
     };
   } finally {
     await server.stop();
     await bare.stop(true);
     db.$client.close();
-    rmSync(folder, { recursive: true, force: true });
+    removeTempDir(folder);
   }
 }
 
-/** The load generator: `connections` loops of keep-alive GETs for `seconds`; prints requests per second. */
-async function generateLoad(url: string, cookie: string, seconds: number, connections: number): Promise<number> {
-  const deadline = performance.now() + seconds * 1000;
-  let completed = 0;
-  const loop = async () => {
-    while (performance.now() < deadline) {
-      const response = await fetch(url, { headers: cookie ? { cookie } : {} });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`status ${response.status}`);
-      completed++;
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: connections }, loop));
-  return completed / ((performance.now() - started) / 1000);
+export function describeDealListCpu(result: DealListBenchResult): string {
+  return (
+    `Server CPU per request: deals list ${result.cpuMicrosPerRequest.toFixed(0)} µs, precomputed ${result.precomputedCpuMicrosPerRequest.toFixed(0)} µs ` +
+    `(ratio ${(result.precomputedCpuMicrosPerRequest / result.cpuMicrosPerRequest).toFixed(2)}); the server used at most ${(result.serverCpuShare * 100).toFixed(0)} % of a core.`
+  );
 }
 
 if (import.meta.main) {
   const args = process.argv.slice(2);
-  if (args[0] === "--load") {
-    console.log(await generateLoad(args[1]!, args[2]!, Number(args[3]), Number(args[4])));
-  } else {
-    const result = await benchDealList(Number(args[0] ?? 500), Number(args[1] ?? 5));
-    console.log(
-      `GET /api/flight-deals, ${args[0] ?? 500} deals (${(result.bytes / 1024).toFixed(0)} KB), 64 connections: ${result.requestsPerSecond.toFixed(0)} req/s; ` +
-        `precomputed route ${result.precomputedRequestsPerSecond.toFixed(0)} req/s; ratio ${result.ratio.toFixed(2)} (goal ≥ 0.5: ${result.ratio >= 0.5 ? "meets goal" : "MISSES goal"}); ` +
-        `bare Bun.serve ${result.bareServerRequestsPerSecond.toFixed(0)} req/s`,
-    );
-  }
+  const result = await benchDealList(Number(args[0] ?? 500), Number(args[1] ?? 5));
+  console.log(
+    `GET /api/flight-deals, ${args[0] ?? 500} deals (${(result.bytes / 1024).toFixed(0)} KB), 64 connections: ${result.requestsPerSecond.toFixed(0)} req/s; ` +
+      `precomputed route ${result.precomputedRequestsPerSecond.toFixed(0)} req/s; ratio ${result.ratio.toFixed(2)} (goal ≥ 0.5: ${result.ratio >= 0.5 ? "meets goal" : "MISSES goal"}); ` +
+      `bare Bun.serve ${result.bareServerRequestsPerSecond.toFixed(0)} req/s`,
+  );
+  console.log(describeDealListCpu(result));
 }

@@ -4,8 +4,6 @@
  * The year of simulated price history a first boot records is written before the clock starts, and each
  * size runs in its own process so its peak RSS is its own. Alone: `bun tests/bench/scan.bench.ts [N ...]`.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase, type Db } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
@@ -13,6 +11,7 @@ import { storeObservations } from "../../src/server/fares/observations.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
 import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
 import { TestClock } from "../support/test-clock.ts";
+import { makeTempDir, removeTempDir, runJsonChild } from "./support.ts";
 
 export interface ScanBenchResult {
   seconds: number;
@@ -64,7 +63,7 @@ export function insertSubscribers(db: Db, count: number, now: Date): void {
 
 /** Runs in this process: setup, then one timed scan. */
 export async function runScanBenchHere(subscribers: number): Promise<ScanBenchResult> {
-  const folder = mkdtempSync(join(tmpdir(), "gordu-scan-bench-"));
+  const folder = makeTempDir("scan");
   try {
     const db = openDatabase(join(folder, "bench.sqlite"));
     migrateDatabase(db);
@@ -83,16 +82,13 @@ export async function runScanBenchHere(subscribers: number): Promise<ScanBenchRe
       matches: summary.matches,
     };
   } finally {
-    rmSync(folder, { recursive: true, force: true });
+    removeTempDir(folder);
   }
 }
 
-/** One scan fanned out to `subscribers`, measured in a fresh process. */
-export async function benchScan(subscribers: number): Promise<ScanBenchResult> {
-  const child = Bun.spawn([process.execPath, import.meta.path, "--child", String(subscribers)], { stdout: "pipe", stderr: "inherit" });
-  const output = await new Response(child.stdout).text();
-  if ((await child.exited) !== 0) throw new Error(`scan benchmark for ${subscribers} subscribers failed`);
-  return JSON.parse(output.trim().split("\n").at(-1)!) as ScanBenchResult;
+/** One scan fanned out to `subscribers`, measured in a fresh process (at most 3 minutes). */
+export function benchScan(subscribers: number): Promise<ScanBenchResult> {
+  return runJsonChild<ScanBenchResult>([process.execPath, import.meta.path, "--child", String(subscribers)], 180_000);
 }
 
 if (import.meta.main) {

@@ -1,8 +1,8 @@
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, lt, ne, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../../db/client.ts";
+import { prepared, type Db, type DbOrTx } from "../../../db/client.ts";
 import { sessions, users } from "../../../db/schema.ts";
+import { findUserById } from "./users.ts";
 
 /**
  * Sessions after Lucia's design (lucia-auth.com/sessions): a random token lives only in the visitor's cookie,
@@ -22,7 +22,7 @@ export function generateSessionToken(): string {
 }
 
 export function hashToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return new Bun.CryptoHasher("sha256").update(token).digest("hex");
 }
 
 export function createSession(db: DbOrTx, userId: number, now: Date): { token: string; session: Session } {
@@ -44,24 +44,13 @@ export interface ValidSession {
   renewed: boolean;
 }
 
-/** Every authenticated request runs this lookup, so it is prepared once per database. */
-const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
-
-function prepareSessionLookup(db: Db) {
-  return db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(sessions.userId, users.id))
-    .where(eq(sessions.id, sql.placeholder("id")))
-    .prepare();
-}
-
+/** Every authenticated request runs this lookup: two prepared single-row reads. */
 export function validateSessionToken(db: Db, token: string, now: Date): ValidSession | null {
-  let lookup = preparedLookups.get(db);
-  if (!lookup) preparedLookups.set(db, (lookup = prepareSessionLookup(db)));
-  const row = lookup.get({ id: hashToken(token) });
-  if (!row) return null;
-  const { session, user } = row;
+  const sessionById = prepared(db, "session-by-id", () => db.select().from(sessions).where(eq(sessions.id, sql.placeholder("id"))).prepare());
+  const session = sessionById.get({ id: hashToken(token) });
+  if (!session) return null;
+  const user = findUserById(db, session.userId);
+  if (!user) return null;
   if (now.getTime() >= session.expiresAt.getTime()) {
     db.delete(sessions).where(eq(sessions.id, session.id)).run();
     return null;

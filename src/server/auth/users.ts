@@ -1,6 +1,6 @@
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../../db/client.ts";
+import { prepared, type DbOrTx } from "../../../db/client.ts";
 import { users } from "../../../db/schema.ts";
 import { normalizeEmail } from "../../domain/validation.ts";
 import type { User } from "./sessions.ts";
@@ -12,7 +12,7 @@ export function findUserByEmail(db: DbOrTx, email: string): User | undefined {
 }
 
 export function findUserById(db: DbOrTx, id: number): User | undefined {
-  return db.select().from(users).where(eq(users.id, id)).get();
+  return prepared(db, "user-by-id", () => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare()).get({ id });
 }
 
 /** Inserts a user; the unique index on lower(email) refuses a second account for the same address. */

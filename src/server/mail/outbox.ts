@@ -73,10 +73,33 @@ function contentOf(row: OutboxRow, templates: Record<string, TemplateRenderer>) 
 }
 
 /**
+ * Sends batches until nothing is due or `maxBatches` ran, so a fan-out's thousands of alerts go out at the
+ * speed of the mail server rather than one batch per job tick; the cap keeps a shutdown waiting seconds, not minutes.
+ */
+export async function deliverAllDueEmails(deps: DeliveryDeps, maxBatches = 25, batchSize = 200): Promise<DeliveryResult> {
+  const total: DeliveryResult = { sent: 0, failed: 0, skipped: 0 };
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const result = await deliverDueEmails(deps, batchSize);
+    total.sent += result.sent;
+    total.failed += result.failed;
+    total.skipped += result.skipped;
+    if (result.sent + result.failed + result.skipped < batchSize) break;
+  }
+  return total;
+}
+
+export interface DeliveryResult {
+  sent: number;
+  failed: number;
+  /** Templated messages no longer owed when their turn came (alerts turned off, deals gone). */
+  skipped: number;
+}
+
+/**
  * Sends what is due, a batch at a time, several in flight. A message is marked sent only after the mail
  * server accepted it, so a crash can repeat a send but never lose one; the Message-ID stays the same.
  */
-export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 200, concurrency = 10): Promise<{ sent: number; failed: number }> {
+export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 200, concurrency = 10): Promise<DeliveryResult> {
   const { db, mailer, clock, config } = deps;
   const due = db
     .select()
@@ -88,6 +111,7 @@ export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 200, conc
 
   let sent = 0;
   let failed = 0;
+  let skipped = 0;
   const domain = new URL(config.appOrigin).hostname || "gordu.local";
   const deliverOne = async (row: OutboxRow) => {
     try {
@@ -97,6 +121,7 @@ export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 200, conc
       }
       db.update(emailOutbox).set({ status: "sent", sentAt: clock.now(), attempts: row.attempts + 1, lastError: content ? null : "no longer owed" }).where(eq(emailOutbox.id, row.id)).run();
       if (content) sent++;
+      else skipped++;
     } catch (error) {
       const attempts = row.attempts + 1;
       db.update(emailOutbox)
@@ -115,5 +140,5 @@ export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 200, conc
   for (let i = 0; i < due.length; i += concurrency) {
     await Promise.all(due.slice(i, i + concurrency).map(deliverOne));
   }
-  return { sent, failed };
+  return { sent, failed, skipped };
 }
