@@ -22,6 +22,8 @@ export interface CurrentUser {
 }
 
 export interface PublicConfig {
+  /** The public origin (APP_URL), for absolute links such as og:image. */
+  appUrl: string;
   supportEmail: string;
   billing: { mode: "test" | "stripe"; publishableKey: string | null; checkout: "embedded" | "hosted" };
 }

@@ -5,6 +5,7 @@ import type { Deps } from "./deps.ts";
 /** What the browser needs to know about this deployment: nothing secret. */
 export function publicConfigRoutes({ config }: Deps) {
   const answer: PublicConfig = {
+    appUrl: config.appUrl,
     supportEmail: config.supportEmail,
     billing: {
       mode: config.stripe ? "stripe" : "test",

@@ -79,6 +79,7 @@ describe("GET /api/app-config", () => {
   test("tells the browser the support address and that test billing is on", async () => {
     const t = createTestApp({ SUPPORT_EMAIL: "help@gordu.example" });
     expect(await json(await t.request("GET", "/api/app-config"))).toEqual({
+      appUrl: "http://localhost:3000",
       supportEmail: "help@gordu.example",
       billing: { mode: "test", publishableKey: null, checkout: "embedded" },
     });

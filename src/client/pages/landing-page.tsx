@@ -1,3 +1,4 @@
+import { useRootData } from "../root-data.ts";
 import { Faq } from "./landing/faq.tsx";
 import { Hero } from "./landing/hero.tsx";
 import { HowItWorks } from "./landing/how-it-works.tsx";
@@ -12,6 +13,7 @@ const DESCRIPTION =
 
 /** The public landing page (SPEC §2): header, hero, how it works, pricing, testimonials, FAQ, footer. */
 export function LandingPage() {
+  const { appUrl } = useRootData().config;
   return (
     <>
       <title>{TITLE}</title>
@@ -20,7 +22,9 @@ export function LandingPage() {
       <meta property="og:site_name" content="GoRDU" />
       <meta property="og:title" content={TITLE} />
       <meta property="og:description" content={DESCRIPTION} />
-      <meta property="og:image" content="/og-image.png" />
+      <meta property="og:url" content={`${appUrl}/`} />
+      <meta property="og:image" content={`${appUrl}/og-image.png`} />
+      <link rel="canonical" href={`${appUrl}/`} />
       <meta property="og:image:width" content="1200" />
       <meta property="og:image:height" content="630" />
       <meta property="og:image:alt" content="GoRDU: Never Miss a Deal from RDU" />
