@@ -16,7 +16,7 @@ RUN apt-get update \
  && useradd --system --uid 10001 --create-home --home-dir /home/gordu gordu \
  && mkdir -p /data && chown gordu:gordu /data
 COPY --from=build /app/dist/gordu /usr/local/bin/gordu
-COPY --from=build /app/node_modules/@flydotio/litestream-linux-*/litestream /usr/local/bin/litestream
+COPY --from=litestream/litestream:0.3.13 /usr/local/bin/litestream /usr/local/bin/litestream
 COPY litestream.yml /etc/litestream.yml
 COPY --chmod=755 <<'SCRIPT' /usr/local/bin/start-gordu
 #!/bin/sh

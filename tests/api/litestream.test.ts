@@ -1,12 +1,18 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dir, "../..");
-/** The binary itself: node_modules/.bin/litestream is a Node wrapper that would not pass signals on. */
-const LITESTREAM = join(ROOT, "node_modules", "@flydotio", `litestream-${process.platform}-${process.arch}`, "litestream");
+/** Linux x64 gets the binary from npm (an optional dependency); elsewhere, install Litestream on the PATH. */
+function findLitestream(): string {
+  const fromNpm = join(ROOT, "node_modules", "@flydotio", "litestream-linux-x64", "litestream");
+  const found = existsSync(fromNpm) ? fromNpm : Bun.which("litestream");
+  if (!found) throw new Error("Litestream not found: `npm install` brings it on Linux x64; elsewhere install it from https://litestream.io/install/");
+  return found;
+}
+const LITESTREAM = findLitestream();
 
 async function waitForOutput(process: { stdout: ReadableStream<Uint8Array> }, pattern: RegExp, timeoutMs: number): Promise<string> {
   let output = "";
