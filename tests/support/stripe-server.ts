@@ -5,7 +5,7 @@ import type { StripeConfig } from "../../src/server/config.ts";
 /**
  * A local stand-in for Stripe's REST API, enough for StripeBilling: stripe-node talks to it over HTTP
  * exactly as it talks to api.stripe.com. It records every request, keeps what it created in memory,
- * honours Idempotency-Key, and answers with Stripe's own example objects (../shared/stripe/fixtures3.json)
+ * honours Idempotency-Key, and answers with Stripe's own example objects (tests/fixtures/stripe/fixtures3.json)
  * with only ids, statuses, secrets and periods overridden.
  */
 
@@ -75,7 +75,7 @@ const TEST_STRIPE_SETTINGS = {
   priceAnnual: "price_annual_test",
 } as const;
 
-const FIXTURES_PATH = join(import.meta.dir, "../../../shared/stripe/fixtures3.json");
+const FIXTURES_PATH = join(import.meta.dir, "../fixtures/stripe/fixtures3.json");
 const fixtures = (JSON.parse(readFileSync(FIXTURES_PATH, "utf8")) as { resources: Record<string, StripeObject> }).resources;
 
 /** A fresh copy of one of Stripe's example objects. */
