@@ -140,8 +140,11 @@ export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 200, conc
     }
   };
 
-  for (let i = 0; i < due.length; i += concurrency) {
-    await Promise.all(due.slice(i, i + concurrency).map(deliverOne));
-  }
+  // `concurrency` workers each take the next due message as soon as their last one is done.
+  let next = 0;
+  const worker = async () => {
+    while (next < due.length) await deliverOne(due[next++]!);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
   return { sent, failed, skipped };
 }
