@@ -107,6 +107,17 @@ describe("POST /api/login", () => {
     expect((await t.request("POST", "/api/login", { body: { email: user.email, password: PASSWORD }, headers: { "x-forwarded-for": "192.0.2.8" } })).status).toBe(200);
   });
 
+  test("behind the proxy, a client cannot dodge the address limit by sending its own X-Forwarded-For", async () => {
+    const t = createTestApp({ TRUST_PROXY: "true" });
+    const user = await createUser(t);
+    // The proxy appends the address it saw; whatever the client put before it is ignored.
+    const spoofed = (i: number) => ({ "x-forwarded-for": `10.9.9.${i}, 192.0.2.77` });
+    for (let i = 0; i < 5; i++) {
+      await t.request("POST", "/api/login", { body: { email: `guess${i}@example.com`, password: "x" }, headers: spoofed(i) });
+    }
+    expect((await t.request("POST", "/api/login", { body: { email: user.email, password: PASSWORD }, headers: spoofed(99) })).status).toBe(429);
+  });
+
   test("every login opens a new session and closes the one the browser presented", async () => {
     const t = createTestApp();
     const user = await createUser(t);

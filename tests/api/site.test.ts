@@ -114,6 +114,24 @@ describe("CSRF", () => {
     );
     expect(response.status).toBe(200);
   });
+
+  test("a page opened at another address of this server (127.0.0.1, a LAN address) can still post: the browser says same-origin", async () => {
+    const t = createTestApp();
+    const response = await t.app.handle(
+      new Request("http://127.0.0.1:3000/api/contact", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "http://127.0.0.1:3000", "sec-fetch-site": "same-origin" },
+        body: JSON.stringify(body),
+      }),
+    );
+    expect(response.status).toBe(200);
+  });
+
+  test("another site's page is refused even when it names itself cross-site", async () => {
+    const t = createTestApp();
+    const response = await t.request("POST", "/api/contact", { body, headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } });
+    expect(response.status).toBe(403);
+  });
 });
 
 describe("HARDENING details", () => {

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createSmtpMailer } from "../../src/server/mail/mailer.ts";
+import { emailOutbox } from "../../db/schema.ts";
+import { createSmtpMailer, type Mailer } from "../../src/server/mail/mailer.ts";
 import { deliverDueEmails } from "../../src/server/mail/outbox.ts";
 import { MailCatcher } from "../support/mail-catcher.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { createUser } from "../support/users.ts";
+
+const DAY = 24 * 60 * 60_000;
 
 describe("email through a real SMTP server on loopback", () => {
   const catcher = new MailCatcher();
@@ -49,5 +52,27 @@ describe("email through a real SMTP server on loopback", () => {
     const mail = await catcher.waitFor("support@example.com", (m) => m.text?.includes("Queued while down") ?? false);
     expect(mail.replyTo?.text).toBe("v@example.com");
     await up.close();
+  });
+
+  test("an outage of two days loses nothing; a message is given up (and shown as failed) only after about three days", async () => {
+    const unreachable: Mailer = { description: "down", send: () => Promise.reject(new Error("connect ECONNREFUSED")), close: async () => {} };
+    const t = createTestApp({}, { mailer: unreachable });
+    await t.request("POST", "/api/contact", { body: { email: "v@example.com", name: "V", subject: "Hello", description: "Through a long outage" } });
+    const started = t.clock.now().getTime();
+    const row = () => t.db.select().from(emailOutbox).get()!;
+    while (row().status === "queued" && t.clock.now().getTime() - started < 2 * DAY) {
+      await deliverDueEmails(t.deps);
+      t.clock.set(row().nextAttemptAt);
+    }
+    expect(row().status).toBe("queued");
+
+    while (row().status === "queued" && t.clock.now().getTime() - started < 5 * DAY) {
+      await deliverDueEmails(t.deps);
+      t.clock.set(row().nextAttemptAt);
+    }
+    expect(row()).toMatchObject({ status: "failed", lastError: "connect ECONNREFUSED" });
+    const gaveUpAfterDays = (t.clock.now().getTime() - started) / DAY;
+    expect(gaveUpAfterDays).toBeGreaterThan(2.9);
+    expect(gaveUpAfterDays).toBeLessThan(3.1);
   });
 });

@@ -23,7 +23,8 @@ export type QueuedTemplatedEmail = QueuedBase & { payload: Record<string, unknow
 /** Renders a templated message at delivery time; null means it is no longer owed (e.g. its deals are gone). */
 export type TemplateRenderer = (payload: Record<string, unknown>, to: string) => (RenderedEmail & { headers?: Record<string, string> }) | null;
 
-const MAX_ATTEMPTS = 12;
+/** Retries wait 15 s, 30 s, … up to an hour; 80 attempts ride out a mail server outage of about three days. */
+const MAX_ATTEMPTS = 80;
 const BASE_BACKOFF_MS = 15_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
