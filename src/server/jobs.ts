@@ -12,6 +12,13 @@ interface Job {
   run: () => Promise<unknown> | unknown;
 }
 
+/** Hourly: sessions and reset links past their expiry, and signups abandoned before payment. */
+export async function purgeExpired(deps: Deps): Promise<void> {
+  deleteExpiredSessions(deps.db, deps.clock.now());
+  deleteExpiredResetTokens(deps.db, deps.clock.now());
+  await purgeAbandonedSignups(deps);
+}
+
 /**
  * Starts the in-process background work. A job never overlaps itself, and a failure is logged and retried
  * at the next tick, never fatal. Returns a stop function that waits for running work to finish.
@@ -20,15 +27,7 @@ export function startJobs(deps: Deps): () => Promise<void> {
   const templates = templatedEmailRenderers(deps);
   const jobs: Job[] = [
     { name: "email delivery", everyMs: 1000, run: () => deliverAllDueEmails({ ...deps, templates }) },
-    {
-      name: "expired sessions, tokens and signups purge",
-      everyMs: 60 * 60_000,
-      run: async () => {
-        deleteExpiredSessions(deps.db, deps.clock.now());
-        deleteExpiredResetTokens(deps.db, deps.clock.now());
-        await purgeAbandonedSignups(deps);
-      },
-    },
+    { name: "expired sessions, tokens and signups purge", everyMs: 60 * 60_000, run: () => purgeExpired(deps) },
   ];
   const running = new Set<Promise<void>>();
   const busy = new Set<string>();

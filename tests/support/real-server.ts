@@ -7,7 +7,8 @@ export interface RealServer {
   output(): string;
   /** Like a power cut: no clean-up runs. */
   kill9(): Promise<void>;
-  stop(): Promise<void>;
+  /** SIGTERM, as an orchestrator stops it; resolves to the exit code. */
+  stop(): Promise<number>;
 }
 
 async function freePort(): Promise<number> {
@@ -50,7 +51,7 @@ export async function startRealServer(databasePath: string, env: Record<string, 
     },
     async stop() {
       child.kill("SIGTERM");
-      await child.exited;
+      return await child.exited;
     },
   };
 }

@@ -1,0 +1,65 @@
+import { describe, expect, test } from "bun:test";
+import { ConfigError, loadConfig } from "../../src/server/config.ts";
+
+describe("configuration", () => {
+  test("no variable is required: the embedded defaults run the whole product", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      appUrl: "http://localhost:3000",
+      databasePath: "db/app.sqlite",
+      outboxDir: "db/outbox",
+      smtpUrl: null,
+      stripe: null,
+      fareSource: "simulated",
+      trustProxy: false,
+      secureCookies: false,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  test("every bad value is listed at once, each with what to set", () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: "70000",
+        APP_URL: "ftp://gordu.example",
+        SUPPORT_EMAIL: "not-an-email",
+        SMTP_URL: "mail.example.com",
+        STRIPE_SECRET_KEY: "sk_test_1",
+        SCAN_SCHEDULE: "hourly",
+        ADMIN_EMAIL: "admin@example.com",
+        TRUST_PROXY: "yes",
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const key of ["PORT", "APP_URL", "SUPPORT_EMAIL", "SMTP_URL", "STRIPE_PUBLISHABLE_KEY", "SCAN_SCHEDULE", "ADMIN_PASSWORD", "TRUST_PROXY"]) {
+      expect(message).toContain(key);
+    }
+    expect(message.split("\n").filter((line) => line.startsWith("  - "))).toHaveLength(8);
+  });
+
+  test("an https APP_URL makes cookies Secure; a trailing slash is dropped", () => {
+    const config = loadConfig({ APP_URL: "https://gordu.example/" });
+    expect(config.appUrl).toBe("https://gordu.example");
+    expect(config.secureCookies).toBe(true);
+  });
+
+  test("all five Stripe values switch billing to Stripe", () => {
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: "sk_test_1",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+      STRIPE_PRICE_MONTHLY: "price_m",
+      STRIPE_PRICE_ANNUAL: "price_a",
+    });
+    expect(config.stripe).toMatchObject({ secretKey: "sk_test_1", checkout: "embedded" });
+  });
+
+  test("the outbox folder sits beside the database file", () => {
+    expect(loadConfig({ DATABASE_PATH: "/var/lib/gordu/app.sqlite" }).outboxDir).toBe("/var/lib/gordu/outbox");
+  });
+});
