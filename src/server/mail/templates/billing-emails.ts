@@ -15,14 +15,14 @@ export function paymentFailedEmail(person: Person, dashboardUrl: string): Render
       "We couldn't charge your card for your GoRDU subscription. Please update your card so your deal alerts keep coming:",
       dashboardUrl,
       "",
-      "Open the dashboard, choose Billing, and enter a new card. We'll retry the payment automatically.",
+      "Open the dashboard, choose Update card, and enter a new card. We'll retry the payment automatically.",
     ].join("\n"),
     html: emailLayout({
       heading: "Please update your card",
       htmlBlocks: [
         escapeHtml(greeting),
         "We couldn't charge your card for your GoRDU subscription. Please update your card so your deal alerts keep coming.",
-        "Open the dashboard, choose <strong>Billing</strong>, and enter a new card. We'll retry the payment automatically.",
+        "Open the dashboard, choose <strong>Update card</strong>, and enter a new card. We'll retry the payment automatically.",
       ],
       buttons: [{ label: "Update your card", url: dashboardUrl }],
     }),
