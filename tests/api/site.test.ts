@@ -31,6 +31,7 @@ describe("pages", () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("base-uri 'none'");
     expect(csp).not.toContain("unsafe-inline' 'sha");
   });
 
