@@ -17,12 +17,16 @@ import { createTestApp, json } from "../support/test-app.ts";
 /** HARDENING.md "Faults": kill -9 at the worst moments, then restart and check what was owed. */
 
 const folders: string[] = [];
+const mounts: string[] = [];
 const freshFolder = () => {
   const folder = mkdtempSync(join(tmpdir(), "gordu-faults-"));
   folders.push(folder);
   return folder;
 };
-afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+afterAll(() => {
+  mounts.forEach((path) => execSync(`umount --lazy ${path}`));
+  folders.forEach((folder) => rmSync(folder, { recursive: true, force: true }));
+});
 
 const catcher = new MailCatcher();
 beforeAll(() => catcher.start());
@@ -110,6 +114,23 @@ describe("kill -9", () => {
     expect(integrityOf(databasePath)).toBe("ok");
   }, 180_000);
 
+  test("right after writes were acknowledged over HTTP: every one of them is in the database", async () => {
+    const databasePath = join(freshFolder(), "app.sqlite");
+    const server = await startRealServer(databasePath, { SCAN_SCHEDULE: "0 0 1 1 *", TRUST_PROXY: "true" });
+    const acknowledged = 40;
+    for (let i = 0; i < acknowledged; i++) {
+      const response = await fetch(`${server.url}/api/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.url, "x-forwarded-for": `198.51.100.${i}` },
+        body: JSON.stringify({ email: `v${i}@example.com`, name: "V", subject: `Acknowledged ${i}`, description: "Must survive a power cut" }),
+      });
+      expect(response.status).toBe(200);
+    }
+    await server.kill9();
+    expect(integrityOf(databasePath)).toBe("ok");
+    expect(count(databasePath, "SELECT count(*) FROM contact_messages WHERE subject LIKE 'Acknowledged %'")).toBe(acknowledged);
+  }, 60_000);
+
   test("during email delivery: on restart every owed email goes out, and a resend is the same message, never a second one", async () => {
     const folder = freshFolder();
     const databasePath = join(folder, "app.sqlite");
@@ -142,12 +163,13 @@ describe("kill -9", () => {
 });
 
 /** Mounting a small tmpfs needs root; where that is impossible the reason is printed and the test does not run. */
-function mountTinyDisk(): { path: string; unmount(): void } | string {
+function mountTinyDisk(): { path: string } | string {
   if (process.getuid?.() !== 0) return "not running as root, so no tmpfs can be mounted";
   const path = freshFolder();
   try {
     execSync(`mount -t tmpfs -o size=4m tmpfs ${path}`, { stdio: "pipe" });
-    return { path, unmount: () => execSync(`umount --lazy ${path}`) };
+    mounts.push(path);
+    return { path };
   } catch (error) {
     return `mount failed: ${(error as Error).message.split("\n")[0]}`;
   }
@@ -158,7 +180,7 @@ describe("disk full", () => {
   if (typeof disk === "string") console.log(`[faults] disk-full test not run: ${disk}`);
 
   test.skipIf(typeof disk === "string")("writes answer 503, reads keep working, and the file stays intact", async () => {
-    const { path, unmount } = disk as Exclude<typeof disk, string>;
+    const { path } = disk as Exclude<typeof disk, string>;
     const databasePath = join(path, "app.sqlite");
     const db = openDatabase(databasePath);
     migrateDatabase(db);
@@ -188,7 +210,6 @@ describe("disk full", () => {
       expect((db.$client.query("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check).toBe("ok");
     } finally {
       db.$client.close();
-      unmount();
     }
   }, 60_000);
 });
