@@ -67,7 +67,7 @@ export async function main(bundle?: EmbeddedBundle): Promise<void> {
   const stopJobs = startJobs(deps);
   const billing = config.stripe ? "Stripe" : "test billing";
   console.log(
-    `GoRDU listening on ${config.appUrl} (port ${app.server?.port}; database ${config.databasePath}; ${billing}; fares: ${config.fareSource}; mail: ${mailer.description}; ready in ${Math.round(performance.now() - startedAt)} ms)`,
+    `GoRDU listening on ${config.appUrl} (port ${app.server?.port}; database ${config.databasePath}; ${billing}; fares: ${deps.fares.name}; mail: ${mailer.description}; ready in ${Math.round(performance.now() - startedAt)} ms)`,
   );
 
   let stopping = false;

@@ -239,14 +239,23 @@ describe("cached quotes", () => {
       async confirm(candidate) {
         confirmed.push(candidate.departDate);
         if (candidate.departDate === gone.departDate) return null;
-        if (candidate.departDate === risen.departDate) return { ...candidate, price: 395 };
-        return { ...candidate, price: 249 };
+        if (candidate.departDate === risen.departDate) return { ...candidate, price: 395, cached: false };
+        return { ...candidate, price: 249, cached: false };
       },
     });
     const summary = await runScan({ ...t.deps, fares: source }, quiet);
     expect(confirmed.sort()).toEqual(["2027-02-05", "2027-02-12", "2027-02-19"]);
     expect(summary.newDeals).toBe(1);
     expect(dealRows(t).map((d) => [d.departDate, d.price])).toEqual([["2027-02-12", 249]]);
+  });
+
+  test("a 'confirmation' that is itself cached confirms nothing", async () => {
+    const t = createTestApp();
+    laxHistory(t);
+    const source = scriptedSource(() => [quote({ price: 250, cached: true })], { confirm: async (candidate) => ({ ...candidate, price: 245 }) });
+    const summary = await runScan({ ...t.deps, fares: source }, quiet);
+    expect(summary.newDeals).toBe(0);
+    expect(dealRows(t)).toEqual([]);
   });
 
   test("from a source that cannot confirm them never become deals", async () => {

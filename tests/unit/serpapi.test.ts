@@ -174,16 +174,52 @@ describe("the SerpApi client against recorded answers", () => {
     expect(result.errors[0]).toContain("hasn't returned any results");
   });
 
-  test("an exhausted quota makes no search at all", async () => {
-    requests.length = 0;
-    const exhausted = createSerpApiFareSource({
+  const exhaustedClient = () =>
+    createSerpApiFareSource({
       apiKey: "k",
       schedule: "0 */6 * * *",
       baseUrl: `http://127.0.0.1:${server.port}`,
       fetch: async (url, init) => (String(url).includes("/account") ? Response.json({ plan_searches_left: 0 }) : fetch(url, init)),
     });
-    const result = await exhausted.search({ now: new Date("2026-11-22T15:00:00Z"), searches: [search("LHR", "2027-01-08", "2027-01-15")] });
-    expect(result).toEqual({ quotes: [], searched: 0, errors: [], quotaLeft: 0 });
+
+  test("an exhausted quota makes no search at all and says so, naming SerpApi and the quota", async () => {
+    requests.length = 0;
+    const result = await exhaustedClient().search({ now: new Date("2026-11-22T15:00:00Z"), searches: [search("LHR", "2027-01-08", "2027-01-15")] });
+    expect(result).toEqual({ quotes: [], searched: 0, errors: ["SerpApi: monthly search quota used up (0 searches left)"], quotaLeft: 0 });
+    expect(requests).toEqual([]);
+  });
+
+  test("confirms a cached candidate with one fresh search of its exact route, dates and cabin", async () => {
+    requests.length = 0;
+    accountFixture = "account";
+    const now = new Date("2026-11-22T15:00:00Z");
+    const candidate = { ...parseGoogleFlights(await fixture("round-trip-lhr"), search("LHR", "2027-01-08", "2027-01-15"))!, price: 480, source: "travelpayouts", cached: true };
+    const fresh = await client().confirm(candidate, now);
+    expect(fresh).toMatchObject({ destination: "LHR", departDate: "2027-01-08", returnDate: "2027-01-15", price: 612, source: "serpapi", cached: false });
+    const searches = requests.filter((url) => url.pathname === "/search.json");
+    expect(searches).toHaveLength(1);
+    expect(Object.fromEntries(searches[0]!.searchParams)).toMatchObject({ arrival_id: "LHR", outbound_date: "2027-01-08", return_date: "2027-01-15", travel_class: "1" });
+  });
+
+  test("confirmations spend the same per-scan share as searches, checking the account once per scan", async () => {
+    requests.length = 0;
+    accountFixture = "account";
+    const now = new Date("2026-11-22T15:00:00Z");
+    const source = client();
+    const share = (await source.allowance(now)).share;
+    const searches = Array.from({ length: share - 1 }, () => search("DEN", "2027-02-05", "2027-02-07"));
+    expect((await source.search({ now, searches })).searched).toBe(share - 1);
+    const candidate = { ...parseGoogleFlights(await fixture("other-flights-only-den"), search("DEN", "2027-02-05", "2027-02-07"))!, cached: true };
+    expect(await source.confirm(candidate, now)).toMatchObject({ price: 138, cached: false });
+    await expect(source.confirm(candidate, now)).rejects.toThrow("SerpApi: this scan's share of the monthly quota is spent (1204 searches left this month)");
+    expect(requests.filter((url) => url.pathname === "/account")).toHaveLength(1);
+    expect(requests.filter((url) => url.pathname === "/search.json")).toHaveLength(share);
+  });
+
+  test("an exhausted quota refuses a confirmation without searching", async () => {
+    requests.length = 0;
+    const candidate = { ...parseGoogleFlights(await fixture("round-trip-lhr"), search("LHR", "2027-01-08", "2027-01-15"))!, cached: true };
+    await expect(exhaustedClient().confirm(candidate, new Date("2026-11-22T15:00:00Z"))).rejects.toThrow("SerpApi: monthly search quota used up (0 searches left)");
     expect(requests).toEqual([]);
   });
 

@@ -93,19 +93,19 @@ describe("the Travelpayouts client against recorded answers", () => {
     expect(result.quotes.map((q) => q.destination)).toEqual(["LGA", "LHR", "CDG"]);
   });
 
-  test("confirms a candidate with a second, exact-date query", async () => {
+  test("re-checks a live deal with an exact-date query, whose answer is still a cached price", async () => {
     requests.length = 0;
     const source = createTravelpayoutsFareSource({ token: "good-token", baseUrl: `http://127.0.0.1:${server.port}` });
-    const [candidate] = parsePricesForDates(await fixture("month-2027-01"), new Set(["LHR"]));
-    const fresh = await source.confirm!(candidate!, new Date("2026-11-22T15:00:00Z"));
-    expect(fresh).toMatchObject({ destination: "LHR", departDate: "2027-01-19", returnDate: "2027-01-26", price: 486 });
+    const recheck: FareSearch = { destination: "LHR", departDate: "2027-01-19", returnDate: "2027-01-26", cabin: "economy", purpose: "recheck" };
+    const result = await source.search({ now: new Date("2026-11-22T15:00:00Z"), searches: [recheck] });
+    expect(result.quotes).toHaveLength(1);
+    expect(result.quotes[0]).toMatchObject({ destination: "LHR", departDate: "2027-01-19", returnDate: "2027-01-26", price: 486, cached: true });
     expect(Object.fromEntries(requests[0]!.url.searchParams)).toMatchObject({ destination: "LHR", departure_at: "2027-01-19", return_at: "2027-01-26", one_way: "false" });
   });
 
-  test("a confirmation that no longer finds those dates says the fare is gone", async () => {
+  test("offers no confirmation: asking its own cache again is not a fresh search (FARES.md 4)", () => {
     const source = createTravelpayoutsFareSource({ token: "good-token", baseUrl: `http://127.0.0.1:${server.port}` });
-    const [candidate] = parsePricesForDates(await fixture("month-2027-01"), new Set(["CDG"]));
-    expect(await source.confirm!(candidate!, new Date("2026-11-22T15:00:00Z"))).toBeNull();
+    expect(source.confirm).toBeUndefined();
   });
 
   test("a refused token fails the scan with the provider's message", async () => {

@@ -1,4 +1,4 @@
-/** Where prices come from: one interface, three implementations (simulated, SerpApi, Travelpayouts). */
+/** Where prices come from: one interface; simulated, SerpApi, Travelpayouts, or Travelpayouts confirmed by SerpApi. */
 
 export const HOME_AIRPORT = "RDU";
 
@@ -61,9 +61,14 @@ export interface PastObservation {
 
 export interface FareSource {
   readonly name: string;
+  /** Whose observations make the typical ranges, when not this source's own name (a combined source). */
+  readonly historySource?: string;
   /** Throws FareSourceError when the source cannot be used at all (bad key, quota check failed, network down). */
   search(request: SearchRequest): Promise<SearchResult>;
-  /** One fresh look at exactly this quote's route and dates; null when the fare is gone. Needed for cached quotes. */
+  /**
+   * One fresh (uncached) search of exactly this quote's route and dates; null when the fare is gone. A cached
+   * quote becomes a deal only through it. Throws FareSourceError when no fresh search can be made now.
+   */
   confirm?(quote: FareQuote, now: Date): Promise<FareQuote | null>;
   /** Observations of the past year, for a source that can tell them (the simulated market), so ranges exist at once. */
   pastObservations?(now: Date): Iterable<PastObservation>;

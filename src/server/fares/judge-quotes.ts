@@ -21,7 +21,10 @@ export function judgeQuotes(quotes: readonly FareQuote[], history: PriceHistory,
   });
 }
 
-/** A cached price is not proof of a live fare: a candidate counts only once a fresh look still finds it a deal. */
+/**
+ * A cached price is not proof of a live fare (FARES.md 4): a candidate counts only once one fresh search still
+ * finds it a deal. Without one it keeps its cached price, marked cached, and is not a deal.
+ */
 export async function confirmCachedCandidates(fares: FareSource, judged: JudgedQuote[], now: Date, today: string, errors: string[]) {
   const confirmed: JudgedQuote[] = [];
   const fresh: FareQuote[] = [];
@@ -32,7 +35,7 @@ export async function confirmCachedCandidates(fares: FareSource, judged: JudgedQ
     }
     const unconfirmed = (reason: string): JudgedQuote => ({ ...item, judgement: { ...item.judgement!, isDeal: false, tier: null, reason } });
     if (!fares.confirm) {
-      confirmed.push(unconfirmed("cached price, no way to confirm it"));
+      confirmed.push(unconfirmed("cached price, no fresh search to confirm it"));
       continue;
     }
     try {
@@ -41,11 +44,15 @@ export async function confirmCachedCandidates(fares: FareSource, judged: JudgedQ
         confirmed.push(unconfirmed("gone on a fresh search"));
         continue;
       }
+      if (quote.cached) {
+        confirmed.push(unconfirmed("cached price, asked again of a cache"));
+        continue;
+      }
       fresh.push(quote);
       confirmed.push({ quote, range: item.range, judgement: judgeFare(quote, item.range, today) });
     } catch (error) {
       errors.push(`confirming ${item.quote.destination} ${item.quote.departDate}: ${messageOf(error)}`);
-      confirmed.push(unconfirmed("could not be confirmed"));
+      confirmed.push(unconfirmed(`cached price, not confirmed: ${messageOf(error)}`));
     }
   }
   return { judged: confirmed, fresh };

@@ -99,7 +99,7 @@ export async function runScan(deps: ScanDeps, options: ScanOptions = {}): Promis
 
   try {
     await ensureHistory(deps, now, log);
-    const history = loadPriceHistory(db, fares.name, now);
+    const history = loadPriceHistory(db, fares.historySource ?? fares.name, now);
     const searches = planSearches({
       today,
       destinations: DESTINATIONS.map((d) => d.code),

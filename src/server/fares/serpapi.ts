@@ -1,7 +1,9 @@
 /**
  * SerpApi's Google Flights engine (FARES.md "SerpApi"): one search per route and dates, fresh prices, and
  * Google's typical range. The monthly plan quota is spent evenly over the scan schedule (quota-pacing.ts),
- * checked against the account before every scan so it is never exceeded.
+ * checked against the account once per scan so it is never exceeded. A plan with no searches left is a
+ * failure of the scan, not an empty success. confirm() is the one fresh search a cached candidate needs
+ * (cached-with-fresh-confirmation.ts); it spends the same per-scan share as search().
  */
 import { findAirline } from "../../domain/airlines.ts";
 import { FareSourceError, HOME_AIRPORT, type Cabin, type FareQuote, type FareSearch, type FareSource, type SearchRequest, type SearchResult } from "./fare-source.ts";
@@ -10,6 +12,7 @@ import { searchesThisTick, ticksLeftInMonth } from "./quota-pacing.ts";
 
 export const SERPAPI_SOURCE = "serpapi";
 const PROVIDER = "SerpApi";
+export const QUOTA_USED_UP = `${PROVIDER}: monthly search quota used up (0 searches left)`;
 
 export interface SerpApiOptions {
   apiKey: string;
@@ -101,7 +104,24 @@ async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, work
   return results;
 }
 
-export function createSerpApiFareSource(options: SerpApiOptions): FareSource {
+/** This scan's share of the plan's searches, and what of it is spent. */
+export interface ScanAllowance {
+  /** The scan it belongs to (its `now`). */
+  scanAt: number;
+  /** Searches left on the plan when the scan began. */
+  left: number;
+  share: number;
+  spent: number;
+}
+
+export interface SerpApiFareSource extends FareSource {
+  /** Checks the account once per scan (`now`); later calls in the same scan get the same allowance. */
+  allowance(now: Date): Promise<ScanAllowance>;
+  /** One fresh search of exactly this quote's route, dates and cabin, out of this scan's share. */
+  confirm(quote: FareQuote, now: Date): Promise<FareQuote | null>;
+}
+
+export function createSerpApiFareSource(options: SerpApiOptions): SerpApiFareSource {
   const baseUrl = (options.baseUrl ?? "https://serpapi.com").replace(/\/+$/, "");
   const fetchFunction = options.fetch ?? ((url, init) => fetch(url, init));
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -115,6 +135,16 @@ export function createSerpApiFareSource(options: SerpApiOptions): FareSource {
     const left = numberOr((body as Record<string, unknown>).plan_searches_left);
     if (left === null) throw new FareSourceError(`${PROVIDER} account check failed: no plan_searches_left`);
     return Math.max(0, Math.floor(left));
+  };
+
+  let current: ScanAllowance | null = null;
+  const allowance = async (now: Date): Promise<ScanAllowance> => {
+    if (current?.scanAt !== now.getTime()) {
+      const left = await searchesLeft();
+      const share = Math.min(searchesThisTick(left, ticksLeftInMonth(options.schedule, now)), maxPerScan);
+      current = { scanAt: now.getTime(), left, share, spent: 0 };
+    }
+    return current;
   };
 
   const searchUrl = (search: FareSearch) => {
@@ -135,18 +165,25 @@ export function createSerpApiFareSource(options: SerpApiOptions): FareSource {
     return `${baseUrl}/search.json?${params}`;
   };
 
+  const searchOnce = async (search: FareSearch): Promise<FareQuote | null> => {
+    const { body } = await getJson(fetchFunction, PROVIDER, searchUrl(search), { timeoutMs });
+    return parseGoogleFlights(body, search);
+  };
+
   return {
     name: SERPAPI_SOURCE,
+    allowance,
 
     async search(request: SearchRequest): Promise<SearchResult> {
-      const left = await searchesLeft();
-      const budget = Math.min(searchesThisTick(left, ticksLeftInMonth(options.schedule, request.now)), maxPerScan, request.searches.length);
-      const chosen = request.searches.slice(0, budget);
+      const scan = await allowance(request.now);
+      // Nothing can be searched: an empty answer here would pass for a scan that found no fares.
+      if (scan.left === 0) return { quotes: [], searched: 0, errors: [QUOTA_USED_UP], quotaLeft: 0 };
+      const chosen = request.searches.slice(0, Math.max(0, scan.share - scan.spent));
+      scan.spent += chosen.length;
       const errors: string[] = [];
       const answers = await mapWithConcurrency(chosen, concurrency, async (search) => {
         try {
-          const { body } = await getJson(fetchFunction, PROVIDER, searchUrl(search), { timeoutMs });
-          return parseGoogleFlights(body, search);
+          return await searchOnce(search);
         } catch (error) {
           errors.push(`${search.destination} ${search.departDate}: ${error instanceof Error ? error.message : String(error)}`);
           return null;
@@ -156,8 +193,19 @@ export function createSerpApiFareSource(options: SerpApiOptions): FareSource {
         quotes: answers.filter((quote): quote is FareQuote => quote !== null),
         searched: chosen.length,
         errors,
-        quotaLeft: left - chosen.length,
+        quotaLeft: scan.left - scan.spent,
       };
+    },
+
+    async confirm(quote: FareQuote, now: Date): Promise<FareQuote | null> {
+      const scan = await allowance(now);
+      if (scan.left === 0) throw new FareSourceError(QUOTA_USED_UP);
+      if (scan.spent >= scan.share) {
+        throw new FareSourceError(`${PROVIDER}: this scan's share of the monthly quota is spent (${scan.left - scan.spent} searches left this month)`);
+      }
+      scan.spent++;
+      const { destination, departDate, returnDate, cabin } = quote;
+      return searchOnce({ destination, departDate, returnDate, cabin, purpose: "recheck" });
     },
   };
 }

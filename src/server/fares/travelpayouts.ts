@@ -2,9 +2,10 @@
  * Travelpayouts (Aviasales) Data API (FARES.md "Travelpayouts"): the cheapest cached ticket per destination
  * for a departure month, one call per month. City codes (NYC, LON, PAR, YTO, YMQ) are mapped through
  * destination_airport. Prices come from a 2–7 day cache of other people's searches, so every quote is marked
- * cached and a candidate deal must survive a second, exact-date query (confirm) before anyone is alerted;
- * when that query no longer shows the fare at a deal price, the candidate is dropped. This API has no live
- * search, so the confirmation is the freshest look it can give, not proof of a bookable fare.
+ * cached. Asking the same cache again proves nothing, so this source offers no confirm(): its prices find
+ * cheap dates and build typical ranges, and a candidate becomes a deal only through one fresh search from
+ * another source (cached-with-fresh-confirmation.ts, with SerpApi). Re-checks of live deals ask for their
+ * exact dates, and those answers are cached too.
  */
 import { findAirline } from "../../domain/airlines.ts";
 import { FareSourceError, HOME_AIRPORT, type FareQuote, type FareSearch, type FareSource, type SearchRequest, type SearchResult } from "./fare-source.ts";
@@ -115,10 +116,6 @@ export function createTravelpayoutsFareSource(options: TravelpayoutsOptions): Fa
       }
       if (quotes.length === 0 && errors.length > 0 && errors.length === searched) throw new FareSourceError(errors[0]!);
       return { quotes, searched, errors, quotaLeft: null };
-    },
-
-    confirm(quote: FareQuote): Promise<FareQuote | null> {
-      return exactDates(quote);
     },
   };
 }
