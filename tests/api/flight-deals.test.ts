@@ -290,4 +290,37 @@ describe("GET /api/flight-deals/:id/history", () => {
       { date: day(2), price: 199 },
     ]);
   });
+
+  test("a deal confirmed by SerpApi charts Travelpayouts' prices too, but never the simulated market's", async () => {
+    const t = createTestApp();
+    const { cookie } = await subscriberWithCookie(t);
+    const deal = insertDeal(t, { destination: "LHR", source: "serpapi" });
+    await fanOutOwedDeals(t.deps);
+    const now = t.clock.now().getTime();
+    const day = (daysAgo: number) => new Date(now - daysAgo * DAY).toISOString().slice(0, 10);
+    const observation = (daysAgo: number, price: number, source: string) => ({
+      origin: "RDU",
+      destination: "LHR",
+      tripType: "round_trip" as const,
+      cabin: "economy" as const,
+      nonstop: true,
+      departDate: "2027-03-03",
+      returnDate: "2027-03-10",
+      price,
+      airline: "British Airways",
+      source,
+      observedDay: day(daysAgo),
+      observedAt: new Date(now - daysAgo * DAY),
+    });
+    t.db
+      .insert(fareObservations)
+      .values([observation(20, 700, "travelpayouts"), observation(5, 520, "serpapi"), observation(3, 90, "simulated")])
+      .run();
+
+    const response = await t.request("GET", `/api/flight-deals/${deal.id}/history`, { cookie });
+    expect(await json<PricePoint[]>(response)).toEqual([
+      { date: day(20), price: 700 },
+      { date: day(5), price: 520 },
+    ]);
+  });
 });

@@ -174,7 +174,10 @@ export function removeDealFromList(deps: Pick<Deps, "db" | "clock">, user: User,
   upsertPair(deps.db, user.id, deal, now, "deleted");
 }
 
-/** The route's cheapest observed price per day over the last 90 days, for the details chart. */
+/**
+ * The route's cheapest observed price per day over the last 90 days, for the details chart. Real sources
+ * (SerpApi, Travelpayouts) make one history; the simulated market's prices never mix with them.
+ */
 export function dealPriceHistory(deps: Pick<Deps, "db" | "clock">, user: User, rawId: string): PricePoint[] {
   const now = deps.clock.now();
   const deal = dealInList(deps.db, user, parseDealId(rawId), now);
@@ -182,7 +185,7 @@ export function dealPriceHistory(deps: Pick<Deps, "db" | "clock">, user: User, r
     .query(
       `SELECT observed_day AS date, min(price) AS price FROM fare_observations
        WHERE origin = $origin AND destination = $destination AND trip_type = $tripType AND cabin = $cabin
-         AND source = $source AND observed_at >= $since
+         AND (source = 'simulated') = $simulated AND observed_at >= $since
        GROUP BY observed_day ORDER BY observed_day`,
     )
     .all({
@@ -190,7 +193,7 @@ export function dealPriceHistory(deps: Pick<Deps, "db" | "clock">, user: User, r
       destination: deal.destination,
       tripType: deal.tripType,
       cabin: deal.cabin,
-      source: deal.source,
+      simulated: deal.source === "simulated",
       since: now.getTime() - PRICE_HISTORY_DAYS * DAY_MS,
     }) as PricePoint[];
 }
