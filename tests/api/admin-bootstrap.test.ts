@@ -32,8 +32,9 @@ describe("admin bootstrap", () => {
 
   test("refuses a short password and a malformed email", async () => {
     const t = createTestApp();
-    expect(ensureAdmin(t.db, "boss@gordu.example", "short", t.clock.now(), { setPassword: true })).rejects.toThrow("at least 8");
-    expect(ensureAdmin(t.db, "not an email", "long enough", t.clock.now(), { setPassword: true })).rejects.toThrow("not a valid email");
+    await expect(ensureAdmin(t.db, "boss@gordu.example", "short", t.clock.now(), { setPassword: true })).rejects.toThrow("at least 8");
+    await expect(ensureAdmin(t.db, "not an email", "long enough", t.clock.now(), { setPassword: true })).rejects.toThrow("not a valid email");
+    expect(findUserByEmail(t.db, "boss@gordu.example")).toBeUndefined();
   });
 
   test("npm run admin creates an admin in the database file named by DATABASE_PATH", () => {

@@ -1,9 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { auditLog, contactMessages, emailOutbox, passwordResetTokens, sessions, users } from "../../db/schema.ts";
+import { auditLog, contactMessages, deals, emailOutbox, fareScans, passwordResetTokens, sessions, userDeals, users } from "../../db/schema.ts";
+import { TRIAL_DAYS } from "../../src/domain/plans.ts";
+import { issueResetToken } from "../../src/server/auth/password-reset.ts";
+import { insertDeal } from "../support/deals.ts";
 import { createTestApp, json, type TestApp } from "../support/test-app.ts";
 import { subscribe } from "../support/signup.ts";
 import { createUser, reloadUser, signIn } from "../support/users.ts";
+
+const DAY_MS = 24 * 60 * 60_000;
 
 /** Always three items: bun's test.each would take a missing third argument for a done callback. */
 const ADMIN_ROUTES: [string, string, unknown][] = [
@@ -123,6 +128,48 @@ describe("subscription actions in test billing", () => {
     expect(reloadUser(t, member.id).cancelAtPeriodEnd).toBe(false);
   });
 
+  test("re-activate after a cancellation at period end has taken effect starts a new subscription", async () => {
+    const t = createTestApp();
+    const { admin } = await adminSession(t);
+    const { sessionCookie } = await subscribe(t, "lapsed@example.com", "monthly");
+    t.clock.advance(TRIAL_DAYS * DAY_MS + DAY_MS);
+    expect((await t.request("POST", "/api/cancel-subscription", { cookie: sessionCookie })).status).toBe(200);
+    const member = t.db.select().from(users).where(eq(users.email, "lapsed@example.com")).get()!;
+    expect(member).toMatchObject({ subscriptionStatus: "Active", cancelAtPeriodEnd: true, trialEndsAt: null });
+    // Nothing tells our copy that the period ended: the row still says Active, cancelling at period end.
+    t.clock.set(new Date(member.currentPeriodEnd!.getTime() + DAY_MS));
+    expect(reloadUser(t, member.id)).toMatchObject({ subscriptionStatus: "Active", cancelAtPeriodEnd: true });
+
+    const cookie = await signIn(t, admin.email);
+    const response = await t.request("POST", `/api/admin/users/${member.id}/reactivate-subscription`, { cookie });
+    expect(response.status).toBe(200);
+    const answer = await json(response);
+    expect(answer.message).toBe("The old subscription had ended, so a new one was started (no trial) on the card on file.");
+    expect(answer.user).toMatchObject({ subscriptionType: "Paid", subscriptionStatus: "Active", cancelAtPeriodEnd: false, trialEndsAt: null });
+    expect(answer.user.stripeSubscriptionId).not.toBe(member.stripeSubscriptionId);
+    const old = await t.deps.billing.getSubscription(member.stripeSubscriptionId!);
+    expect(old).toMatchObject({ status: "canceled", cancelAtPeriodEnd: false });
+    const fresh = await t.deps.billing.getSubscription(answer.user.stripeSubscriptionId);
+    expect(fresh).toMatchObject({ status: "active", cancelAtPeriodEnd: false, customerId: member.stripeCustomerId });
+    expect(reloadUser(t, member.id)).toMatchObject({ subscriptionStatus: "Active", stripeSubscriptionId: fresh.id, cancelAtPeriodEnd: false });
+    const [entry] = await json(await t.request("GET", "/api/admin/audit-log", { cookie }));
+    expect(entry).toMatchObject({ action: "subscription.reactivate", targetEmail: "lapsed@example.com", note: answer.message });
+  });
+
+  test("re-activate within the period of a paused subscription cancelling at period end resumes it and undoes the cancellation", async () => {
+    const t = createTestApp();
+    const { cookie } = await adminSession(t);
+    const { sessionCookie } = await subscribe(t, "both@example.com");
+    await t.request("POST", "/api/cancel-subscription", { cookie: sessionCookie });
+    const member = t.db.select().from(users).where(eq(users.email, "both@example.com")).get()!;
+    await t.request("PUT", `/api/admin/users/${member.id}`, { cookie, body: { subscriptionType: "Free" } });
+
+    const answer = await json(await t.request("POST", `/api/admin/users/${member.id}/reactivate-subscription`, { cookie }));
+    expect(answer.message).toBe("Billing resumed on the existing subscription. The pending cancellation was undone; the subscription will renew.");
+    expect(answer.user).toMatchObject({ subscriptionStatus: "Active", cancelAtPeriodEnd: false, stripeSubscriptionId: member.stripeSubscriptionId });
+    expect(await t.deps.billing.getSubscription(member.stripeSubscriptionId!)).toMatchObject({ paused: false, cancelAtPeriodEnd: false });
+  });
+
   test("cancel ends the subscription at once; re-activate then starts a new one and says so", async () => {
     const t = createTestApp();
     const { cookie } = await adminSession(t);
@@ -150,17 +197,26 @@ describe("subscription actions in test billing", () => {
 });
 
 describe("DELETE /api/admin/users/:id", () => {
-  test("cancels the subscription first, then removes the user, their sessions and tokens; the audit keeps a record", async () => {
+  test("cancels the subscription first, then removes the user, their sessions, deals and reset tokens; the audit keeps a record", async () => {
     const t = createTestApp();
     const { cookie } = await adminSession(t);
     const { sessionCookie } = await subscribe(t, "leaving@example.com");
     const member = t.db.select().from(users).where(eq(users.email, "leaving@example.com")).get()!;
+    const deal = insertDeal(t);
+    t.db.insert(userDeals).values({ userId: member.id, dealId: deal.id, alertVersion: 1, createdAt: t.clock.now() }).run();
+    issueResetToken(t.db, member.id, t.clock.now());
+    expect(t.db.select().from(userDeals).where(eq(userDeals.userId, member.id)).all()).toHaveLength(1);
+    expect(t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, member.id)).all().length).toBeGreaterThan(0);
+    expect(t.db.select().from(sessions).where(eq(sessions.userId, member.id)).all().length).toBeGreaterThan(0);
+
     const response = await t.request("DELETE", `/api/admin/users/${member.id}`, { cookie });
     expect(response.status).toBe(200);
     expect((await t.deps.billing.getSubscription(member.stripeSubscriptionId!)).status).toBe("canceled");
     expect(t.db.select().from(users).where(eq(users.id, member.id)).get()).toBeUndefined();
     expect(t.db.select().from(sessions).where(eq(sessions.userId, member.id)).all()).toHaveLength(0);
     expect(t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, member.id)).all()).toHaveLength(0);
+    expect(t.db.select().from(userDeals).where(eq(userDeals.userId, member.id)).all()).toHaveLength(0);
+    expect(t.db.select().from(deals).where(eq(deals.id, deal.id)).get()).toBeDefined();
     expect((await t.request("GET", "/api/me", { cookie: sessionCookie })).status).toBe(401);
     expect(t.db.select().from(auditLog).all().at(-1)).toMatchObject({ action: "user.delete", targetEmail: "leaving@example.com" });
   });
@@ -195,8 +251,31 @@ describe("operations", () => {
     expect(ops.contactMessages[0]).toMatchObject({ subject: "Hi", read: false });
 
     const messageId = ops.contactMessages[0].id;
-    await t.request("POST", `/api/admin/contact-messages/${messageId}/read`, { cookie, body: { read: true } });
+    expect((await t.request("POST", `/api/admin/contact-messages/${messageId}/read`, { cookie, body: { read: true } })).status).toBe(200);
     expect(t.db.select().from(contactMessages).get()!.readAt).not.toBeNull();
+    const [read] = await json(await t.request("GET", "/api/admin/audit-log", { cookie }));
+    expect(read).toMatchObject({
+      actorEmail: "boss@gordu.example",
+      action: "contact.read",
+      targetEmail: null,
+      before: { read: false },
+      after: { read: true },
+      note: `Message #${messageId} from v@example.com: Hi`,
+      createdAt: t.clock.now().toISOString(),
+    });
+
+    expect((await t.request("POST", `/api/admin/contact-messages/${messageId}/read`, { cookie, body: { read: false } })).status).toBe(200);
+    expect(t.db.select().from(contactMessages).get()!.readAt).toBeNull();
+    const [unread] = await json(await t.request("GET", "/api/admin/audit-log", { cookie }));
+    expect(unread).toMatchObject({ action: "contact.unread", before: { read: true }, after: { read: false } });
+  });
+
+  test("marking a message that does not exist answers 404 and writes no audit entry", async () => {
+    const t = createTestApp();
+    const { cookie } = await adminSession(t);
+    expect((await t.request("POST", "/api/admin/contact-messages/999/read", { cookie, body: { read: true } })).status).toBe(404);
+    expect((await t.request("POST", "/api/admin/outbox/999/retry", { cookie })).status).toBe(404);
+    expect(t.db.select().from(auditLog).all()).toEqual([]);
   });
 
   test("a failed email can be put back in the queue", async () => {
@@ -204,9 +283,23 @@ describe("operations", () => {
     const { cookie } = await adminSession(t);
     await t.request("POST", "/api/contact", { body: { email: "v@example.com", name: "V", subject: "Hi", description: "Hello" } });
     const [row] = t.db.select().from(emailOutbox).all();
-    t.db.update(emailOutbox).set({ status: "failed", attempts: 12, nextAttemptAt: new Date(0) }).run();
+    t.db.update(emailOutbox).set({ status: "failed", attempts: 12, nextAttemptAt: new Date(0), lastError: "550 mailbox unavailable" }).run();
     expect((await t.request("POST", `/api/admin/outbox/${row!.id}/retry`, { cookie })).status).toBe(200);
     expect(t.db.select().from(emailOutbox).get()!.status).toBe("queued");
+    const [entry] = await json(await t.request("GET", "/api/admin/audit-log", { cookie }));
+    expect(entry).toMatchObject({
+      actorEmail: "boss@gordu.example",
+      action: "outbox.retry",
+      targetEmail: null,
+      before: { status: "failed", attempts: 12, lastError: "550 mailbox unavailable" },
+      after: { status: "queued", attempts: 12, lastError: "550 mailbox unavailable" },
+      note: `Email #${row!.id} (${row!.kind}) to ${row!.toAddress}`,
+      createdAt: t.clock.now().toISOString(),
+    });
+
+    t.db.update(emailOutbox).set({ status: "sent" }).run();
+    expect((await t.request("POST", `/api/admin/outbox/${row!.id}/retry`, { cookie })).status).toBe(404);
+    expect(t.db.select().from(auditLog).all()).toHaveLength(1);
   });
 });
 
@@ -218,5 +311,28 @@ describe("GET /healthz", () => {
     expect(await json(healthy)).toMatchObject({ status: "ok", database: "ok" });
     t.db.$client.close();
     expect((await t.request("GET", "/healthz")).status).toBe(503);
+  });
+
+  test("reports the time and age of the last successful fare scan, ignoring later failed ones", async () => {
+    const t = createTestApp();
+    expect(await json(await t.request("GET", "/healthz"))).toMatchObject({ lastSuccessfulScanAt: null, lastSuccessfulScanAgeSeconds: null });
+
+    const startedAt = t.clock.now();
+    t.clock.advance(42_000);
+    const finishedAt = t.clock.now();
+    t.db.insert(fareScans).values({ source: "simulated", status: "succeeded", startedAt, finishedAt }).run();
+    t.clock.advance(90 * 60_000);
+    t.db.insert(fareScans).values({ source: "simulated", status: "failed", startedAt: t.clock.now(), finishedAt: t.clock.now() }).run();
+    t.clock.advance(30 * 60_000 + 400);
+
+    const health = await t.request("GET", "/healthz");
+    expect(health.status).toBe(200);
+    expect(health.headers.get("cache-control")).toBe("no-store");
+    expect(await json(health)).toEqual({
+      status: "ok",
+      database: "ok",
+      lastSuccessfulScanAt: finishedAt.toISOString(),
+      lastSuccessfulScanAgeSeconds: 2 * 60 * 60,
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { AdminUserList, OperationsOverview } from "../../src/domain/api-types.ts";
 import { ADMIN, expect, expectNoSeriousAxeViolations, expectToast, test } from "./support/fixtures.ts";
-import { seedUser, uniqueEmail } from "./support/seed.ts";
+import { seedScan, seedUser, uniqueEmail } from "./support/seed.ts";
 import { subscribeInBrowser } from "./support/subscribe.ts";
 
 /** Signs the browser in without the login page (its cookie is shared with `page`). */
@@ -329,32 +329,40 @@ test.describe("operations", () => {
     await expect(message.getByRole("button", { name: "Mark unread" })).toBeVisible();
 
     const audit = panel.getByRole("table", { name: "Audit log" });
-    const entry = audit.getByRole("row").nth(1);
+    const markedRead = audit.getByRole("row").nth(1);
+    await expect(markedRead).toContainText(ADMIN.email);
+    await expect(markedRead).toContainText("Marked message read");
+    await expect(markedRead).toContainText(subject);
+    const entry = audit.getByRole("row").filter({ hasText: "Edited user" }).filter({ hasText: member.email });
     await expect(entry).toContainText(ADMIN.email);
     await expect(entry).toContainText("Edited user");
     await expect(entry).toContainText(member.email);
     await expect(entry.getByRole("listitem").filter({ hasText: "First name" })).toContainText(/Audra.*Audrey/);
   });
 
-  test("shows the newest fare scan once the scanner has run", async ({ page, baseURL }) => {
+  test("shows a recorded fare scan: when, source, status, what it covered and found, its errors and quota", async ({ page, server, baseURL }) => {
+    const scan = seedScan(server);
     await signIn(page, baseURL);
-    // The server scans at boot when it has no deals; wait (a while) for that scan to finish.
-    let overview = (await (await page.request.get("/api/admin/operations")).json()) as OperationsOverview;
-    for (let waited = 0; waited < 30_000 && (overview.scans.length === 0 || overview.scans[0]!.status === "running"); waited += 500) {
-      await page.waitForTimeout(500);
-      overview = (await (await page.request.get("/api/admin/operations")).json()) as OperationsOverview;
-    }
     await openPage(page);
     const scans = (await openOperations(page)).getByRole("region", { name: "Last fare scans", exact: true });
-    const newest = overview.scans[0];
-    test.info().annotations.push({ type: "newest scan", description: newest ? `#${newest.id} ${newest.source} ${newest.status}` : "none yet" });
-    if (!newest) {
-      await expect(scans).toContainText("No fare scans yet");
-      return;
-    }
-    const row = scans.getByRole("row").nth(1);
+    await expect(scans).not.toContainText("No fare scans yet");
+    // The boot scan may be in the table too; this row is the one just recorded.
+    const row = scans.locator(`tr[data-scan-id="${scan.id}"]`);
     await expect(row).toBeVisible();
-    for (const text of [newest.source, newest.status, String(newest.routes), String(newest.quotes)]) await expect(row).toContainText(text);
+    await expect(row.getByRole("cell")).toHaveText([
+      /took 1 min 35 s/,
+      scan.source,
+      scan.status,
+      String(scan.routes),
+      String(scan.quotes),
+      String(scan.dealsFound),
+      String(scan.newDeals),
+      String(scan.matches),
+      /1 error/,
+      String(scan.quotaLeft),
+    ]);
+    await row.getByText("1 error").click();
+    await expect(row.getByText(scan.errors[0]!)).toBeVisible();
   });
 });
 

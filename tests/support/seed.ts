@@ -8,10 +8,12 @@
  *   bun tests/support/seed.ts deal-alert --db PATH --destination LHR [--price P] [--airline A] [--stops]
  *        a brand-new deal, fanned out at once by the server's own code: pairs for every matching subscriber
  *        and alert emails queued in the outbox, which the running server then delivers
+ *   bun tests/support/seed.ts scan --db PATH
+ *        a finished fare scan (the newest one), with the fixed figures SEEDED_SCAN lists
  */
 import { parseArgs } from "node:util";
 import { openDatabase, type Db } from "../../db/client.ts";
-import { deals, fareObservations, userDeals, type UserPreferences } from "../../db/schema.ts";
+import { deals, fareObservations, fareScans, userDeals, type UserPreferences } from "../../db/schema.ts";
 import { cityForCode } from "../../src/domain/airports.ts";
 import { formatTravelDates, toIsoDate } from "../../src/domain/travel-dates.ts";
 import { insertUser } from "../../src/server/auth/users.ts";
@@ -166,6 +168,29 @@ async function seedDealAlert(db: Db, destination: string, price: number, airline
   return { dealId: row.id, ...result };
 }
 
+/** Figures no real scan of the simulated market produces, so a test knows the row it sees is this one. */
+const SEEDED_SCAN = {
+  source: "seeded-source",
+  status: "succeeded",
+  routes: 17,
+  quotes: 4321,
+  dealsFound: 23,
+  newDeals: 9,
+  matches: 6,
+  errors: ["LIS: provider timed out"],
+  quotaLeft: 987,
+} as const;
+
+function seedScan(db: Db) {
+  const finishedAt = new Date();
+  const startedAt = new Date(finishedAt.getTime() - 95_000);
+  return db
+    .insert(fareScans)
+    .values({ ...SEEDED_SCAN, errors: [...SEEDED_SCAN.errors], startedAt, finishedAt })
+    .returning({ id: fareScans.id })
+    .get();
+}
+
 const db = openDatabase(values.db!);
 try {
   const command = positionals[0];
@@ -194,6 +219,8 @@ try {
   } else if (command === "deal-alert") {
     const result = await seedDealAlert(db, values.destination!, Number(values.price), values.airline!, !values.stops);
     console.log(JSON.stringify(result));
+  } else if (command === "scan") {
+    console.log(JSON.stringify({ ...seedScan(db), ...SEEDED_SCAN }));
   } else {
     throw new Error(`unknown seed command: ${command}`);
   }

@@ -51,14 +51,14 @@ export function adminRoutes(deps: Deps) {
     })
     .get("/audit-log", () => recentAudit(deps.db))
     .get("/operations", () => operationsOverview(deps))
-    .post("/outbox/:id/retry", ({ params }) => {
-      retryEmail(deps, idParam(params.id));
+    .post("/outbox/:id/retry", ({ admin, params }) => {
+      retryEmail(deps, admin, idParam(params.id));
       return { success: true as const };
     })
     .post(
       "/contact-messages/:id/read",
-      ({ params, body }) => {
-        markContactMessage(deps, idParam(params.id), body.read);
+      ({ admin, params, body }) => {
+        markContactMessage(deps, admin, idParam(params.id), body.read);
         return { success: true as const };
       },
       { body: t.Object({ read: t.Boolean() }, strict) },

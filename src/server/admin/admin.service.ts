@@ -1,11 +1,13 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { users } from "../../../db/schema.ts";
 import type { AdminUser, AdminUserList, AdminUserUpdate } from "../../domain/api-types.ts";
+import { reactivationMessage, reactivationSteps } from "../../domain/reactivation.ts";
 import { cleanProfile } from "../account/account.service.ts";
 import type { User } from "../auth/sessions.ts";
 import { findUserById } from "../auth/users.ts";
 import type { SubscriptionSnapshot } from "../billing/billing.ts";
 import { withProvider } from "../billing/provider-errors.ts";
+import { localStatus } from "../billing/subscription-status.ts";
 import { subscriptionColumns } from "../billing/subscription-sync.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest, notFound } from "../http/errors.ts";
@@ -128,28 +130,29 @@ export async function cancelUserSubscription(deps: Deps, admin: User, id: number
 }
 
 /**
- * Brings a subscription back the way the provider allows: a pause is resumed, a cancellation at period
- * end is undone, and a subscription that already ended is replaced by a new one (no trial) on the card on file.
+ * Brings a subscription back the way the provider allows, judged from the provider's subscription as it is now:
+ * our copy can lag (a cancellation at period end takes effect without anyone telling us). A pause is resumed, a
+ * pending cancellation undone, and a subscription that already ended is replaced by a new one (no trial) on
+ * the card on file.
  */
 export async function reactivateUserSubscription(deps: Deps, admin: User, id: number): Promise<{ user: User; message: string }> {
   const before = requireTarget(deps, id);
   const subscriptionId = requireLiveSubscription(before);
-  let snapshot: SubscriptionSnapshot;
-  let message: string;
-  if (before.subscriptionStatus === "Paused") {
-    snapshot = await withProvider(() => deps.billing.resume(subscriptionId));
-    message = "Billing resumed on the existing subscription.";
-  } else if (before.cancelAtPeriodEnd) {
-    snapshot = await withProvider(() => deps.billing.undoCancelAtPeriodEnd(subscriptionId));
-    message = "The pending cancellation was undone; the subscription will renew.";
-  } else if (before.subscriptionStatus === "Cancelled") {
+  let snapshot = await withProvider(() => deps.billing.getSubscription(subscriptionId));
+  const steps = reactivationSteps(snapshot);
+  if (steps.length === 0) {
+    const status = localStatus(snapshot);
+    throw badRequest(status === "Active" ? "This subscription is already active." : `This subscription is ${status}; there is nothing to re-activate.`);
+  }
+  if (steps.includes("start-new")) {
     if (!before.stripeCustomerId || !before.planType) throw badRequest("This user has no customer record to bill.");
     if (!before.cardLast4) throw badRequest("This customer has no card on file. Ask them to add one, or to subscribe again.");
     snapshot = await withProvider(() => deps.billing.startNewSubscription(before.stripeCustomerId!, before.planType!));
-    message = "The old subscription had ended, so a new one was started (no trial) on the card on file.";
   } else {
-    throw badRequest("This subscription is already active.");
+    if (steps.includes("resume")) snapshot = await withProvider(() => deps.billing.resume(subscriptionId));
+    if (steps.includes("undo-cancellation")) snapshot = await withProvider(() => deps.billing.undoCancelAtPeriodEnd(subscriptionId));
   }
+  const message = reactivationMessage(steps);
   const after = saveSnapshot(deps, before, snapshot, { subscriptionType: "Paid" });
   writeAudit(deps.db, { actor: admin, action: "subscription.reactivate", target: after, before: auditView(before), after: auditView(after), note: message }, deps.clock.now());
   return { user: after, message };

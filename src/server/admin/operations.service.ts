@@ -2,8 +2,10 @@ import { and, desc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import { contactMessages, emailOutbox, fareScans, users } from "../../../db/schema.ts";
 import type { OperationsOverview } from "../../domain/api-types.ts";
 import { PLANS } from "../../domain/plans.ts";
+import type { User } from "../auth/sessions.ts";
 import type { Deps } from "../deps.ts";
 import { notFound } from "../http/errors.ts";
+import { writeAudit } from "./audit.ts";
 
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 
@@ -112,22 +114,44 @@ export function operationsOverview(deps: Deps): OperationsOverview {
 }
 
 /** Puts a failed or waiting email back at the front of the queue. */
-export function retryEmail(deps: Deps, id: number): void {
-  const updated = deps.db
-    .update(emailOutbox)
-    .set({ status: "queued", nextAttemptAt: deps.clock.now() })
-    .where(and(eq(emailOutbox.id, id), sql`${emailOutbox.status} != 'sent'`))
-    .returning({ id: emailOutbox.id })
-    .get();
-  if (!updated) throw notFound("No unsent email with that id");
+export function retryEmail(deps: Deps, admin: User, id: number): void {
+  const now = deps.clock.now();
+  deps.db.transaction((tx) => {
+    const before = tx.select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
+    if (!before || before.status === "sent") throw notFound("No unsent email with that id");
+    tx.update(emailOutbox).set({ status: "queued", nextAttemptAt: now }).where(eq(emailOutbox.id, id)).run();
+    writeAudit(
+      tx,
+      {
+        actor: admin,
+        action: "outbox.retry",
+        target: null,
+        before: { status: before.status, attempts: before.attempts, lastError: before.lastError },
+        after: { status: "queued", attempts: before.attempts, lastError: before.lastError },
+        note: `Email #${id} (${before.kind}) to ${before.toAddress}`,
+      },
+      now,
+    );
+  });
 }
 
-export function markContactMessage(deps: Deps, id: number, read: boolean): void {
-  const updated = deps.db
-    .update(contactMessages)
-    .set({ readAt: read ? deps.clock.now() : null })
-    .where(eq(contactMessages.id, id))
-    .returning({ id: contactMessages.id })
-    .get();
-  if (!updated) throw notFound("No such message");
+export function markContactMessage(deps: Deps, admin: User, id: number, read: boolean): void {
+  const now = deps.clock.now();
+  deps.db.transaction((tx) => {
+    const before = tx.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
+    if (!before) throw notFound("No such message");
+    tx.update(contactMessages).set({ readAt: read ? now : null }).where(eq(contactMessages.id, id)).run();
+    writeAudit(
+      tx,
+      {
+        actor: admin,
+        action: read ? "contact.read" : "contact.unread",
+        target: null,
+        before: { read: before.readAt !== null },
+        after: { read },
+        note: `Message #${id} from ${before.email}: ${before.subject}`,
+      },
+      now,
+    );
+  });
 }

@@ -43,16 +43,19 @@ type Kind = "customer" | "subscription" | "setup_intent";
 
 const randomId = (prefix: string) => `${prefix}_test_${encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(12)))}`;
 
-/** What a subscription has become by `now`: trials end, periods renew, cancellations at period end take effect. */
+/**
+ * What a subscription has become by `now`: trials end, periods renew, cancellations at period end take effect
+ * (and, once taken, are no longer pending, as cancelNow leaves it).
+ */
 export function subscriptionAt(subscription: TestSubscription, now: Date): TestSubscription {
   const next = { ...subscription };
   const t = now.getTime();
   if (next.status === "trialing" && next.trialEnd !== null && t >= next.trialEnd) {
-    if (next.cancelAtPeriodEnd || !next.card) return { ...next, status: "canceled" };
+    if (next.cancelAtPeriodEnd || !next.card) return { ...next, status: "canceled", cancelAtPeriodEnd: false };
     next.status = "active";
   }
   while (next.status === "active" && t >= next.currentPeriodEnd) {
-    if (next.cancelAtPeriodEnd) return { ...next, status: "canceled" };
+    if (next.cancelAtPeriodEnd) return { ...next, status: "canceled", cancelAtPeriodEnd: false };
     next.currentPeriodEnd = advance(next.currentPeriodEnd, next.planType);
   }
   return next;

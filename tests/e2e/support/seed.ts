@@ -80,3 +80,21 @@ export function seedDealAlert(
   if (options.stops) args.push("--stops");
   return JSON.parse(seed(args)) as { dealId: number; matches: number; emails: number };
 }
+
+export interface SeededScan {
+  id: number;
+  source: string;
+  status: string;
+  routes: number;
+  quotes: number;
+  dealsFound: number;
+  newDeals: number;
+  matches: number;
+  errors: string[];
+  quotaLeft: number;
+}
+
+/** Records a finished fare scan (the newest one) with figures no real scan produces; returns them with its id. */
+export function seedScan(server: RunningServer): SeededScan {
+  return JSON.parse(seed(["scan", "--db", server.databasePath])) as SeededScan;
+}

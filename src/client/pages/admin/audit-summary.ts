@@ -7,6 +7,9 @@ const ACTIONS: Record<string, string> = {
   "subscription.resume": "Resumed subscription",
   "subscription.cancel": "Cancelled subscription",
   "subscription.reactivate": "Re-activated subscription",
+  "outbox.retry": "Retried email",
+  "contact.read": "Marked message read",
+  "contact.unread": "Marked message unread",
 };
 
 const FIELDS: Record<string, string> = {
@@ -19,6 +22,10 @@ const FIELDS: Record<string, string> = {
   subscriptionStatus: "Status",
   cancelAtPeriodEnd: "Cancels at period end",
   stripeSubscriptionId: "Stripe subscription",
+  status: "Status",
+  attempts: "Attempts",
+  lastError: "Last error",
+  read: "Read",
 };
 
 export const actionLabel = (action: string) => ACTIONS[action] ?? action;
