@@ -120,6 +120,88 @@ describe("signup with Stripe", () => {
   });
 });
 
+describe("a signup replaced in the same browser can never be charged", () => {
+  const DAY = 24 * 60 * 60_000;
+
+  async function startSignup(t: TestApp, email: string, options: { planType?: "monthly" | "annual"; cookie?: string } = {}) {
+    const created = await t.request("POST", "/api/create-subscription", { body: signupBody(email, options.planType), cookie: options.cookie });
+    expect(created.status).toBe(200);
+    const cookie = cookiesFrom(created).find((c) => c.startsWith("gordu_signup="))!;
+    return { cookie, pending: t.db.select().from(pendingSignups).all().find((p) => p.email === email)! };
+  }
+
+  for (const [what, second] of [
+    ["another email", { email: "second@example.com", planType: "monthly" }],
+    ["the other plan", { email: "first@example.com", planType: "annual" }],
+  ] as const) {
+    test(`asking for ${what} cancels the first signup's subscription before its row goes`, async () => {
+      const t = stripeApp();
+      const first = await startSignup(t, "first@example.com");
+      await startSignup(t, second.email, { planType: second.planType, cookie: first.cookie });
+
+      expect(stripe.get(first.pending.stripeSubscriptionId!)!.status).toBe("canceled");
+      const rows = t.db.select().from(pendingSignups).all();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.planType).toBe(second.planType);
+      expect(stripe.get(rows[0]!.stripeSubscriptionId!)!.status).toBe("trialing");
+
+      // The person pays in the older tab anyway: nothing can make an account of it, and nothing will be charged.
+      stripe.succeedSetupIntent(first.pending.setupIntentId!);
+      await deliver(t, stripeEvent("setup_intent.succeeded", stripe.get(first.pending.setupIntentId!)!));
+      expect(t.db.select().from(users).all()).toHaveLength(0);
+      expect(stripe.get(first.pending.stripeSubscriptionId!)!.status).toBe("canceled");
+    });
+  }
+
+  test("hosted: a new Checkout page expires the earlier one, which can then no longer be paid", async () => {
+    const t = stripeApp("hosted");
+    const first = await startSignup(t, "hosted-twice@example.com");
+    await startSignup(t, "hosted-twice@example.com", { cookie: first.cookie });
+    const [older, newer] = stripe.objects("checkout.session");
+    expect(stripe.requestsTo("POST", `/v1/checkout/sessions/${older!.id}/expire`)).toHaveLength(1);
+    expect(older!.status).toBe("expired");
+    expect(() => stripe.completeCheckout(older!.id)).toThrow("only an open one can be paid");
+    expect(newer!.status).toBe("open");
+  });
+
+  test("hosted: a Checkout already paid but not yet finished here has its subscription cancelled when replaced", async () => {
+    const t = stripeApp("hosted");
+    const first = await startSignup(t, "paid-then-again@example.com");
+    const { subscriptionId } = stripe.completeCheckout(first.pending.checkoutSessionId!);
+    await startSignup(t, "other@example.com", { cookie: first.cookie });
+    expect(stripe.get(subscriptionId)!.status).toBe("canceled");
+    expect(stripe.requestsTo("POST", /\/expire$/)).toHaveLength(0);
+  });
+
+  test("if Stripe fails while withdrawing, nothing changes: 503, the first signup stays and can still be finished", async () => {
+    const t = stripeApp();
+    const first = await startSignup(t, "kept@example.com");
+    stripe.failNext(500, { type: "api_error", message: "down" }, 5);
+    const replaced = await t.request("POST", "/api/create-subscription", { body: signupBody("other@example.com"), cookie: first.cookie });
+    expect(replaced.status).toBe(503);
+    expect(t.db.select().from(pendingSignups).all().map((p) => p.id)).toEqual([first.pending.id]);
+    expect(stripe.get(first.pending.stripeSubscriptionId!)!.status).toBe("trialing");
+
+    stripe.succeedSetupIntent(first.pending.setupIntentId!);
+    const completed = await t.request("POST", "/api/complete-subscription", { body: { email: "kept@example.com" }, cookie: first.cookie });
+    expect(completed.status).toBe(200);
+  }, 15_000);
+
+  test("an abandoned signup whose cancellation failed keeps its row until a later purge cancels it", async () => {
+    const { purgeAbandonedSignups } = await import("../../src/server/billing/abandoned-signups.ts");
+    const t = stripeApp();
+    const { pending } = await startSignup(t, "retry@example.com");
+    t.clock.advance(DAY + 1000);
+    stripe.failNext(500, { type: "api_error", message: "down" }, 5);
+    await purgeAbandonedSignups(t.deps);
+    expect(t.db.select().from(pendingSignups).all()).toHaveLength(1);
+
+    await purgeAbandonedSignups(t.deps);
+    expect(t.db.select().from(pendingSignups).all()).toHaveLength(0);
+    expect(stripe.get(pending.stripeSubscriptionId!)!.status).toBe("canceled");
+  }, 15_000);
+});
+
 describe("POST /api/stripe/webhook", () => {
   test("a valid event is applied, without any Origin header (the signature authenticates it)", async () => {
     const t = stripeApp();
@@ -238,6 +320,29 @@ describe("admin subscription actions against Stripe", () => {
     const cancelled = await json(await t.request("POST", `/api/admin/users/${user.id}/cancel-subscription`, { cookie }));
     expect(cancelled.user.subscriptionStatus).toBe("Cancelled");
     expect(stripe.requestsTo("DELETE", subscriptionPath)).toHaveLength(1);
+  });
+
+  test("after Cancel then Re-activate, a late event about the old subscription leaves the new one alone", async () => {
+    const t = stripeApp();
+    const cookie = await withAdmin(t);
+    const { user } = await stripeSignup(t, "late@example.com");
+    const oldId = user.stripeSubscriptionId!;
+    await t.request("POST", `/api/admin/users/${user.id}/cancel-subscription`, { cookie });
+    const reactivated = await t.request("POST", `/api/admin/users/${user.id}/reactivate-subscription`, { cookie });
+    expect(reactivated.status).toBe(200);
+    const newId = t.db.select().from(users).all().find((u) => u.id === user.id)!.stripeSubscriptionId!;
+    expect(newId).not.toBe(oldId);
+
+    for (const type of ["customer.subscription.deleted", "customer.subscription.updated", "customer.subscription.trial_will_end"]) {
+      expect((await deliver(t, stripeEvent(type, stripe.get(oldId)!))).status).toBe(200);
+    }
+    const after = t.db.select().from(users).all().find((u) => u.id === user.id)!;
+    expect(after).toMatchObject({ stripeSubscriptionId: newId, subscriptionStatus: "Active" });
+    expect(t.db.select().from(emailOutbox).all().filter((m) => m.kind === "trial-ending")).toHaveLength(0);
+
+    stripe.setSubscription(newId, { status: "past_due" });
+    await deliver(t, stripeEvent("customer.subscription.updated", stripe.get(newId)!));
+    expect(t.db.select().from(users).all().find((u) => u.id === user.id)!.subscriptionStatus).toBe("Past Due");
   });
 
   test("deleting a user cancels in Stripe first; if Stripe fails nothing is deleted", async () => {

@@ -55,6 +55,16 @@ describe("POST /api/create-subscription (test billing)", () => {
     expect(t.db.select().from(pendingSignups).all()).toHaveLength(1);
   });
 
+  test("another email from the same browser replaces the signup and cancels the first one's subscription", async () => {
+    const t = createTestApp();
+    const first = await t.request("POST", "/api/create-subscription", { body: signupBody("first@example.com") });
+    const cookie = cookiesFrom(first).find((c) => c.startsWith("gordu_signup="))!;
+    const firstSubscription = t.db.select().from(pendingSignups).get()!.stripeSubscriptionId!;
+    expect((await t.request("POST", "/api/create-subscription", { body: signupBody("second@example.com"), cookie })).status).toBe(200);
+    expect(t.db.select().from(pendingSignups).all().map((p) => p.email)).toEqual(["second@example.com"]);
+    expect((await t.deps.billing.getSubscription(firstSubscription)).status).toBe("canceled");
+  });
+
   test("an unknown plan type is refused", async () => {
     const t = createTestApp();
     const response = await t.request("POST", "/api/create-subscription", { body: { ...signupBody("x@example.com"), planType: "lifetime" } });

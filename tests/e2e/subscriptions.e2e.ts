@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, expectToast, test } from "./support/fixtures.ts";
 import { seedUser, uniqueEmail } from "./support/seed.ts";
 import { DECLINED, enterDetails, fillCard, subscribeInBrowser, VISA } from "./support/subscribe.ts";
@@ -39,6 +40,39 @@ test.describe("subscribing in test billing", () => {
     await fillCard(page, VISA);
     await start.click();
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  });
+
+  test.describe("coming back from card authentication (3-D Secure)", () => {
+    /** Step 1 in the browser, the card confirmed as Stripe would during authentication; answers Stripe's return parameters. */
+    async function authenticateAway(page: Page, email: string) {
+      await page.goto("/subscribe?plan=annual");
+      const created = page.waitForResponse("**/api/create-subscription");
+      await enterDetails(page, email);
+      const { clientSecret } = await (await created).json();
+      const confirmed = await page.evaluate(async (body) => {
+        const response = await fetch("/api/test-billing/confirm-setup", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+        return response.status;
+      }, { clientSecret, cardNumber: VISA, expMonth: 12, expYear: 2034, cvc: "123" });
+      expect(confirmed).toBe(200);
+      return (status: string) =>
+        new URLSearchParams({ plan: "annual", signup_email: email, setup_intent: clientSecret.split("_secret_")[0], setup_intent_client_secret: clientSecret, redirect_status: status });
+    }
+
+    test("a succeeded authentication finishes the signup and lands on the dashboard", async ({ page }) => {
+      const returnQuery = await authenticateAway(page, uniqueEmail("three-ds"));
+      await page.goto(`/subscribe?${returnQuery("succeeded")}`);
+      await expectToast(page, "Welcome to GoRDU!");
+      await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+      await expect(page.getByLabel("Your subscription")).toContainText("Annual plan");
+    });
+
+    test("a failed authentication says so and shows step 1 again at a clean URL", async ({ page }) => {
+      const returnQuery = await authenticateAway(page, uniqueEmail("three-ds-failed"));
+      await page.goto(`/subscribe?${returnQuery("failed")}`);
+      await expectToast(page, "Payment Failed", "Your card could not be confirmed.");
+      await expect(page).toHaveURL(/\/subscribe\?plan=annual$/);
+      await expect(page.getByRole("button", { name: "Continue to Payment" })).toBeVisible();
+    });
   });
 
   test("empty details show 'Required Fields Missing'; an existing account is told to log in", async ({ page, server }) => {

@@ -187,6 +187,7 @@ export class StripeServer {
       { method: "GET", pattern: /^\/v1\/setup_intents\/([^/]+)$/, handle: (_, id) => this.find("setup_intent", id) },
       { method: "POST", pattern: /^\/v1\/checkout\/sessions$/, handle: (p) => this.createCheckoutSession(p) },
       { method: "GET", pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/, handle: (_, id) => this.find("checkout.session", id) },
+      { method: "POST", pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, handle: (_, id) => this.expireCheckoutSession(id) },
       { method: "GET", pattern: /^\/v1\/payment_methods\/([^/]+)$/, handle: (_, id) => this.find("payment_method", id) },
     ];
     this.server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (request) => this.answer(request) });
@@ -233,6 +234,7 @@ export class StripeServer {
   /** The customer pays on Stripe's hosted page: a customer, a card, a trialing subscription, the session complete. */
   completeCheckout(sessionId: string, card: CardDetails = { brand: "visa", last4: "4242" }): { customerId: string; subscriptionId: string } {
     const session = this.find("checkout.session", sessionId);
+    if (session.status !== "open") throw new Error(`Checkout Session ${sessionId} is ${session.status}; only an open one can be paid`);
     const plan = this.checkoutPlans.get(sessionId);
     if (!plan) throw new Error(`Checkout Session ${sessionId} has no line items`);
     const customer = session.customer ? this.find("customer", session.customer) : this.createCustomer({ email: session.customer_email ?? undefined });
@@ -654,6 +656,12 @@ export class StripeServer {
       shipping_cost: null,
       currency_conversion: null,
     });
+  }
+
+  private expireCheckoutSession(id: string): StripeObject {
+    const session = this.find("checkout.session", id);
+    if (session.status !== "open") throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This session has status '${session.status}'.`);
+    return Object.assign(session, { status: "expired", url: null });
   }
 }
 

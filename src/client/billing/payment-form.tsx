@@ -11,6 +11,8 @@ export interface PaymentFormProps {
   onFailed: (message: string) => void;
   /** Extra buttons shown beside the submit button (Cancel, ...). */
   actions?: ReactNode;
+  /** Where the provider sends the browser back if card authentication leaves the page; this page by default. */
+  returnUrl?: () => string;
 }
 
 /** Stripe.js and its React bindings load only when a Stripe form is shown, never on the landing page. */

@@ -3,6 +3,7 @@ import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { type FormEvent } from "react";
 import { usePendingAction } from "../hooks/use-pending-action.ts";
 import type { PaymentFormProps } from "./payment-form.tsx";
+import { CARD_NOT_CONFIRMED } from "./setup-return.ts";
 
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
 const stripeFor = (publishableKey: string) => {
@@ -19,7 +20,7 @@ export default function StripePaymentForm({ publishableKey, clientSecret, ...pro
   );
 }
 
-function StripeFields({ clientSecret, submitLabel, onConfirmed, onFailed, actions }: PaymentFormProps) {
+function StripeFields({ clientSecret, submitLabel, onConfirmed, onFailed, actions, returnUrl }: PaymentFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [pending, run] = usePendingAction();
@@ -28,12 +29,12 @@ function StripeFields({ clientSecret, submitLabel, onConfirmed, onFailed, action
     event.preventDefault();
     if (!stripe || !elements) return;
     void run(async () => {
-      const confirmParams = { return_url: window.location.href };
+      const confirmParams = { return_url: returnUrl?.() ?? window.location.href };
       const { error } = clientSecret.startsWith("seti_")
         ? await stripe.confirmSetup({ elements, confirmParams, redirect: "if_required" })
         : await stripe.confirmPayment({ elements, confirmParams, redirect: "if_required" });
       if (error) {
-        onFailed(error.message ?? "Your card could not be confirmed.");
+        onFailed(error.message ?? CARD_NOT_CONFIRMED);
         return;
       }
       await onConfirmed();

@@ -1,10 +1,11 @@
 import { addDays, format } from "date-fns";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { PlanType } from "../../domain/api-types.ts";
 import { formatPlanPrice, PLANS, planFromQuery, TRIAL_DAYS } from "../../domain/plans.ts";
 import { api } from "../api.ts";
 import { PaymentForm } from "../billing/payment-form.tsx";
+import { CARD_NOT_CONFIRMED, readSetupReturn, setupReturnUrl, withoutSetupReturn, type SetupReturn } from "../billing/setup-return.ts";
 import { useToast } from "../components/toast.tsx";
 import { errorMessage } from "../error-message.ts";
 import { usePendingAction } from "../hooks/use-pending-action.ts";
@@ -22,6 +23,7 @@ export function SubscribePage() {
   const { user } = useRootData();
   const [details, setDetails] = useState<Details>({ firstName: "", lastName: "", email: "" });
   const [clientSecret, setClientSecret] = useState<string | null>(null);
+  const setupReturn = useSetupReturn();
 
   return (
     <main className="container subscribe-page">
@@ -39,6 +41,8 @@ export function SubscribePage() {
             Go to your dashboard
           </Link>
         </article>
+      ) : setupReturn?.succeeded ? (
+        <p aria-busy="true">Finishing your signup…</p>
       ) : clientSecret ? (
         <PaymentStep planType={planType} email={details.email} clientSecret={clientSecret} onBack={() => setClientSecret(null)} />
       ) : (
@@ -134,19 +138,17 @@ function DetailsStep({ planType, details, onChange, onReady }: { planType: PlanT
   );
 }
 
-function PaymentStep({ planType, email, clientSecret, onBack }: { planType: PlanType; email: string; clientSecret: string; onBack: () => void }) {
+/** Once the card is confirmed (SPEC §4 Subscribe): complete the signup, which signs in, then the dashboard. False if it failed. */
+function useFinishSignup() {
   const toast = useToast();
   const navigate = useNavigate();
-  const plan = PLANS[planType];
-  const firstCharge = format(addDays(new Date(), TRIAL_DAYS), "MMMM d, yyyy");
-
-  const finish = async () => {
+  return async (email: string): Promise<boolean> => {
     try {
       await api.completeSubscription(email);
     } catch (error) {
       console.error("Failed to complete subscription setup", error);
       toast({ title: "Setup Error", description: "There was an issue completing your subscription. Please contact support.", variant: "destructive" });
-      return;
+      return false;
     }
     if (await api.me().catch(() => null)) {
       toast({ title: "Welcome to GoRDU!", description: "Your 7-day free trial has started. Taking you to your deals…" });
@@ -155,7 +157,41 @@ function PaymentStep({ planType, email, clientSecret, onBack }: { planType: Plan
       toast({ title: "Payment Successful", description: "Please log in to access your dashboard" });
       await navigate("/login");
     }
+    return true;
   };
+}
+
+/**
+ * Back from card authentication (setup-return.ts): the signup is finished as the in-page form finishes it.
+ * If it cannot be, the toast says why and the page shows step 1 again at its own URL.
+ */
+function useSetupReturn(): SetupReturn | null {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const finishSignup = useFinishSignup();
+  const setupReturn = readSetupReturn(params);
+  const handled = useRef(false);
+  useEffect(() => {
+    if (!setupReturn || handled.current) return;
+    handled.current = true;
+    void (async () => {
+      if (setupReturn.succeeded) {
+        if (await finishSignup(setupReturn.email)) return;
+      } else {
+        toast({ title: "Payment Failed", description: CARD_NOT_CONFIRMED, variant: "destructive" });
+      }
+      await navigate({ search: withoutSetupReturn(params) }, { replace: true });
+    })();
+  });
+  return setupReturn;
+}
+
+function PaymentStep({ planType, email, clientSecret, onBack }: { planType: PlanType; email: string; clientSecret: string; onBack: () => void }) {
+  const toast = useToast();
+  const finishSignup = useFinishSignup();
+  const plan = PLANS[planType];
+  const firstCharge = format(addDays(new Date(), TRIAL_DAYS), "MMMM d, yyyy");
 
   return (
     <article>
@@ -175,7 +211,10 @@ function PaymentStep({ planType, email, clientSecret, onBack }: { planType: Plan
       <PaymentForm
         clientSecret={clientSecret}
         submitLabel="Start 7-Day Free Trial"
-        onConfirmed={finish}
+        onConfirmed={async () => {
+          await finishSignup(email);
+        }}
+        returnUrl={() => setupReturnUrl(window.location.href, email)}
         onFailed={(message) => toast({ title: "Payment Failed", description: message, variant: "destructive" })}
       />
     </article>

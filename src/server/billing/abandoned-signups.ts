@@ -1,10 +1,23 @@
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import { pendingSignups } from "../../../db/schema.ts";
 import type { Deps } from "../deps.ts";
+import type { Billing } from "./billing.ts";
+import type { PendingSignup } from "./pending-signups.ts";
 
 /**
- * Signups nobody finished within a day: their trialing subscription is cancelled at the provider (it would
- * cancel itself at trial end anyway, for lack of a card) and the local row goes.
+ * Makes an unfinished signup impossible to charge, before its local row goes (nothing could finish it
+ * afterwards): its trialing subscription is cancelled and its Checkout Session expired, or, if the session
+ * was already paid, the subscription it created is cancelled. Throws if the provider fails; keep the row then.
+ */
+export async function withdrawSignup(billing: Billing, signup: PendingSignup): Promise<void> {
+  let subscriptionId = signup.stripeSubscriptionId;
+  if (signup.checkoutSessionId) subscriptionId = (await billing.expireCheckoutSession(signup.checkoutSessionId)).subscriptionId;
+  if (subscriptionId) await billing.cancelNow(subscriptionId);
+}
+
+/**
+ * Signups nobody finished within a day are withdrawn at the provider (a trial would cancel itself at its end
+ * anyway, for lack of a card, but a paid Checkout would not) and their rows go; finished ones' rows go too.
  */
 export async function purgeAbandonedSignups(deps: Deps): Promise<void> {
   const abandoned = deps.db
@@ -13,15 +26,16 @@ export async function purgeAbandonedSignups(deps: Deps): Promise<void> {
     .where(and(lt(pendingSignups.expiresAt, deps.clock.now()), isNull(pendingSignups.completedUserId)))
     .all();
   for (const signup of abandoned) {
-    if (signup.stripeSubscriptionId) {
-      try {
-        await deps.billing.cancelNow(signup.stripeSubscriptionId);
-      } catch (error) {
-        console.error(`[billing] could not cancel the abandoned signup ${signup.id}; will retry`, error);
-        continue;
-      }
+    try {
+      await withdrawSignup(deps.billing, signup);
+    } catch (error) {
+      console.error(`[billing] could not withdraw the abandoned signup ${signup.id}; will retry`, error);
+      continue;
     }
     deps.db.delete(pendingSignups).where(eq(pendingSignups.id, signup.id)).run();
   }
-  deps.db.delete(pendingSignups).where(lt(pendingSignups.expiresAt, deps.clock.now())).run();
+  deps.db
+    .delete(pendingSignups)
+    .where(and(lt(pendingSignups.expiresAt, deps.clock.now()), isNotNull(pendingSignups.completedUserId)))
+    .run();
 }

@@ -66,6 +66,8 @@ export interface Billing {
   startHostedCheckout(input: SignupInput & { successUrl: string; cancelUrl: string }): Promise<HostedCheckout>;
   getSetupIntent(setupIntentId: string): Promise<SetupIntentInfo>;
   getCheckoutSession(sessionId: string): Promise<CheckoutSessionInfo>;
+  /** Closes a Checkout Session that is still open so it can no longer be paid; answers the session as it now is. */
+  expireCheckoutSession(sessionId: string): Promise<CheckoutSessionInfo>;
   getSubscription(subscriptionId: string): Promise<SubscriptionSnapshot>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
   cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot>;

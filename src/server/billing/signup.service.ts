@@ -10,6 +10,7 @@ import type { Deps } from "../deps.ts";
 import { badRequest, conflict, HttpError } from "../http/errors.ts";
 import { queueEmail } from "../mail/outbox.ts";
 import { welcomeEmail } from "../mail/templates/account-emails.ts";
+import { withdrawSignup } from "./abandoned-signups.ts";
 import type { SubscriptionSnapshot } from "./billing.ts";
 import type { KeyedLock } from "./keyed-lock.ts";
 import {
@@ -51,8 +52,9 @@ function cleanSignup(input: CreateSubscriptionInput) {
 
 /**
  * Step 1 of the subscribe page. The same browser asking again (a double click, a second tab, the back
- * button) gets the signup it already has: one customer, one subscription. If the provider fails, nothing
- * local is left behind.
+ * button) gets the signup it already has: one customer, one subscription. Asking for another email or plan,
+ * or for a new Checkout page, replaces it, and the old one is withdrawn at the provider first so it can never
+ * be charged. If the provider fails, nothing local is left behind.
  */
 export async function createSubscription(
   deps: Deps,
@@ -71,11 +73,15 @@ export async function createSubscription(
       if (result) return { result: { clientSecret: result }, browserToken: browserToken!, expiresAt: existing.expiresAt };
     }
 
+    if (existing) {
+      if (!existing.completedUserId) await withProvider(() => withdrawSignup(deps.billing, existing));
+      deps.db.delete(pendingSignups).where(eq(pendingSignups.id, existing.id)).run();
+    }
+
     const token = newBrowserToken();
     const id = newPendingSignupId();
     const expiresAt = new Date(now.getTime() + PENDING_SIGNUP_TTL_MS);
     deps.db.insert(pendingSignups).values({ id, browserTokenHash: hashToken(token), ...signup, createdAt: now, expiresAt }).run();
-    if (existing) deps.db.delete(pendingSignups).where(eq(pendingSignups.id, existing.id)).run();
 
     try {
       const billingInput = { pendingSignupId: id, ...signup };

@@ -35,6 +35,16 @@ function cardOf(paymentMethod: string | Stripe.PaymentMethod | null | undefined)
   return { brand: paymentMethod.card.brand, last4: paymentMethod.card.last4 };
 }
 
+function checkoutSessionInfo(session: Stripe.Checkout.Session): CheckoutSessionInfo {
+  return {
+    id: session.id,
+    complete: session.status === "complete",
+    customerId: idOf(session.customer),
+    subscriptionId: idOf(session.subscription),
+    pendingSignupId: session.metadata?.pendingSignupId ?? session.client_reference_id ?? null,
+  };
+}
+
 /** Stripe's errors as the Billing interface promises them; anything else (a bad request, a missing object) stays a plain Error. */
 function billingError(error: unknown): Error {
   const { errors } = Stripe;
@@ -170,15 +180,14 @@ export class StripeBilling implements Billing {
   }
 
   getCheckoutSession(sessionId: string): Promise<CheckoutSessionInfo> {
+    return this.call(async () => checkoutSessionInfo(await this.stripe.checkout.sessions.retrieve(sessionId)));
+  }
+
+  expireCheckoutSession(sessionId: string): Promise<CheckoutSessionInfo> {
     return this.call(async () => {
       const session = await this.stripe.checkout.sessions.retrieve(sessionId);
-      return {
-        id: session.id,
-        complete: session.status === "complete",
-        customerId: idOf(session.customer),
-        subscriptionId: idOf(session.subscription),
-        pendingSignupId: session.metadata?.pendingSignupId ?? session.client_reference_id ?? null,
-      };
+      // Only an open session can be expired; a complete or already expired one is answered as it is.
+      return checkoutSessionInfo(session.status === "open" ? await this.stripe.checkout.sessions.expire(sessionId) : session);
     });
   }
 

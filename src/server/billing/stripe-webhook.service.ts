@@ -5,6 +5,7 @@ import { pendingSignups, stripeEvents, users } from "../../../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { queueEmail } from "../mail/outbox.ts";
 import { paymentFailedEmail, trialEndingEmail } from "../mail/templates/billing-emails.ts";
+import type { SubscriptionSnapshot } from "./billing.ts";
 import type { KeyedLock } from "./keyed-lock.ts";
 import { finishSignup } from "./signup.service.ts";
 import { applySubscriptionSnapshot } from "./subscription-sync.ts";
@@ -20,14 +21,23 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
 }
 
 /**
+ * The user this subscription belongs to now. The customer alone is not enough: after an admin re-activation
+ * the customer has a newer subscription, and a late event about the old one must not replace it.
+ */
+function ownerOf(deps: Deps, snapshot: SubscriptionSnapshot): User | undefined {
+  const bySubscription = deps.db.select().from(users).where(eq(users.stripeSubscriptionId, snapshot.id)).get();
+  if (bySubscription) return bySubscription;
+  const byCustomer = deps.db.select().from(users).where(eq(users.stripeCustomerId, snapshot.customerId)).get();
+  return byCustomer && !byCustomer.stripeSubscriptionId ? byCustomer : undefined;
+}
+
+/**
  * Never trusts the order events arrive in: it asks Stripe for the subscription as it is now and writes
- * that onto its owner. Returns the owner, if there is one yet.
+ * that onto its owner. Returns the owner, if there is one.
  */
 async function syncSubscription(deps: Deps, subscriptionId: string): Promise<User | undefined> {
   const snapshot = await deps.billing.getSubscription(subscriptionId);
-  const owner =
-    deps.db.select().from(users).where(eq(users.stripeSubscriptionId, subscriptionId)).get() ??
-    deps.db.select().from(users).where(eq(users.stripeCustomerId, snapshot.customerId)).get();
+  const owner = ownerOf(deps, snapshot);
   if (owner) applySubscriptionSnapshot(deps.db, owner.id, snapshot, deps.clock.now());
   return owner;
 }

@@ -152,6 +152,10 @@ export class TestBilling implements Billing {
     throw new Error("Hosted checkout needs Stripe");
   }
 
+  async expireCheckoutSession(): Promise<never> {
+    throw new Error("Hosted checkout needs Stripe");
+  }
+
   async getSubscription(subscriptionId: string) {
     return this.snapshot(subscriptionId);
   }
