@@ -50,16 +50,25 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 const nextTick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** A source that can tell its past gets a year of history before its first scan, written in one transaction. */
+/**
+ * A source that can tell its past (the simulated market) gets a year of history before its first scan. It is
+ * written 5,000 rows per transaction with a pause between, so requests are answered meanwhile; a crash part
+ * way leaves part of a synthetic year, which the typical ranges handle like any thin history.
+ */
 async function ensureHistory(deps: ScanDeps, now: Date, log: (line: string) => void): Promise<void> {
   const { db, fares } = deps;
   if (!fares.pastObservations || hasObservationsFrom(db, fares.name)) return;
-  const past: PastObservation[] = [];
+  let stored = 0;
+  let chunk: PastObservation[] = [];
+  const storeChunk = async () => {
+    stored += db.transaction(() => storeObservations(db, chunk));
+    chunk = [];
+    await nextTick();
+  };
   for (const observation of fares.pastObservations(now)) {
-    // Generating a year of quotes takes a moment: let requests in between.
-    if (past.push(observation) % 5000 === 0) await nextTick();
+    if (chunk.push(observation) === 5000) await storeChunk();
   }
-  const stored = db.transaction(() => storeObservations(db, past));
+  await storeChunk();
   log(`[scan] ${fares.name}: no price history yet; recorded ${stored.toLocaleString("en-US")} past observations`);
 }
 
