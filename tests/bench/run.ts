@@ -198,19 +198,26 @@ async function main(): Promise<number> {
   console.log(`\n${table}\n\n${notes.map((note) => `- ${note}`).join("\n")}\n\n(${minutes} min)`);
 
   const when = new Date().toISOString().replace(/\.\d+Z$/, "Z");
-  const report = [
-    "# GoRDU benchmark: latest run",
-    "",
+  const body = [
     `\`npm run bench\`, ${when}, on ${machine()}; load average ${loadAverage} at start. All traffic on loopback; load from a separate process.`,
     "",
     table,
     "",
     ...notes.map((note) => `- ${note}`),
-    "",
   ].join("\n");
-  await Bun.write(join(import.meta.dir, "latest.md"), report);
-  console.log("Written to tests/bench/latest.md");
+  await Bun.write(join(import.meta.dir, "latest.md"), `# GoRDU benchmark: latest run\n\n${body}\n`);
+  await recordInReadme(body);
+  console.log("Written to tests/bench/latest.md and README.md");
   return failures > 0 ? 1 : 0;
+}
+
+/** README's "Benchmarks" section holds the latest table between two markers. */
+async function recordInReadme(body: string): Promise<void> {
+  const path = join(import.meta.dir, "../../README.md");
+  const readme = await Bun.file(path).text();
+  const section = /(<!-- bench:start -->\n)[\s\S]*?(\n<!-- bench:end -->)/;
+  if (!section.test(readme)) throw new Error("README.md has no <!-- bench:start --> … <!-- bench:end --> section");
+  await Bun.write(path, readme.replace(section, (_, start: string, end: string) => `${start}${body}${end}`));
 }
 
 process.exit(await main());
