@@ -243,6 +243,28 @@ describe("POST /api/stripe/webhook", () => {
     expect(owed[0]!.subject).toBe("Your GoRDU payment didn't go through");
   });
 
+  test("trial_will_end queues one 'trial ends soon' email naming the day; invoice.paid brings a past-due account back", async () => {
+    const t = stripeApp();
+    const { user } = await stripeSignup(t, "trial@example.com");
+    const subscription = stripe.get(user.stripeSubscriptionId!)!;
+    const trialEnd = Math.floor(new Date("2026-12-04T15:00:00Z").getTime() / 1000);
+    const trialEvent = stripeEvent("customer.subscription.trial_will_end", { ...subscription, trial_end: trialEnd });
+    await deliver(t, trialEvent);
+    await deliver(t, trialEvent);
+    const owed = t.db.select().from(emailOutbox).all().filter((m) => m.kind === "trial-ending");
+    expect(owed).toHaveLength(1);
+    expect(owed[0]).toMatchObject({ toAddress: "trial@example.com", subject: "Your GoRDU free trial ends soon" });
+    expect(owed[0]!.textBody).toContain("Friday, December 4");
+
+    stripe.setSubscription(user.stripeSubscriptionId!, { status: "past_due" });
+    await deliver(t, stripeEvent("customer.subscription.updated", stripe.get(user.stripeSubscriptionId!)!));
+    expect(t.db.select().from(users).get()!.subscriptionStatus).toBe("Past Due");
+    stripe.setSubscription(user.stripeSubscriptionId!, { status: "active" });
+    const invoice = { object: "invoice", id: "in_paid", subscription: user.stripeSubscriptionId, customer: user.stripeCustomerId };
+    await deliver(t, stripeEvent("invoice.paid", invoice));
+    expect(t.db.select().from(users).get()!.subscriptionStatus).toBe("Active");
+  });
+
   test("events out of order end in Stripe's current state", async () => {
     const t = stripeApp();
     const { user } = await stripeSignup(t, "order@example.com");
