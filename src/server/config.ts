@@ -1,4 +1,5 @@
 import { dirname, join } from "node:path";
+import { isValidEmail } from "../domain/validation.ts";
 
 export type FareSourceName = "simulated" | "serpapi" | "travelpayouts";
 
@@ -51,8 +52,6 @@ const STRIPE_KEYS = [
   "STRIPE_PRICE_ANNUAL",
 ] as const;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Reads the environment once; every problem is reported together so an operator fixes them in one go. */
 export function loadConfig(env: Env): Readonly<Config> {
   const problems: string[] = [];
@@ -75,7 +74,7 @@ export function loadConfig(env: Env): Readonly<Config> {
   }
 
   const supportEmail = read("SUPPORT_EMAIL") ?? "support@example.com";
-  if (!EMAIL_PATTERN.test(supportEmail)) problems.push("SUPPORT_EMAIL must be an email address");
+  if (!isValidEmail(supportEmail)) problems.push("SUPPORT_EMAIL must be an email address");
   const mailFrom = read("MAIL_FROM") ?? supportEmail;
 
   const smtpUrl = read("SMTP_URL") ?? null;
@@ -105,7 +104,7 @@ export function loadConfig(env: Env): Readonly<Config> {
   const adminEmail = read("ADMIN_EMAIL") ?? null;
   const adminPassword = read("ADMIN_PASSWORD") ?? null;
   if (Boolean(adminEmail) !== Boolean(adminPassword)) problems.push("ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
-  if (adminEmail && !EMAIL_PATTERN.test(adminEmail)) problems.push("ADMIN_EMAIL must be an email address");
+  if (adminEmail && !isValidEmail(adminEmail)) problems.push("ADMIN_EMAIL must be an email address");
   if (adminPassword && adminPassword.length < 8) problems.push("ADMIN_PASSWORD must be at least 8 characters long");
 
   const trustProxy = read("TRUST_PROXY") ?? "false";
