@@ -52,7 +52,7 @@ const nextTick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * A source that can tell its past (the simulated market) gets a year of history before its first scan. It is
- * written 5,000 rows per transaction with a pause between, so requests are answered meanwhile; a crash part
+ * written 1,000 rows per transaction with a pause between, so requests are answered meanwhile; a crash part
  * way leaves part of a synthetic year, which the typical ranges handle like any thin history.
  */
 async function ensureHistory(deps: ScanDeps, now: Date, log: (line: string) => void): Promise<void> {
@@ -66,7 +66,7 @@ async function ensureHistory(deps: ScanDeps, now: Date, log: (line: string) => v
     await nextTick();
   };
   for (const observation of fares.pastObservations(now)) {
-    if (chunk.push(observation) === 5000) await storeChunk();
+    if (chunk.push(observation) === 1000) await storeChunk();
   }
   await storeChunk();
   log(`[scan] ${fares.name}: no price history yet; recorded ${stored.toLocaleString("en-US")} past observations`);
@@ -109,6 +109,7 @@ export async function runScan(deps: ScanDeps, options: ScanOptions = {}): Promis
   try {
     await ensureHistory(deps, now, log);
     const history = loadPriceHistory(db, fares.historySource ?? fares.name, now);
+    await nextTick(); // reading a year of prices takes ~0.2 s: answer waiting requests before searching
     const searches = planSearches({
       today,
       destinations: DESTINATIONS.map((d) => d.code),
