@@ -102,25 +102,12 @@ export interface CreateSubscriptionRequest {
   preferences: { destinations: string[]; maxPrice: number; nonstopOnly: boolean };
 }
 
-/** A row of the admin's user table. */
-export interface AdminUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  address: string;
-  phone: string;
-  createdAt: string;
-  lastLoginAt: string | null;
-  isAdmin: boolean;
-  planType: PlanType | null;
-  subscriptionType: SubscriptionType;
-  subscriptionStatus: string;
-  stripeSubscriptionId: string | null;
+/** A row of the admin's user table: the user as they see themselves, less preferences, plus billing dates. */
+export type AdminUser = Omit<CurrentUser, "needsPasswordSetup" | "preferences"> & {
   cancelAtPeriodEnd: boolean;
   currentPeriodEnd: string | null;
   trialEndsAt: string | null;
-}
+};
 
 export interface AdminUserList {
   users: AdminUser[];

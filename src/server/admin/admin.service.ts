@@ -3,6 +3,7 @@ import { users } from "../../../db/schema.ts";
 import type { AdminUser, AdminUserList, AdminUserUpdate } from "../../domain/api-types.ts";
 import { reactivationMessage, reactivationSteps } from "../../domain/reactivation.ts";
 import { cleanProfile } from "../account/account.service.ts";
+import { toCurrentUser } from "../account/current-user.ts";
 import type { User } from "../auth/sessions.ts";
 import { findUserById } from "../auth/users.ts";
 import type { SubscriptionSnapshot } from "../billing/billing.ts";
@@ -14,20 +15,9 @@ import { badRequest, notFound } from "../http/errors.ts";
 import { writeAudit } from "./audit.ts";
 
 export function toAdminUser(user: User): AdminUser {
+  const { needsPasswordSetup: _, preferences: __, ...asSeenByThemselves } = toCurrentUser(user);
   return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    address: user.address,
-    phone: user.phone,
-    createdAt: user.createdAt.toISOString(),
-    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
-    isAdmin: user.isAdmin,
-    planType: user.planType,
-    subscriptionType: user.subscriptionType,
-    subscriptionStatus: user.subscriptionStatus,
-    stripeSubscriptionId: user.stripeSubscriptionId,
+    ...asSeenByThemselves,
     cancelAtPeriodEnd: user.cancelAtPeriodEnd,
     currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
     trialEndsAt: user.trialEndsAt?.toISOString() ?? null,

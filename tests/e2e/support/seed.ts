@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import type { OperationsOverview } from "../../../src/domain/api-types.ts";
 import { BUN, REPO_ROOT, type RunningServer } from "./server.ts";
 
 let counter = 0;
@@ -81,18 +82,8 @@ export function seedDealAlert(
   return JSON.parse(seed(args)) as { dealId: number; matches: number; emails: number };
 }
 
-export interface SeededScan {
-  id: number;
-  source: string;
-  status: string;
-  routes: number;
-  quotes: number;
-  dealsFound: number;
-  newDeals: number;
-  matches: number;
-  errors: string[];
-  quotaLeft: number;
-}
+/** A scan row as the Operations tab shows it, less its times. */
+export type SeededScan = Omit<OperationsOverview["scans"][number], "startedAt" | "finishedAt">;
 
 /** Records a finished fare scan (the newest one) with figures no real scan produces; returns them with its id. */
 export function seedScan(server: RunningServer): SeededScan {
