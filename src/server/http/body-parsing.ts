@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { HttpError } from "./errors.ts";
+import { checkJsonShape, MAX_JSON_DEPTH, MAX_JSON_VALUES } from "./json-shape.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -12,7 +13,15 @@ export function rawBodyOf(request: Request): string {
   return rawBodies.get(request) ?? "";
 }
 
-/** JSON only, at most 1 MiB, refused before a byte is parsed. */
+const SHAPE_MESSAGES = {
+  "too-deep": `Request body is nested too deeply (limit ${MAX_JSON_DEPTH} levels)`,
+  "too-many-values": `Request body has too many values (limit ${MAX_JSON_VALUES})`,
+};
+
+/**
+ * JSON only: at most 1 MiB, refused before a byte is parsed; at most 32 levels deep and 10,000 values, refused
+ * by a one-pass scan before JSON.parse and before any schema validation sees it.
+ */
 export const bodyParsing = new Elysia({ name: "body-parsing" })
   .onRequest(({ request }) => {
     const length = Number(request.headers.get("content-length") ?? 0);
@@ -25,6 +34,8 @@ export const bodyParsing = new Elysia({ name: "body-parsing" })
     if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType ?? "")) {
       throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json)");
     }
+    const problem = checkJsonShape(text);
+    if (problem) throw new HttpError(400, SHAPE_MESSAGES[problem]);
     try {
       return JSON.parse(text);
     } catch {

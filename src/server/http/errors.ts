@@ -24,11 +24,19 @@ const jsonError = (status: number, message: string, headers: Record<string, stri
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
   });
 
-/** Names the offending field without ever echoing the value that was sent. */
+/** Names the offending field without ever echoing the value that was sent (nor validating it again). */
 function validationMessage(error: Readonly<ValidationError>): string {
-  const first = error.all[0];
+  const first = error.valueError;
   const path = first && "path" in first ? String(first.path).replace(/^\//, "").replace(/\//g, ".") : "";
   return path ? `Invalid request: check the field '${path}'` : "Invalid request";
+}
+
+/**
+ * A stack overflow comes from input shaped to recurse (the body parser refuses deep JSON, so this is a last
+ * line): it is the request's fault, answered like other refused input, never as a crash.
+ */
+function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
 }
 
 function isDiskFull(error: unknown): boolean {
@@ -52,6 +60,10 @@ export const errorHandling = new Elysia({ name: "errors" }).onError({ as: "globa
       return jsonError(400, "Invalid cookie");
   }
   if (isDiskFull(error)) return jsonError(503, "We can't save changes right now. Please try again later.");
+  if (isStackOverflow(error) || isStackOverflow((error as { cause?: unknown }).cause)) {
+    console.error(`[error] ${request.method} ${new URL(request.url).pathname}: stack overflow, answered 400`);
+    return jsonError(400, "This request is too complex to process.");
+  }
   console.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
   return jsonError(500, "Something went wrong on our side. Please try again.");
 });

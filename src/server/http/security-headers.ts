@@ -24,25 +24,21 @@ export function contentSecurityPolicy(config: Config, inlineScriptHashes: string
   ].join("; ");
 }
 
-/** Headers every response carries; the page renderer replaces the CSP with one naming its inline script. */
+/**
+ * Headers every response carries, set as the very first step of every request: Elysia adds `set.headers` to
+ * whatever answers it in the end, a handler's value or Response, a 404, or an error thrown by any later hook
+ * (CSRF 403, 413). A Response's own header wins, which is how the page renderer names its inline script in the
+ * CSP and the reset and unsubscribe pages send `Referrer-Policy: no-referrer`. Register this plugin first.
+ */
 export function securityHeaders(config: Config) {
-  const csp = contentSecurityPolicy(config);
-  const hsts = config.secureCookies;
-  return new Elysia({ name: "security-headers" }).mapResponse(
-    { as: "global" },
-    ({ response, set }) => {
-      const headers = response instanceof Response ? response.headers : null;
-      const apply = (name: string, value: string) => {
-        if (headers) {
-          if (!headers.has(name)) headers.set(name, value);
-        } else if (set.headers[name] === undefined) set.headers[name] = value;
-      };
-      apply("content-security-policy", csp);
-      apply("x-content-type-options", "nosniff");
-      apply("referrer-policy", "strict-origin-when-cross-origin");
-      apply("x-frame-options", "DENY");
-      if (hsts) apply("strict-transport-security", "max-age=31536000; includeSubDomains");
-      return undefined;
-    },
-  );
+  const headers: Record<string, string> = {
+    "content-security-policy": contentSecurityPolicy(config),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "DENY",
+  };
+  if (config.secureCookies) headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+  return new Elysia({ name: "security-headers" }).onRequest(({ set }) => {
+    Object.assign(set.headers, headers);
+  });
 }
