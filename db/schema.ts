@@ -70,6 +70,8 @@ export const passwordResetTokens = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** 'welcome' links set a new subscriber's first password and work only until one is set. */
+    purpose: text("purpose", { enum: ["reset", "welcome"] }).notNull().default("reset"),
     expiresAt: timestamp("expires_at").notNull(),
     createdAt: timestamp("created_at").notNull(),
   },
@@ -100,10 +102,13 @@ export const emailOutbox = sqliteTable(
     htmlBody: text("html_body"),
     payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>(),
     headers: text("headers", { mode: "json" }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
-    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    /** 'expired': a message whose link expired before it could be delivered; it is never sent late. */
+    status: text("status", { enum: ["queued", "sent", "failed", "expired"] }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at").notNull(),
     lastError: text("last_error"),
+    /** When the message stops being worth sending (its link expires); null: never. */
+    expiresAt: timestamp("expires_at"),
     createdAt: timestamp("created_at").notNull(),
     sentAt: timestamp("sent_at"),
   },
@@ -129,7 +134,8 @@ export const pendingSignups = sqliteTable(
     setupIntentId: text("setup_intent_id"),
     clientSecret: text("client_secret"),
     checkoutSessionId: text("checkout_session_id"),
-    completedUserId: integer("completed_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Set when the account is created; the row goes with the account, so a deleted account is never re-created. */
+    completedUserId: integer("completed_user_id").references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at").notNull(),
     expiresAt: timestamp("expires_at").notNull(),
   },

@@ -153,7 +153,8 @@ export interface OperationsOverview {
     quotaLeft: number | null;
   }[];
   outbox: {
-    counts: { queued: number; sent: number; failed: number };
+    /** expired: a message whose link expired before it could be delivered, dropped rather than sent late. */
+    counts: { queued: number; sent: number; failed: number; expired: number };
     recent: { id: number; kind: string; to: string; status: string; attempts: number; lastError: string | null; createdAt: string; sentAt: string | null }[];
   };
   contactMessages: { id: number; email: string; name: string; subject: string; description: string; createdAt: string; read: boolean }[];

@@ -1,10 +1,10 @@
-import { deleteExpiredResetTokens } from "./auth/password-reset.ts";
-import { purgeAbandonedSignups } from "./billing/abandoned-signups.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
+import { deleteExpiredPasswordTokens } from "./auth/tokens.ts";
+import { purgeAbandonedSignups } from "./billing/abandoned-signups.ts";
 import type { Deps } from "./deps.ts";
 import { startFareScanner } from "./fares/scan-job.ts";
 import { templatedEmailRenderers } from "./mail/email-templates.ts";
-import { deliverAllDueEmails } from "./mail/outbox.ts";
+import { deliverAllDueEmails, purgeOutbox } from "./mail/outbox.ts";
 
 interface Job {
   name: string;
@@ -12,10 +12,14 @@ interface Job {
   run: () => Promise<unknown> | unknown;
 }
 
-/** Hourly: sessions and reset links past their expiry, and signups abandoned before payment. */
+/**
+ * Hourly: sessions and reset links past their expiry, emails whose link expired before delivery, outbox rows past
+ * their retention, and signups abandoned before payment.
+ */
 export async function purgeExpired(deps: Deps): Promise<void> {
   deleteExpiredSessions(deps.db, deps.clock.now());
-  deleteExpiredResetTokens(deps.db, deps.clock.now());
+  deleteExpiredPasswordTokens(deps.db, deps.clock.now());
+  purgeOutbox(deps.db, deps.clock.now());
   await purgeAbandonedSignups(deps);
 }
 
@@ -27,7 +31,7 @@ export function startJobs(deps: Deps): () => Promise<void> {
   const templates = templatedEmailRenderers(deps);
   const jobs: Job[] = [
     { name: "email delivery", everyMs: 1000, run: () => deliverAllDueEmails({ ...deps, templates }) },
-    { name: "expired sessions, tokens and signups purge", everyMs: 60 * 60_000, run: () => purgeExpired(deps) },
+    { name: "expired sessions, tokens, emails and signups purge", everyMs: 60 * 60_000, run: () => purgeExpired(deps) },
   ];
   const running = new Set<Promise<void>>();
   const busy = new Set<string>();

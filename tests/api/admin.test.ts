@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { auditLog, contactMessages, deals, emailOutbox, fareScans, passwordResetTokens, sessions, userDeals, users } from "../../db/schema.ts";
 import { TRIAL_DAYS } from "../../src/domain/plans.ts";
-import { issueResetToken } from "../../src/server/auth/password-reset.ts";
+import { issuePasswordToken } from "../../src/server/auth/tokens.ts";
 import { insertDeal } from "../support/deals.ts";
 import { createTestApp, json, type TestApp } from "../support/test-app.ts";
 import { subscribe } from "../support/signup.ts";
@@ -63,6 +63,19 @@ describe("GET /api/admin/users", () => {
     expect(ann.users.map((u: { email: string }) => u.email)).toEqual(["bob@example.com", "ann@example.com"]);
     const percent = await json(await t.request("GET", "/api/admin/users?search=%25", { cookie }));
     expect(percent.total).toBe(0);
+  });
+
+  test("limit is a whole number from 1 to 2000: a fraction or a huge value answers 400, never 500", async () => {
+    const t = createTestApp();
+    const { cookie } = await adminSession(t);
+    await createUser(t);
+    const two = await json(await t.request("GET", "/api/admin/users?limit=1", { cookie }));
+    expect(two.users).toHaveLength(1);
+    expect(two.total).toBe(2);
+    for (const limit of ["1.5", "0.0001", "2001", "1e400", "99999999999999999999", "-1", "NaN", "Infinity"]) {
+      const response = await t.request("GET", `/api/admin/users?limit=${limit}`, { cookie });
+      expect(response.status, `limit=${limit}`).toBe(400);
+    }
   });
 });
 
@@ -204,7 +217,7 @@ describe("DELETE /api/admin/users/:id", () => {
     const member = t.db.select().from(users).where(eq(users.email, "leaving@example.com")).get()!;
     const deal = insertDeal(t);
     t.db.insert(userDeals).values({ userId: member.id, dealId: deal.id, alertVersion: 1, createdAt: t.clock.now() }).run();
-    issueResetToken(t.db, member.id, t.clock.now());
+    issuePasswordToken(t.db, member.id, "reset", t.clock.now());
     expect(t.db.select().from(userDeals).where(eq(userDeals.userId, member.id)).all()).toHaveLength(1);
     expect(t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, member.id)).all().length).toBeGreaterThan(0);
     expect(t.db.select().from(sessions).where(eq(sessions.userId, member.id)).all().length).toBeGreaterThan(0);

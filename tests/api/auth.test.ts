@@ -1,7 +1,8 @@
 import { describe, expect, spyOn, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { sessions } from "../../db/schema.ts";
-import { hashToken } from "../../src/server/auth/sessions.ts";
+import { hashToken } from "../../src/server/auth/tokens.ts";
+import { purgeExpired } from "../../src/server/jobs.ts";
 import { createTestApp, json } from "../support/test-app.ts";
 import { cookieFrom, createUser, PASSWORD, reloadUser, signIn } from "../support/users.ts";
 
@@ -157,6 +158,33 @@ describe("sessions", () => {
     expect((await t.request("GET", "/api/me", { cookie })).status).toBe(200);
     t.clock.advance(31 * DAY);
     expect((await t.request("GET", "/api/me", { cookie })).status).toBe(401);
+    expect(t.db.select().from(sessions).all()).toHaveLength(0);
+  });
+
+  test("a session used every 20 days still ends 90 days after sign-in, and its cookie never outlives that", async () => {
+    const t = createTestApp();
+    const user = await createUser(t);
+    const cookie = await signIn(t, user.email);
+    const signedInAt = t.clock.now().getTime();
+    for (let day = 20; day < 90; day += 20) {
+      t.clock.advance(20 * DAY);
+      const response = await t.request("GET", "/api/me", { cookie });
+      expect(response.status, `day ${day}`).toBe(200);
+      const [session] = t.db.select().from(sessions).all();
+      expect(session!.expiresAt.getTime()).toBeLessThanOrEqual(signedInAt + 90 * DAY);
+    }
+    t.clock.set(new Date(signedInAt + 90 * DAY));
+    expect((await t.request("GET", "/api/me", { cookie })).status).toBe(401);
+    expect(t.db.select().from(sessions).all()).toHaveLength(0);
+  });
+
+  test("the hourly purge removes sessions older than 90 days even if their sliding expiry says otherwise", async () => {
+    const t = createTestApp();
+    const user = await createUser(t);
+    await signIn(t, user.email);
+    t.db.update(sessions).set({ expiresAt: new Date(t.clock.now().getTime() + 400 * DAY) }).run();
+    t.clock.advance(90 * DAY + 1000);
+    await purgeExpired(t.deps);
     expect(t.db.select().from(sessions).all()).toHaveLength(0);
   });
 

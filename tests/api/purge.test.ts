@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { passwordResetTokens, sessions } from "../../db/schema.ts";
-import { issueResetToken } from "../../src/server/auth/password-reset.ts";
+import { issuePasswordToken } from "../../src/server/auth/tokens.ts";
 import { purgeExpired } from "../../src/server/jobs.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { createUser, signIn } from "../support/users.ts";
@@ -13,11 +13,11 @@ describe("the hourly purge", () => {
     const idle = await createUser(t);
     const active = await createUser(t);
     await signIn(t, idle.email);
-    issueResetToken(t.db, idle.id, t.clock.now());
+    issuePasswordToken(t.db, idle.id, "reset", t.clock.now());
 
     t.clock.advance(31 * DAY);
     await signIn(t, active.email);
-    issueResetToken(t.db, active.id, t.clock.now());
+    issuePasswordToken(t.db, active.id, "reset", t.clock.now());
     await purgeExpired(t.deps);
 
     expect(t.db.select({ userId: sessions.userId }).from(sessions).all()).toEqual([{ userId: active.id }]);

@@ -34,7 +34,7 @@ export function adminRoutes(deps: Deps) {
     .get(
       "/users",
       ({ query }) => listUsers(deps, query.search ?? "", query.limit ?? 500),
-      { query: t.Object({ search: t.Optional(t.String({ maxLength: 200 })), limit: t.Optional(t.Numeric({ minimum: 1, maximum: 2000 })) }) },
+      { query: t.Object({ search: t.Optional(t.String({ maxLength: 200 })), limit: t.Optional(t.Integer({ minimum: 1, maximum: 2000 })) }) },
     )
     .put("/users/:id", async ({ admin, params, body }) => toAdminUser(await updateUser(deps, admin, idParam(params.id), body)), { body: UserUpdateBody })
     .post("/users/:id/cancel-subscription", async ({ admin, params }) => ({

@@ -77,6 +77,7 @@ export function operationsOverview(deps: Deps): OperationsOverview {
         queued: outboxCounts.find((row) => row.status === "queued")?.count ?? 0,
         sent: outboxCounts.find((row) => row.status === "sent")?.count ?? 0,
         failed: outboxCounts.find((row) => row.status === "failed")?.count ?? 0,
+        expired: outboxCounts.find((row) => row.status === "expired")?.count ?? 0,
       },
       recent: deps.db
         .select()
@@ -113,12 +114,12 @@ export function operationsOverview(deps: Deps): OperationsOverview {
   };
 }
 
-/** Puts a failed or waiting email back at the front of the queue. */
+/** Puts a failed or waiting email back at the front of the queue; a sent or expired one is done with (its body is gone). */
 export function retryEmail(deps: Deps, admin: User, id: number): void {
   const now = deps.clock.now();
   deps.db.transaction((tx) => {
     const before = tx.select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
-    if (!before || before.status === "sent") throw notFound("No unsent email with that id");
+    if (!before || before.status === "sent" || before.status === "expired") throw notFound("No unsent email with that id");
     tx.update(emailOutbox).set({ status: "queued", nextAttemptAt: now }).where(eq(emailOutbox.id, id)).run();
     writeAudit(
       tx,

@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client.ts";
 import { users } from "../../../db/schema.ts";
 import { isValidEmail, MIN_PASSWORD_LENGTH } from "../../domain/validation.ts";
 import { hashPassword } from "./passwords.ts";
-import { findUserByEmail, insertUser } from "./users.ts";
+import { findUserByEmail, insertUser, storePassword } from "./users.ts";
 
 export type AdminResult = "created" | "promoted" | "updated" | "unchanged";
 
@@ -24,11 +24,11 @@ export async function ensureAdmin(db: Db, email: string, password: string, now: 
     );
     return "created";
   }
-  const passwordHash = options.setPassword ? await hashPassword(password) : existing.passwordHash;
   if (existing.isAdmin && !options.setPassword) return "unchanged";
-  db.update(users)
-    .set({ isAdmin: true, passwordHash, needsPasswordSetup: options.setPassword ? false : existing.needsPasswordSetup, updatedAt: now })
-    .where(eq(users.id, existing.id))
-    .run();
+  const passwordHash = options.setPassword ? await hashPassword(password) : null;
+  db.transaction((tx) => {
+    tx.update(users).set({ isAdmin: true, updatedAt: now }).where(eq(users.id, existing.id)).run();
+    if (passwordHash) storePassword(tx, existing.id, passwordHash, now);
+  });
   return existing.isAdmin ? "updated" : "promoted";
 }

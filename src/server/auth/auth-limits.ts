@@ -2,16 +2,24 @@ import { RateLimiter } from "../http/rate-limit.ts";
 
 const MINUTE = 60_000;
 
-/** The throttles of HARDENING.md, one set per app instance. */
+/**
+ * The throttles of HARDENING.md, one set per app instance. Every one counts an attempt before the argon2 work
+ * it guards; a successful sign-in takes its own attempts back, so in effect failures are what count.
+ */
 export function createAuthLimits() {
   return {
-    loginFailuresByAccount: new RateLimiter(5, 15 * MINUTE),
-    loginFailuresByIp: new RateLimiter(5, 15 * MINUTE),
+    /** Login and change-password: both check the account's password. */
+    passwordAttemptsByAccount: new RateLimiter(5, 15 * MINUTE),
+    loginAttemptsByIp: new RateLimiter(5, 15 * MINUTE),
     resetRequestsByEmail: new RateLimiter(3, 60 * MINUTE),
     resetRequestsByIp: new RateLimiter(10, 60 * MINUTE),
+    /** Setting a password from a link: each valid one costs an argon2 hash. */
+    resetAttemptsByIp: new RateLimiter(10, 15 * MINUTE),
   };
 }
 
 export type AuthLimits = ReturnType<typeof createAuthLimits>;
 
 export const TOO_MANY_LOGINS = "Too many sign-in attempts. Please wait a few minutes and try again.";
+export const TOO_MANY_PASSWORD_CHANGES = "Too many password attempts. Please wait a few minutes and try again.";
+export const TOO_MANY_RESETS = "Too many password reset attempts. Please wait a few minutes and try again.";

@@ -4,6 +4,7 @@ import { toCurrentUser } from "../account/current-user.ts";
 import type { Deps } from "../deps.ts";
 import { authentication, requireUser, setSessionCookie } from "../http/auth.ts";
 import { clientIp } from "../http/client-ip.ts";
+import { PENDING_SIGNUP_COOKIE } from "../billing/pending-signups.ts";
 import type { AuthLimits } from "./auth-limits.ts";
 import { login, RESET_EMAIL_SENT, requestPasswordReset, resetPassword } from "./auth.service.ts";
 import { invalidateSession, SESSION_COOKIE } from "./sessions.ts";
@@ -36,6 +37,7 @@ export function authRoutes(deps: Deps, limits: AuthLimits) {
     .post("/api/logout", ({ auth, cookie }) => {
       if (auth) invalidateSession(deps.db, auth.session.id);
       cookie[SESSION_COOKIE]!.remove();
+      cookie[PENDING_SIGNUP_COOKIE]!.remove();
       return { success: true as const };
     })
     .post(
@@ -48,8 +50,8 @@ export function authRoutes(deps: Deps, limits: AuthLimits) {
     )
     .post(
       "/api/reset-password",
-      async ({ body }) => {
-        await resetPassword(deps, body);
+      async ({ body, request, server }) => {
+        await resetPassword(deps, limits, body, ipOf(request, server));
         return { success: true as const, message: "Your password has been reset. Please log in." };
       },
       { body: ResetBody },

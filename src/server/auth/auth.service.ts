@@ -3,14 +3,13 @@ import { users } from "../../../db/schema.ts";
 import { isValidEmail, normalizeEmail } from "../../domain/validation.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest, unauthorized } from "../http/errors.ts";
-import { tooManyRequests } from "../http/rate-limit.ts";
 import { queueEmail } from "../mail/outbox.ts";
 import { passwordChangedEmail, passwordResetEmail } from "../mail/templates/account-emails.ts";
-import { TOO_MANY_LOGINS, type AuthLimits } from "./auth-limits.ts";
+import { TOO_MANY_LOGINS, TOO_MANY_PASSWORD_CHANGES, TOO_MANY_RESETS, type AuthLimits } from "./auth-limits.ts";
 import { checkNewPassword, hashPassword, verifyPassword } from "./passwords.ts";
-import { consumeResetToken, issueResetToken } from "./password-reset.ts";
-import { createSession, invalidateSession, invalidateUserSessions, type User } from "./sessions.ts";
-import { findUserByEmail } from "./users.ts";
+import { createSession, invalidateSession, type User } from "./sessions.ts";
+import { consumePasswordToken, findPasswordTokenUser, issuePasswordToken } from "./tokens.ts";
+import { findUserByEmail, storePassword } from "./users.ts";
 
 export const INVALID_LOGIN = "Invalid email or password";
 export const RESET_EMAIL_SENT = "If an account exists, a password reset email has been sent.";
@@ -22,21 +21,21 @@ interface LoginInput {
   skipLastLoginUpdate?: boolean;
 }
 
-/** Checks the password and opens a new session; the one the browser already had, if any, is closed. */
+/**
+ * Checks the password and opens a new session; the one the browser already had, if any, is closed. The attempt
+ * is counted before the password check starts, so parallel guesses meet the limit too; a success takes it back.
+ */
 export async function login(deps: Deps, limits: AuthLimits, input: LoginInput, ip: string, previousSessionId: string | null) {
   const now = deps.clock.now();
   const account = normalizeEmail(input.email);
-  const wait = Math.max(limits.loginFailuresByAccount.retryAfterSeconds(account, now), limits.loginFailuresByIp.retryAfterSeconds(ip, now));
-  if (wait > 0) throw tooManyRequests(TOO_MANY_LOGINS, wait);
+  limits.loginAttemptsByIp.attempt(ip, now, TOO_MANY_LOGINS);
+  limits.passwordAttemptsByAccount.attempt(account, now, TOO_MANY_LOGINS);
 
   const user = findUserByEmail(deps.db, input.email);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? null);
-  if (!user || !valid) {
-    limits.loginFailuresByAccount.record(account, now);
-    limits.loginFailuresByIp.record(ip, now);
-    throw unauthorized(INVALID_LOGIN);
-  }
-  limits.loginFailuresByAccount.reset(account);
+  if (!user || !valid) throw unauthorized(INVALID_LOGIN);
+  limits.passwordAttemptsByAccount.reset(account);
+  limits.loginAttemptsByIp.refund(ip);
 
   return deps.db.transaction((tx) => {
     if (previousSessionId) invalidateSession(tx, previousSessionId);
@@ -48,19 +47,16 @@ export async function login(deps: Deps, limits: AuthLimits, input: LoginInput, i
 /** Always the same answer; an email goes out only when the account exists and this address isn't being flooded. */
 export function requestPasswordReset(deps: Deps, limits: AuthLimits, email: string, ip: string): void {
   const now = deps.clock.now();
-  limits.resetRequestsByIp.take(ip, now, "Too many reset requests. Please try again later.");
+  limits.resetRequestsByIp.attempt(ip, now, "Too many reset requests. Please try again later.");
   if (!isValidEmail(email)) throw badRequest("Please enter a valid email address.");
-
-  const key = normalizeEmail(email);
-  if (limits.resetRequestsByEmail.retryAfterSeconds(key, now) > 0) return;
-  limits.resetRequestsByEmail.record(key, now);
+  if (!limits.resetRequestsByEmail.tryAttempt(normalizeEmail(email), now)) return;
 
   const user = findUserByEmail(deps.db, email);
   if (!user) return;
   deps.db.transaction((tx) => {
-    const token = issueResetToken(tx, user.id, now);
+    const { token, expiresAt } = issuePasswordToken(tx, user.id, "reset", now);
     const url = `${deps.config.appUrl}/reset-password?token=${token}`;
-    queueEmail(tx, { kind: "password-reset", to: user.email, ...passwordResetEmail(user, url) }, now);
+    queueEmail(tx, { kind: "password-reset", to: user.email, expiresAt, ...passwordResetEmail(user, url) }, now);
   });
 }
 
@@ -70,22 +66,22 @@ interface ResetInput {
   confirmPassword: string;
 }
 
-/** Sets a new password from an emailed link: the link is spent, every session closes, a notice goes out. */
-export async function resetPassword(deps: Deps, input: ResetInput): Promise<void> {
+/**
+ * Sets a new password from an emailed link (reset or welcome): the link is spent, every session closes, a notice
+ * goes out. The costly hash runs only for a link that is good, and each address gets a few attempts.
+ */
+export async function resetPassword(deps: Deps, limits: AuthLimits, input: ResetInput, ip: string): Promise<void> {
   if (!input.token) throw badRequest(INVALID_RESET_LINK);
   checkNewPassword(input.newPassword, input.confirmPassword, "Please ensure both password fields match.");
-  const passwordHash = await hashPassword(input.newPassword);
   const now = deps.clock.now();
+  limits.resetAttemptsByIp.attempt(ip, now, TOO_MANY_RESETS);
+  if (findPasswordTokenUser(deps.db, input.token, now) === null) throw badRequest(INVALID_RESET_LINK);
+
+  const passwordHash = await hashPassword(input.newPassword);
   deps.db.transaction((tx) => {
-    const userId = consumeResetToken(tx, input.token, now);
+    const userId = consumePasswordToken(tx, input.token, now);
     if (userId === null) throw badRequest(INVALID_RESET_LINK);
-    const user = tx
-      .update(users)
-      .set({ passwordHash, needsPasswordSetup: false, updatedAt: now })
-      .where(eq(users.id, userId))
-      .returning()
-      .get();
-    invalidateUserSessions(tx, userId);
+    const user = storePassword(tx, userId, passwordHash, now);
     queueEmail(tx, { kind: "password-changed", to: user.email, ...passwordChangedEmail(user, `${deps.config.appUrl}/login`, deps.config.supportEmail) }, now);
   });
 }
@@ -102,21 +98,17 @@ interface ChangePasswordInput {
  */
 export async function changePassword(deps: Deps, limits: AuthLimits, user: User, sessionId: string, input: ChangePasswordInput): Promise<void> {
   const now = deps.clock.now();
-  if (!user.needsPasswordSetup) {
-    const account = normalizeEmail(user.email);
-    const wait = limits.loginFailuresByAccount.retryAfterSeconds(account, now);
-    if (wait > 0) throw tooManyRequests(TOO_MANY_LOGINS, wait);
-    if (!input.currentPassword) throw badRequest("Please enter your current password.");
-    if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-      limits.loginFailuresByAccount.record(account, now);
-      throw badRequest("Your current password is incorrect.");
-    }
-  }
+  if (!user.needsPasswordSetup && !input.currentPassword) throw badRequest("Please enter your current password.");
   checkNewPassword(input.newPassword, input.confirmPassword, "Please make sure both password fields match.");
+  const account = normalizeEmail(user.email);
+  limits.passwordAttemptsByAccount.attempt(account, now, TOO_MANY_PASSWORD_CHANGES);
+  if (!user.needsPasswordSetup && !(await verifyPassword(input.currentPassword!, user.passwordHash))) {
+    throw badRequest("Your current password is incorrect.");
+  }
   const passwordHash = await hashPassword(input.newPassword);
+  limits.passwordAttemptsByAccount.reset(account);
   deps.db.transaction((tx) => {
-    tx.update(users).set({ passwordHash, needsPasswordSetup: false, updatedAt: now }).where(eq(users.id, user.id)).run();
-    invalidateUserSessions(tx, user.id, sessionId);
+    storePassword(tx, user.id, passwordHash, now, sessionId);
     queueEmail(tx, { kind: "password-changed", to: user.email, ...passwordChangedEmail(user, `${deps.config.appUrl}/login`, deps.config.supportEmail) }, now);
   });
 }

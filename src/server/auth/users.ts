@@ -1,9 +1,9 @@
-import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { eq, sql } from "drizzle-orm";
 import { prepared, type DbOrTx } from "../../../db/client.ts";
 import { users } from "../../../db/schema.ts";
 import { normalizeEmail } from "../../domain/validation.ts";
 import type { User } from "./sessions.ts";
+import { newToken, voidTokensAfterPasswordChange } from "./tokens.ts";
 
 export type NewUser = Omit<typeof users.$inferInsert, "unsubscribeToken" | "createdAt" | "updatedAt">;
 
@@ -22,7 +22,7 @@ export function insertUser(db: DbOrTx, user: NewUser, now: Date): User {
     .values({
       ...user,
       email: user.email.trim(),
-      unsubscribeToken: encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20))),
+      unsubscribeToken: newToken(),
       createdAt: now,
       updatedAt: now,
     })
@@ -32,4 +32,14 @@ export function insertUser(db: DbOrTx, user: NewUser, now: Date): User {
 
 export function isUniqueEmailViolation(error: unknown): boolean {
   return error instanceof Error && error.message.includes("UNIQUE constraint failed") && error.message.includes("users_email_lower_unique");
+}
+
+/**
+ * The one way a password is stored, whoever sets it (change, reset, welcome link, admin command): the set-up
+ * flag clears, and every reset and welcome link and every other session of the user is void.
+ */
+export function storePassword(db: DbOrTx, userId: number, passwordHash: string, now: Date, keepSessionId?: string): User {
+  const user = db.update(users).set({ passwordHash, needsPasswordSetup: false, updatedAt: now }).where(eq(users.id, userId)).returning().get();
+  voidTokensAfterPasswordChange(db, userId, keepSessionId);
+  return user;
 }

@@ -3,13 +3,15 @@ import { LIMITS } from "../../domain/validation.ts";
 import { toCurrentUser } from "../account/current-user.ts";
 import type { Deps } from "../deps.ts";
 import { authentication, requireUser, setSessionCookie } from "../http/auth.ts";
+import { clientIp } from "../http/client-ip.ts";
 import { cancelOwnSubscription, completePaymentUpdate, createPaymentUpdateIntent, currentSubscription, toSubscriptionInfo } from "./billing.service.ts";
-import { KeyedLock } from "./keyed-lock.ts";
+import { KeyedLock, SingleFlight } from "./keyed-lock.ts";
 import { isStripeBilling, stripeWebhookRoutes } from "./stripe-webhook.routes.ts";
 import { TestBilling } from "./test-billing.ts";
 import { testBillingRoutes } from "./test-billing.routes.ts";
 import { PENDING_SIGNUP_COOKIE, pendingSignupCookieAttributes } from "./pending-signups.ts";
 import { completeCheckout, completeSubscription, createSubscription } from "./signup.service.ts";
+import { createSignupLimits, TOO_MANY_COMPLETIONS, TOO_MANY_SIGNUPS, type SignupLimits } from "./signup-limits.ts";
 
 const strict = { additionalProperties: false } as const;
 
@@ -35,22 +37,27 @@ const CreateSubscriptionBody = t.Object(
 );
 
 /** Test billing's card confirmation, or Stripe's webhook: each exists only with its provider. */
-function providerRoutes(deps: Deps) {
-  if (deps.billing instanceof TestBilling) return testBillingRoutes(deps.billing);
+function providerRoutes(deps: Deps, limits: SignupLimits) {
+  if (deps.billing instanceof TestBilling) return testBillingRoutes(deps, deps.billing, limits);
   if (isStripeBilling(deps.billing)) return stripeWebhookRoutes(deps, deps.billing);
   return new Elysia();
 }
 
 export function billingRoutes(deps: Deps) {
   const signupLock = new KeyedLock();
+  /** A signup signs its browser in once; a double click's two requests share that one completion. */
+  const completions = new SingleFlight();
+  const limits = createSignupLimits();
   const secure = deps.config.secureCookies;
+  const ipOf = (request: Request, server: Parameters<typeof clientIp>[1]) => clientIp(request, server, deps.config.trustProxy);
 
   return new Elysia()
-    .use(providerRoutes(deps))
+    .use(providerRoutes(deps, limits))
     .use(authentication(deps))
     .post(
       "/api/create-subscription",
-      async ({ body, cookie }) => {
+      async ({ body, cookie, request, server }) => {
+        limits.signupsByIp.attempt(ipOf(request, server), deps.clock.now(), TOO_MANY_SIGNUPS);
         const jar = cookie[PENDING_SIGNUP_COOKIE]!;
         const { result, browserToken, expiresAt } = await createSubscription(
           deps,
@@ -65,9 +72,12 @@ export function billingRoutes(deps: Deps) {
     )
     .post(
       "/api/complete-subscription",
-      async ({ body, cookie }) => {
+      async ({ body, cookie, request, server }) => {
+        limits.completionsByIp.attempt(ipOf(request, server), deps.clock.now(), TOO_MANY_COMPLETIONS);
         const jar = cookie[PENDING_SIGNUP_COOKIE]!;
-        const { user, session } = await completeSubscription(deps, body.email, typeof jar.value === "string" ? jar.value : null);
+        const browserToken = typeof jar.value === "string" ? jar.value : null;
+        const { user, session } = await completions.run(`subscription:${browserToken}:${body.email}`, () => completeSubscription(deps, body.email, browserToken));
+        jar.remove();
         setSessionCookie(cookie, session.token, session.session.expiresAt, secure);
         return { success: true as const, user: toCurrentUser(user) };
       },
@@ -75,9 +85,12 @@ export function billingRoutes(deps: Deps) {
     )
     .post(
       "/api/complete-checkout",
-      async ({ body, cookie }) => {
+      async ({ body, cookie, request, server }) => {
+        limits.completionsByIp.attempt(ipOf(request, server), deps.clock.now(), TOO_MANY_COMPLETIONS);
         const jar = cookie[PENDING_SIGNUP_COOKIE]!;
-        const { user, session } = await completeCheckout(deps, body.sessionId, typeof jar.value === "string" ? jar.value : null);
+        const browserToken = typeof jar.value === "string" ? jar.value : null;
+        const { user, session } = await completions.run(`checkout:${browserToken}:${body.sessionId}`, () => completeCheckout(deps, body.sessionId, browserToken));
+        jar.remove();
         setSessionCookie(cookie, session.token, session.session.expiresAt, secure);
         return { success: true as const, user: toCurrentUser(user) };
       },

@@ -13,3 +13,16 @@ export class KeyedLock {
     }
   }
 }
+
+/** Calls with the same key while one is running share that one's work and answer: a double click gets one result, twice. */
+export class SingleFlight {
+  private readonly running = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const existing = this.running.get(key);
+    if (existing) return existing as Promise<T>;
+    const current = work().finally(() => this.running.delete(key));
+    this.running.set(key, current);
+    return current;
+  }
+}

@@ -1,22 +1,15 @@
-import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
 import { pendingSignups } from "../../../db/schema.ts";
-import { hashToken } from "../auth/sessions.ts";
+import { hashToken, newToken } from "../auth/tokens.ts";
 
 export const PENDING_SIGNUP_COOKIE = "gordu_signup";
 export const PENDING_SIGNUP_TTL_MS = 24 * 60 * 60_000;
 
 export type PendingSignup = typeof pendingSignups.$inferSelect;
 
-const randomToken = () => encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
-
 export function newPendingSignupId(): string {
-  return `signup_${randomToken()}`;
-}
-
-export function newBrowserToken(): string {
-  return randomToken();
+  return `signup_${newToken()}`;
 }
 
 /** The signup this browser started, if its cookie names one that has not expired. */

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { pendingSignups } from "../../../db/schema.ts";
 import type { PlanType } from "../../domain/api-types.ts";
 import { isValidEmail, LIMITS, normalizeEmail } from "../../domain/validation.ts";
-import { issueResetToken, WELCOME_TOKEN_TTL_MS } from "../auth/password-reset.ts";
-import { createSession, hashToken, type User } from "../auth/sessions.ts";
+import { createSession, type User } from "../auth/sessions.ts";
+import { hashToken, issuePasswordToken, newToken } from "../auth/tokens.ts";
 import { findUserByEmail, findUserById, insertUser } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest, conflict, HttpError } from "../http/errors.ts";
@@ -15,7 +15,6 @@ import type { SubscriptionSnapshot } from "./billing.ts";
 import type { KeyedLock } from "./keyed-lock.ts";
 import {
   findPendingSignupForBrowser,
-  newBrowserToken,
   newPendingSignupId,
   PENDING_SIGNUP_TTL_MS,
   type PendingSignup,
@@ -78,7 +77,7 @@ export async function createSubscription(
       deps.db.delete(pendingSignups).where(eq(pendingSignups.id, existing.id)).run();
     }
 
-    const token = newBrowserToken();
+    const token = newToken();
     const id = newPendingSignupId();
     const expiresAt = new Date(now.getTime() + PENDING_SIGNUP_TTL_MS);
     deps.db.insert(pendingSignups).values({ id, browserTokenHash: hashToken(token), ...signup, createdAt: now, expiresAt }).run();
@@ -116,17 +115,16 @@ export async function createSubscription(
 }
 
 /**
- * Turns a paid-for signup into an account: the user, signed in, with a welcome email holding a link to set
- * a password. Safe to call twice (a double click, or the webhook and the browser both finishing it).
+ * Turns a paid-for signup into an account, with a welcome email holding a link to set a password. Safe to call
+ * twice (the webhook and the browser both finishing it): the second call gets the account the first made. A
+ * signup whose row is gone (finished in its browser, withdrawn, or its account deleted) makes nothing.
  */
 export function finishSignup(deps: Deps, pending: PendingSignup, customerId: string, snapshot: SubscriptionSnapshot): User {
   const now = deps.clock.now();
   return deps.db.transaction((tx) => {
     const fresh = tx.select().from(pendingSignups).where(eq(pendingSignups.id, pending.id)).get();
-    if (fresh?.completedUserId) {
-      const user = findUserById(tx, fresh.completedUserId);
-      if (user) return user;
-    }
+    if (!fresh) throw new HttpError(403, SIGNUP_NOT_FOUND);
+    if (fresh.completedUserId) return findUserById(tx, fresh.completedUserId)!;
     if (findUserByEmail(tx, pending.email)) throw conflict(ACCOUNT_EXISTS);
     const user = insertUser(
       tx,
@@ -143,13 +141,14 @@ export function finishSignup(deps: Deps, pending: PendingSignup, customerId: str
       now,
     );
     tx.update(pendingSignups).set({ completedUserId: user.id }).where(eq(pendingSignups.id, pending.id)).run();
-    const token = issueResetToken(tx, user.id, now, WELCOME_TOKEN_TTL_MS);
+    const { token, expiresAt } = issuePasswordToken(tx, user.id, "welcome", now);
     const trialEnds = snapshot.trialEnd ? format(snapshot.trialEnd, "EEEE, MMMM d") : "7 days from now";
     queueEmail(
       tx,
       {
         kind: "welcome",
         to: user.email,
+        expiresAt,
         ...welcomeEmail(user, `${deps.config.appUrl}/reset-password?token=${token}`, `${deps.config.appUrl}/dashboard`, trialEnds),
       },
       now,
@@ -164,6 +163,20 @@ function pendingForBrowser(deps: Deps, browserToken: string | null, email: strin
   return pending;
 }
 
+/**
+ * The browser that paid is signed in once: the signup row is spent in the same transaction that opens the
+ * session, so its cookie is worthless afterwards. If the webhook made the account first, the browser still gets
+ * its one session, but only while the account waits for its first password (nobody has secured it yet).
+ */
+function signInOnce(deps: Deps, pending: PendingSignup, user: User) {
+  return deps.db.transaction((tx) => {
+    const spent = tx.delete(pendingSignups).where(eq(pendingSignups.id, pending.id)).returning({ id: pendingSignups.id }).get();
+    const current = findUserById(tx, user.id);
+    if (!spent || !current?.needsPasswordSetup) throw new HttpError(403, SIGNUP_NOT_FOUND);
+    return { user: current, session: createSession(tx, current.id, deps.clock.now()) };
+  });
+}
+
 /** After the card form succeeded in this browser: verify with the provider, create the account, sign in. */
 export async function completeSubscription(deps: Deps, email: string, browserToken: string | null) {
   const pending = pendingForBrowser(deps, browserToken, email);
@@ -173,7 +186,7 @@ export async function completeSubscription(deps: Deps, email: string, browserTok
   );
   if (intent.status !== "succeeded") throw new HttpError(402, "Your card hasn't been confirmed yet. Please enter your card details and try again.");
   const user = await finishOrWithdraw(deps, pending, pending.stripeCustomerId, pending.stripeSubscriptionId, snapshot);
-  return { user, session: createSession(deps.db, user.id, deps.clock.now()) };
+  return signInOnce(deps, pending, user);
 }
 
 /**
@@ -200,5 +213,5 @@ export async function completeCheckout(deps: Deps, sessionId: string, browserTok
   if (!session.complete || !session.subscriptionId || !session.customerId) throw new HttpError(402, "Your checkout isn't complete yet.");
   const snapshot = await withProvider(() => deps.billing.getSubscription(session.subscriptionId!));
   const user = await finishOrWithdraw(deps, pending, session.customerId, session.subscriptionId, snapshot);
-  return { user, session: createSession(deps.db, user.id, deps.clock.now()) };
+  return signInOnce(deps, pending, user);
 }

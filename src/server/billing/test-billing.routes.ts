@@ -1,5 +1,8 @@
 import { Elysia, t } from "elysia";
+import type { Deps } from "../deps.ts";
+import { clientIp } from "../http/client-ip.ts";
 import { HttpError } from "../http/errors.ts";
+import { TOO_MANY_CARD_ATTEMPTS, TOO_MANY_CARDS_FOR_SIGNUP, type SignupLimits } from "./signup-limits.ts";
 import type { TestBilling } from "./test-billing.ts";
 
 const ConfirmSetupBody = t.Object(
@@ -13,11 +16,17 @@ const ConfirmSetupBody = t.Object(
   { additionalProperties: false },
 );
 
-/** What Stripe.js does in the browser, for the built-in test billing only; absent when Stripe is configured. */
-export function testBillingRoutes(billing: TestBilling) {
+/**
+ * What Stripe.js does in the browser, for the built-in test billing only; absent when Stripe is configured.
+ * Each card tried counts against the address and against the signup (its SetupIntent) before it is checked.
+ */
+export function testBillingRoutes(deps: Deps, billing: TestBilling, limits: SignupLimits) {
   return new Elysia().post(
     "/api/test-billing/confirm-setup",
-    ({ body }) => {
+    ({ body, request, server }) => {
+      const now = deps.clock.now();
+      limits.cardAttemptsByIp.attempt(clientIp(request, server, deps.config.trustProxy), now, TOO_MANY_CARD_ATTEMPTS);
+      limits.cardAttemptsBySignup.attempt(body.clientSecret.split("_secret_")[0] ?? "", now, TOO_MANY_CARDS_FOR_SIGNUP);
       const outcome = billing.confirmSetup(body.clientSecret, body);
       if ("declined" in outcome) throw new HttpError(402, outcome.declined);
       return outcome;

@@ -1,10 +1,10 @@
-import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { addMonths, addYears } from "date-fns";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { testBillingObjects } from "../../../db/schema.ts";
 import type { PlanType } from "../../domain/api-types.ts";
 import { TRIAL_DAYS } from "../../domain/plans.ts";
+import { newToken } from "../auth/tokens.ts";
 import type { Clock } from "../clock.ts";
 import type { Billing, CardSummary, SubscriptionSnapshot } from "./billing.ts";
 import { checkTestCard, type CardInput } from "./test-cards.ts";
@@ -41,7 +41,7 @@ interface TestSetupIntent {
 
 type Kind = "customer" | "subscription" | "setup_intent";
 
-const randomId = (prefix: string) => `${prefix}_test_${encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(12)))}`;
+const randomId = (prefix: string) => `${prefix}_test_${newToken(12)}`;
 
 /**
  * What a subscription has become by `now`: trials end, periods renew, cancellations at period end take effect
@@ -114,7 +114,7 @@ export class TestBilling implements Billing {
 
   private newSetupIntent(customerId: string, subscriptionId: string | null) {
     const id = randomId("seti");
-    const clientSecret = `${id}_secret_${encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(12)))}`;
+    const clientSecret = `${id}_secret_${newToken(12)}`;
     this.write("setup_intent", id, { customerId, clientSecret, status: "requires_payment_method", card: null, subscriptionId } satisfies TestSetupIntent);
     return { id, clientSecret };
   }

@@ -20,7 +20,7 @@ export function contactRoutes(deps: Deps) {
   return new Elysia().post(
     "/api/contact",
     ({ body, request, server }) => {
-      perIp.take(clientIp(request, server, deps.config.trustProxy), deps.clock.now(), "Too many messages. Please try again later.");
+      perIp.attempt(clientIp(request, server, deps.config.trustProxy), deps.clock.now(), "Too many messages. Please try again later.");
       submitContactMessage(deps, body);
       return { success: true as const, message: "Thank you for contacting us. We'll get back to you soon!" };
     },

@@ -1,8 +1,10 @@
 import { HttpError } from "./errors.ts";
 
 /**
- * Counts events per key in a sliding window, in memory: one process serves the product, so one map is the
- * truth. Old entries are dropped as keys are touched, and the map is swept when it grows.
+ * Counts attempts per key in a sliding window, in memory: one process serves the product, so one map is the
+ * truth. An attempt is counted the moment it is asked for, before the work it guards (a password check, a
+ * provider call) starts, so attempts sent in parallel are counted as they arrive and can never exceed the limit.
+ * Old entries are dropped as keys are touched, and the map is swept when it grows.
  */
 export class RateLimiter {
   private readonly events = new Map<string, number[]>();
@@ -12,31 +14,38 @@ export class RateLimiter {
     readonly windowMs: number,
   ) {}
 
-  /** Seconds until another event is allowed for this key, or 0 when one is allowed now. */
-  retryAfterSeconds(key: string, now: Date): number {
-    const recent = this.recent(key, now.getTime());
-    if (recent.length < this.limit) return 0;
-    return Math.max(1, Math.ceil((recent[0]! + this.windowMs - now.getTime()) / 1000));
+  /** Counts this attempt, or throws 429 with Retry-After when the key has used its limit. Call before the work. */
+  attempt(key: string, now: Date, message: string): void {
+    const wait = this.count(key, now);
+    if (wait > 0) throw tooManyRequests(message, wait);
   }
 
-  record(key: string, now: Date): void {
-    if (this.events.size > 10_000) this.sweep(now.getTime());
-    this.events.set(key, [...this.recent(key, now.getTime()), now.getTime()]);
+  /** The same count for a caller that must answer alike either way: true when this attempt may go ahead. */
+  tryAttempt(key: string, now: Date): boolean {
+    return this.count(key, now) === 0;
+  }
+
+  /** Takes back the key's latest attempt: one that succeeded and should not count against it. */
+  refund(key: string): void {
+    this.events.get(key)?.pop();
   }
 
   reset(key: string): void {
     this.events.delete(key);
   }
 
-  /** Throws 429 when the key is over its limit; otherwise counts this event. */
-  take(key: string, now: Date, message: string): void {
-    const wait = this.retryAfterSeconds(key, now);
-    if (wait > 0) throw tooManyRequests(message, wait);
-    this.record(key, now);
-  }
-
-  private recent(key: string, nowMs: number): number[] {
-    return (this.events.get(key) ?? []).filter((at) => at > nowMs - this.windowMs);
+  /** Records the attempt and answers 0, or answers the seconds until the key may try again (recording nothing). */
+  private count(key: string, now: Date): number {
+    const nowMs = now.getTime();
+    if (this.events.size > 10_000) this.sweep(nowMs);
+    const recent = (this.events.get(key) ?? []).filter((at) => at > nowMs - this.windowMs);
+    if (recent.length >= this.limit) {
+      this.events.set(key, recent);
+      return Math.max(1, Math.ceil((recent[0]! + this.windowMs - nowMs) / 1000));
+    }
+    recent.push(nowMs);
+    this.events.set(key, recent);
+    return 0;
   }
 
   private sweep(nowMs: number): void {

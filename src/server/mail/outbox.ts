@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, lte } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import { emailOutbox } from "../../../db/schema.ts";
 import type { Clock } from "../clock.ts";
@@ -12,6 +12,8 @@ interface QueuedBase {
   headers?: Record<string, string>;
   /** Messages with the same key are queued once: an alert is never owed twice. */
   dedupeKey?: string;
+  /** When the message stops being worth sending (its link expires): it is dropped, not sent late. */
+  expiresAt?: Date;
 }
 
 /** A message rendered now, stored whole. */
@@ -28,6 +30,16 @@ const MAX_ATTEMPTS = 80;
 const BASE_BACKOFF_MS = 15_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
+const DAY_MS = 24 * 60 * 60_000;
+/** How long rows stay for the Operations view once they are done with: sent, skipped or expired, and failed. */
+export const OUTBOX_RETENTION_MS = { done: 30 * DAY_MS, failed: 90 * DAY_MS };
+
+/**
+ * What a row keeps once it is done with (sent, skipped or expired): who, what, when and how it went, for the
+ * Operations view; never the body, whose links (a password reset, an unsubscribe link) must not outlive delivery.
+ */
+const CLEARED_CONTENT = "text_body = NULL, html_body = NULL, payload = NULL, headers = '{}'";
+
 /** Records that an email is owed. Synchronous, so it can join the transaction of the change that causes it. */
 export function queueEmail(db: DbOrTx, email: QueuedEmail | QueuedTemplatedEmail, now: Date): void {
   const rendered = "subject" in email;
@@ -41,6 +53,7 @@ export function queueEmail(db: DbOrTx, email: QueuedEmail | QueuedTemplatedEmail
       payload: rendered ? null : email.payload,
       headers: email.headers ?? {},
       dedupeKey: email.dedupeKey ?? null,
+      expiresAt: email.expiresAt ?? null,
       nextAttemptAt: now,
       createdAt: now,
     })
@@ -92,7 +105,7 @@ export async function deliverAllDueEmails(deps: DeliveryDeps, maxBatches = 25, b
 export interface DeliveryResult {
   sent: number;
   failed: number;
-  /** Templated messages no longer owed when their turn came (alerts turned off, deals gone). */
+  /** Messages no longer owed when their turn came (alerts turned off, deals gone, link expired). */
   skipped: number;
 }
 
@@ -115,6 +128,11 @@ export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 200, conc
   let skipped = 0;
   const domain = new URL(config.appOrigin).hostname || "gordu.local";
   const deliverOne = async (row: OutboxRow) => {
+    if (row.expiresAt && row.expiresAt.getTime() <= clock.now().getTime()) {
+      db.$client.query(`UPDATE email_outbox SET status = 'expired', ${CLEARED_CONTENT} WHERE id = $id`).run({ id: row.id });
+      skipped++;
+      return;
+    }
     try {
       const content = contentOf(row, deps.templates ?? {});
       if (content) {
@@ -122,7 +140,7 @@ export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 200, conc
       }
       // Runs once per message: a cached raw statement, since building the query each time costs more than sending.
       db.$client
-        .query("UPDATE email_outbox SET status = 'sent', sent_at = $sentAt, attempts = $attempts, last_error = $lastError WHERE id = $id")
+        .query(`UPDATE email_outbox SET status = 'sent', sent_at = $sentAt, attempts = $attempts, last_error = $lastError, ${CLEARED_CONTENT} WHERE id = $id`)
         .run({ sentAt: clock.now().getTime(), attempts: row.attempts + 1, lastError: content ? null : "no longer owed", id: row.id });
       if (content) sent++;
       else skipped++;
@@ -148,4 +166,21 @@ export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 200, conc
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return { sent, failed, skipped };
+}
+
+/**
+ * The hourly clean-up: a message whose link expired while it waited (the mail server down) is dropped with its
+ * body, and rows done with are removed after their retention (done: 30 days, failed: 90 days).
+ */
+export function purgeOutbox(db: DbOrTx, now: Date): void {
+  db.update(emailOutbox)
+    .set({ status: "expired", textBody: null, htmlBody: null, payload: null, headers: {} })
+    .where(and(inArray(emailOutbox.status, ["queued", "failed"]), lte(emailOutbox.expiresAt, now)))
+    .run();
+  db.delete(emailOutbox)
+    .where(and(inArray(emailOutbox.status, ["sent", "expired"]), lt(emailOutbox.createdAt, new Date(now.getTime() - OUTBOX_RETENTION_MS.done))))
+    .run();
+  db.delete(emailOutbox)
+    .where(and(eq(emailOutbox.status, "failed"), lt(emailOutbox.createdAt, new Date(now.getTime() - OUTBOX_RETENTION_MS.failed))))
+    .run();
 }

@@ -9,7 +9,7 @@ import { TableScroll } from "./table-scroll.tsx";
 
 type Outbox = OperationsOverview["outbox"];
 
-/** Email outbox: counts by state, and the recent emails (failed first) with Retry on those not sent. */
+/** Email outbox: counts by state, and the recent emails (failed first) with Retry on those still owed. */
 export function OutboxPanel({ outbox, onRetried }: { outbox: Outbox; onRetried: () => Promise<void> }) {
   const toast = useToast();
   const [retrying, setRetrying] = useState<number | null>(null);
@@ -43,6 +43,10 @@ export function OutboxPanel({ outbox, onRetried }: { outbox: Outbox; onRetried: 
         <div className={outbox.counts.failed > 0 ? "stat stat-alert" : "stat"}>
           <dt>Failed</dt>
           <dd>{outbox.counts.failed}</dd>
+        </div>
+        <div className="stat">
+          <dt>Expired</dt>
+          <dd>{outbox.counts.expired}</dd>
         </div>
       </dl>
       {outbox.recent.length === 0 ? (
@@ -78,7 +82,7 @@ export function OutboxPanel({ outbox, onRetried }: { outbox: Outbox; onRetried: 
                   <td className="numeric">{email.attempts}</td>
                   <td className="error-text">{email.lastError ?? <span className="muted">—</span>}</td>
                   <td>
-                    {email.status !== "sent" && (
+                    {(email.status === "queued" || email.status === "failed") && (
                       <button
                         type="button"
                         className="secondary outline small"

@@ -1,0 +1,74 @@
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
+import type { DbOrTx } from "../../../db/client.ts";
+import { passwordResetTokens, sessions, users } from "../../../db/schema.ts";
+
+/**
+ * Every random secret GoRDU hands out is made here (sessions, reset and welcome links, signup browser tokens,
+ * unsubscribe links), and the reset and welcome links are issued, checked, spent and voided here.
+ */
+
+/** `bytes` random bytes from the CSPRNG, base32: 20 bytes are 160 bits, above the 120 HARDENING.md asks for. */
+export function newToken(bytes = 20): string {
+  return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+/** What the database keeps of a token: its SHA-256, hex (Bun's native hasher: about 1 µs). */
+export function hashToken(token: string): string {
+  return new Bun.CryptoHasher("sha256").update(token).digest("hex");
+}
+
+export type PasswordTokenPurpose = "reset" | "welcome";
+
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/** A new subscriber's set-password link stays valid longer: the welcome email may be read days later. */
+export const WELCOME_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
+
+const TTL_MS: Record<PasswordTokenPurpose, number> = { reset: RESET_TOKEN_TTL_MS, welcome: WELCOME_TOKEN_TTL_MS };
+
+/** A link that sets a password: 32 random bytes, only the SHA-256 stored; the user's older links are void. */
+export function issuePasswordToken(db: DbOrTx, userId: number, purpose: PasswordTokenPurpose, now: Date): { token: string; expiresAt: Date } {
+  const token = newToken(32);
+  const expiresAt = new Date(now.getTime() + TTL_MS[purpose]);
+  db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
+  db.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId, purpose, createdAt: now, expiresAt }).run();
+  return { token, expiresAt };
+}
+
+/**
+ * The user a link is good for now, without spending it (one indexed read, so it can come before any costly
+ * work): unexpired, and a welcome link only while its account still waits for its first password.
+ */
+export function findPasswordTokenUser(db: DbOrTx, token: string, now: Date): number | null {
+  const row = db
+    .select({ userId: passwordResetTokens.userId, purpose: passwordResetTokens.purpose, needsPasswordSetup: users.needsPasswordSetup })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), gt(passwordResetTokens.expiresAt, now)))
+    .get();
+  if (!row || (row.purpose === "welcome" && !row.needsPasswordSetup)) return null;
+  return row.userId;
+}
+
+/** Spends a link: the user it was good for, or null. A link works once. */
+export function consumePasswordToken(db: DbOrTx, token: string, now: Date): number | null {
+  const userId = findPasswordTokenUser(db, token, now);
+  if (userId === null) return null;
+  db.delete(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, hashToken(token))).run();
+  return userId;
+}
+
+/**
+ * After a password is set, changed or reset, by any path: every reset and welcome link of the user is void,
+ * and every session except (optionally) the one that made the change.
+ */
+export function voidTokensAfterPasswordChange(db: DbOrTx, userId: number, keepSessionId?: string): void {
+  db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
+  db.delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId))
+    .run();
+}
+
+export function deleteExpiredPasswordTokens(db: DbOrTx, now: Date): void {
+  db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now)).run();
+}

@@ -1,0 +1,162 @@
+import { describe, expect, spyOn, test } from "bun:test";
+import { testBillingObjects } from "../../db/schema.ts";
+import { deliverDueEmails } from "../../src/server/mail/outbox.ts";
+import { DECLINED, signupBody, VISA } from "../support/signup.ts";
+import { createTestApp, json, type TestApp } from "../support/test-app.ts";
+import { createUser, PASSWORD, signIn } from "../support/users.ts";
+
+/** HARDENING: an attempt is counted before the costly work it guards, so attempts sent at once meet the limit too. */
+
+const from = (ip: string) => ({ "x-forwarded-for": ip });
+
+/** Counts calls to Bun's argon2 `verify` or `hash` until `stop()`, which answers the count. */
+function countCalls(name: "verify" | "hash") {
+  const spy = spyOn(Bun.password, name);
+  return {
+    stop() {
+      const calls = spy.mock.calls.length;
+      spy.mockRestore();
+      return calls;
+    },
+  };
+}
+
+async function resetToken(t: TestApp, email: string): Promise<string> {
+  await t.request("POST", "/api/forgot-password", { body: { email }, headers: from("198.51.100.200") });
+  await deliverDueEmails(t.deps);
+  return t.mailer.sent.at(-1)!.text.match(/token=(\w+)/)![1]!;
+}
+
+describe("login and password checks in parallel", () => {
+  test("20 logins at once from one address: at most 5 reach the password check, and the right password sent 20th does not get in", async () => {
+    const t = createTestApp({ TRUST_PROXY: "true" });
+    const user = await createUser(t);
+    const verify = countCalls("verify");
+    const attempts = Array.from({ length: 20 }, (_, i) =>
+      t.request("POST", "/api/login", { body: { email: user.email, password: i === 19 ? PASSWORD : `wrong guess ${i}` }, headers: from("203.0.113.9") }),
+    );
+    const statuses = (await Promise.all(attempts)).map((response) => response.status);
+    const verifyCalls = verify.stop();
+    expect(verifyCalls).toBe(5);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    expect(statuses[19]).toBe(429);
+  });
+
+  test("20 logins at once from 20 addresses for one account: the account limit holds the same way", async () => {
+    const t = createTestApp({ TRUST_PROXY: "true" });
+    const user = await createUser(t);
+    const verify = countCalls("verify");
+    const attempts = Array.from({ length: 20 }, (_, i) =>
+      t.request("POST", "/api/login", { body: { email: user.email, password: i === 19 ? PASSWORD : "wrong" }, headers: from(`192.0.2.${i + 1}`) }),
+    );
+    const statuses = (await Promise.all(attempts)).map((response) => response.status);
+    const verifyCalls = verify.stop();
+    expect(verifyCalls).toBe(5);
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(5);
+    expect(statuses[19]).toBe(429);
+  });
+
+  test("successful logins do not use up the address's allowance: only failures count", async () => {
+    const t = createTestApp({ TRUST_PROXY: "true" });
+    const users = await Promise.all(Array.from({ length: 8 }, () => createUser(t)));
+    const statuses: number[] = [];
+    for (const user of users) {
+      statuses.push((await t.request("POST", "/api/login", { body: { email: user.email, password: PASSWORD }, headers: from("203.0.113.20") })).status);
+    }
+    expect(statuses).toEqual(Array(8).fill(200));
+  });
+
+  test("10 wrong current passwords at once on change-password: 429s answer, and at most 5 reach the password check", async () => {
+    const t = createTestApp();
+    const user = await createUser(t);
+    const cookie = await signIn(t, user.email);
+    const verify = countCalls("verify");
+    const attempts = Array.from({ length: 10 }, (_, i) =>
+      t.request("POST", "/api/change-password", { cookie, body: { currentPassword: `wrong ${i}`, newPassword: "a new password", confirmPassword: "a new password" } }),
+    );
+    const responses = await Promise.all(attempts);
+    const verifyCalls = verify.stop();
+    const statuses = responses.map((response) => response.status);
+    expect(verifyCalls).toBe(5);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    const limited = responses.find((response) => response.status === 429)!;
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await json(limited)).error).toBe("Too many password attempts. Please wait a few minutes and try again.");
+  });
+});
+
+describe("POST /api/reset-password does no costly work for a link that is not good", () => {
+  test("a bogus token never reaches argon2: no hash is computed, the answer is the invalid-link message", async () => {
+    const t = createTestApp();
+    const hash = countCalls("hash");
+    const response = await t.request("POST", "/api/reset-password", { body: { token: "x".repeat(52), newPassword: "a new password", confirmPassword: "a new password" } });
+    const hashCalls = hash.stop();
+    expect(response.status).toBe(400);
+    expect((await json(response)).error).toBe("This password reset link is invalid or expired.");
+    expect(hashCalls).toBe(0);
+  });
+
+  test("16 at once from one address: 10 are looked at, the rest answer 429; a good link from another address still works", async () => {
+    const t = createTestApp({ TRUST_PROXY: "true" });
+    const user = await createUser(t);
+    const token = await resetToken(t, user.email);
+    const burst = Array.from({ length: 16 }, (_, i) =>
+      t.request("POST", "/api/reset-password", { body: { token: `bogus${i}`.padEnd(52, "a"), newPassword: "a new password", confirmPassword: "a new password" }, headers: from("203.0.113.66") }),
+    );
+    const statuses = (await Promise.all(burst)).map((response) => response.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+    const good = await t.request("POST", "/api/reset-password", { body: { token, newPassword: "a new password", confirmPassword: "a new password" }, headers: from("198.51.100.7") });
+    expect(good.status).toBe(200);
+  });
+});
+
+describe("signup and card attempts from one address", () => {
+  test("25 create-subscription at once from one address: 10 go ahead, 15 answer 429 with Retry-After, and no billing objects are made for them", async () => {
+    const t = createTestApp({ TRUST_PROXY: "true" });
+    const burst = Array.from({ length: 25 }, (_, i) =>
+      t.request("POST", "/api/create-subscription", { body: signupBody(`tester${i}@example.com`), headers: from("203.0.113.77") }),
+    );
+    const responses = await Promise.all(burst);
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    const limited = responses.find((response) => response.status === 429)!;
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await json(limited)).error).toBe("Too many signups from your network. Please wait a while and try again.");
+    expect(t.db.select().from(testBillingObjects).all()).toHaveLength(30);
+
+    const elsewhere = await t.request("POST", "/api/create-subscription", { body: signupBody("someone@example.com"), headers: from("198.51.100.8") });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  test("one signup takes at most 5 cards: ten declines then a good card are stopped at the sixth attempt", async () => {
+    const t = createTestApp({ TRUST_PROXY: "true" });
+    const created = await t.request("POST", "/api/create-subscription", { body: signupBody("cards@example.com"), headers: from("203.0.113.88") });
+    const { clientSecret } = await json(created);
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      statuses.push((await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...DECLINED }, headers: from(`198.51.100.${i + 10}`) })).status);
+    }
+    const good = await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...VISA }, headers: from("198.51.100.99") });
+    expect(statuses).toEqual([402, 402, 402, 402, 402, 429, 429, 429, 429, 429]);
+    expect(good.status).toBe(429);
+    expect((await json(good)).error).toBe("Too many cards were declined for this signup. Please start again from the pricing page later.");
+  });
+
+  test("card attempts from one address are capped across signups", async () => {
+    const t = createTestApp({ TRUST_PROXY: "true" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const created = await t.request("POST", "/api/create-subscription", { body: signupBody(`card${i}@example.com`), headers: from(`192.0.2.${i + 1}`) });
+      const { clientSecret } = await json(created);
+      for (let j = 0; j < 3; j++) {
+        statuses.push((await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...DECLINED }, headers: from("203.0.113.99") })).status);
+      }
+    }
+    expect(statuses.filter((status) => status === 402)).toHaveLength(10);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
