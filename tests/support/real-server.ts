@@ -38,7 +38,10 @@ export async function startRealServer(databasePath: string, env: Record<string, 
 
   const deadline = Date.now() + 30_000;
   while (!output.includes("GoRDU listening")) {
-    if (child.exitCode !== null) throw new Error(`the server exited during start-up:\n${output}`);
+    if (child.exitCode !== null) {
+      await Bun.sleep(100);
+      throw new Error(`the server exited during start-up:\n${output}`);
+    }
     if (Date.now() > deadline) throw new Error(`the server did not start within 30 s:\n${output}`);
     await Bun.sleep(20);
   }
