@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { WHOLE_NUMBER_PATTERN } from "../../src/server/http/query.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../support/test-app.ts";
 import { createUser, sessionCookieFor } from "../support/users.ts";
 
@@ -36,7 +37,36 @@ const BODIES: [string, string, string][] = [
   ["SQL metacharacters", "application/json", JSON.stringify(Object.fromEntries(FIELD_NAMES.map((f) => [f, "' OR 1=1; DROP TABLE users;--"])))],
   ["a form body", "application/x-www-form-urlencoded", `email=${encodeURIComponent(SENTINEL)}`],
   ["plain text", "text/plain", SENTINEL],
+  ["1 MiB of '['", "application/json", "[".repeat(1024 * 1024)],
+  ["20,000 balanced levels", "application/json", "[".repeat(20_000) + "]".repeat(20_000)],
+  ["deep nesting under every field", "application/json", JSON.stringify(Object.fromEntries(FIELD_NAMES.map((f) => [f, JSON.parse("[".repeat(40) + "]".repeat(40))])))],
+  ["a wide object", "application/json", JSON.stringify(Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`${SENTINEL}${i}`, i])))],
+  ["a wide list under every field", "application/json", JSON.stringify(Object.fromEntries(FIELD_NAMES.map((f) => [f, Array.from({ length: 500 }, () => SENTINEL)])))],
+  ["numbers at the edges", "application/json", JSON.stringify(Object.fromEntries(FIELD_NAMES.map((f, i) => [f, [1.5, -1, 0, 1e308, -1e308, 2 ** 53 + 1, 5e-324][i % 7]])))],
 ];
+
+/** Text for a numeric query parameter that is not a whole number in range: fractions, exponents, huge, signs, words. */
+const NUMERIC_EDGES = ["1.5", "0.0001", "1e3", "1e400", "-1e400", "99999999999999999999", "-1", "0", "-0", "+5", " 5", "0x10", "NaN", "Infinity", "", "1,2", "1;DROP TABLE users"];
+
+type Schema = { type?: string; pattern?: string; anyOf?: Schema[] };
+
+/** Query parameters whose schema is a number (or our whole-number text), found in each route's own schema. */
+function numericQueryParams(t: TestApp): { method: string; path: string; name: string }[] {
+  const isNumeric = (schema: Schema): boolean =>
+    schema.type === "integer" || schema.type === "number" || schema.pattern === WHOLE_NUMBER_PATTERN || (schema.anyOf ?? []).some(isNumeric);
+  return t.app.routes.flatMap((route) => {
+    const query = (route.hooks as { query?: { properties?: Record<string, Schema> } } | undefined)?.query;
+    return Object.entries(query?.properties ?? {})
+      .filter(([, schema]) => isNumeric(schema))
+      .map(([name]) => ({ method: route.method, path: route.path, name }));
+  });
+}
+
+/** Row counts of what bad input must never change. */
+function snapshot(t: TestApp): Record<string, number> {
+  const tables = ["users", "pending_signups", "password_reset_tokens", "email_outbox", "contact_messages", "test_billing_objects", "audit_log", "user_deals", "deals"];
+  return Object.fromEntries(tables.map((table) => [table, (t.db.$client.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n]));
+}
 
 const ALLOWED = new Set([200, 400, 401, 402, 403, 404, 409, 413, 415, 422, 429]);
 
@@ -63,6 +93,7 @@ describe("every /api route under bad input", () => {
   test("no body, from anyone, ever answers 500, echoes the input or leaks a stack trace", async () => {
     const t = createTestApp();
     const cookie = await adminCookie(t);
+    const before = snapshot(t);
     const routes = apiRoutes(t);
     expect(routes.length).toBeGreaterThan(30);
     for (const { method, path } of routes) {
@@ -75,7 +106,8 @@ describe("every /api route under bad input", () => {
     }
     const integrity = t.db.$client.query("PRAGMA integrity_check").get() as { integrity_check: string };
     expect(integrity.integrity_check).toBe("ok");
-  }, 60_000);
+    expect(snapshot(t), "bad input changed stored data").toEqual(before);
+  }, 120_000);
 
   test("malformed ids in the path answer 404, never 500", async () => {
     const t = createTestApp();
@@ -116,4 +148,38 @@ describe("every /api route under bad input", () => {
       }
     }
   });
+
+  test("every numeric query parameter takes only a whole number in range: fractions, exponents, huge values answer 400 or are read safely, never 500", async () => {
+    const t = createTestApp();
+    const cookie = await adminCookie(t);
+    const params = numericQueryParams(t);
+    expect(params.map((p) => `${p.method} ${p.path}?${p.name}`)).toContain("GET /api/admin/users?limit");
+    for (const { method, path, name } of params) {
+      for (const value of NUMERIC_EDGES) {
+        const response = await send(t, method, `${withId(path)}?${name}=${encodeURIComponent(value)}`, null, null, cookie());
+        await expectSafe(response, `${method} ${path}?${name}=${value}`);
+        if (!/^[1-9][0-9]{0,2}$/.test(value)) expect(response.status, `${path}?${name}=${value}`).toBe(400);
+      }
+    }
+  });
+
+  test("20 bad requests at once on every route: each answered safely, nothing stored", async () => {
+    const t = createTestApp();
+    const cookie = await adminCookie(t);
+    const before = snapshot(t);
+    const bursts = [
+      ["malformed JSON", "application/json", '{"email": '],
+      ["deep nesting", "application/json", "[".repeat(20_000) + "]".repeat(20_000)],
+      ["wrong types", "application/json", JSON.stringify(Object.fromEntries(FIELD_NAMES.map((f) => [f, { nested: [SENTINEL] }])))],
+    ] as const;
+    for (const { method, path } of apiRoutes(t)) {
+      for (const [what, contentType, body] of bursts) {
+        const responses = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => send(t, method, withId(path), contentType, body, i % 2 ? cookie() : undefined)),
+        );
+        for (const response of responses) await expectSafe(response, `20 × ${method} ${path} with ${what}`);
+      }
+    }
+    expect(snapshot(t), "a burst of bad input changed stored data").toEqual(before);
+  }, 120_000);
 });

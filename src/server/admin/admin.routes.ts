@@ -3,6 +3,7 @@ import { LIMITS } from "../../domain/validation.ts";
 import type { Deps } from "../deps.ts";
 import { authentication, requireAdmin } from "../http/auth.ts";
 import { notFound } from "../http/errors.ts";
+import { wholeNumberQuery } from "../http/query.ts";
 import { recentAudit } from "./audit.ts";
 import { cancelUserSubscription, deleteUser, listUsers, reactivateUserSubscription, toAdminUser, updateUser } from "./admin.service.ts";
 import { markContactMessage, operationsOverview, retryEmail } from "./operations.service.ts";
@@ -34,7 +35,7 @@ export function adminRoutes(deps: Deps) {
     .get(
       "/users",
       ({ query }) => listUsers(deps, query.search ?? "", query.limit ?? 500),
-      { query: t.Object({ search: t.Optional(t.String({ maxLength: 200 })), limit: t.Optional(t.Integer({ minimum: 1, maximum: 2000 })) }) },
+      { query: t.Object({ search: t.Optional(t.String({ maxLength: 200 })), limit: t.Optional(wholeNumberQuery(1, 2000)) }) },
     )
     .put("/users/:id", async ({ admin, params, body }) => toAdminUser(await updateUser(deps, admin, idParam(params.id), body)), { body: UserUpdateBody })
     .post("/users/:id/cancel-subscription", async ({ admin, params }) => ({
