@@ -5,6 +5,8 @@ import { startServer, type RunningServer } from "./server.ts";
 
 export const ADMIN = { email: "admin@gordu.test", password: "admin-password-1" };
 
+const hashOf = (text: string) => [...text].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) >>> 0, 7);
+
 interface WorkerFixtures {
   server: RunningServer;
   mail: MailCatcher;
@@ -38,6 +40,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         SUPPORT_EMAIL: "support@gordu.test",
         // The boot scan still fills a fresh database; a scheduled scan would change deals in the middle of a test.
         SCAN_SCHEDULE: "0 0 1 1 *",
+        // Each test is one visitor at an address of its own (see extraHTTPHeaders), as behind our proxy in
+        // production, so the per-address limits count one test's requests, not the whole worker's.
+        TRUST_PROXY: "true",
       });
       await use(server);
       await server.stop();
@@ -45,6 +50,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
   baseURL: async ({ server }, use) => use(server.url),
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    const n = hashOf(`${testInfo.testId}:${testInfo.retry}:${testInfo.repeatEachIndex}`);
+    await use({ "x-forwarded-for": `10.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}` });
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
