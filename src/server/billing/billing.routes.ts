@@ -5,6 +5,7 @@ import type { Deps } from "../deps.ts";
 import { authentication, requireUser, setSessionCookie } from "../http/auth.ts";
 import { cancelOwnSubscription, completePaymentUpdate, createPaymentUpdateIntent, currentSubscription, toSubscriptionInfo } from "./billing.service.ts";
 import { KeyedLock } from "./keyed-lock.ts";
+import { rejoin } from "./rejoin.service.ts";
 import { isStripeBilling, stripeWebhookRoutes } from "./stripe-webhook.routes.ts";
 import { TestBilling } from "./test-billing.ts";
 import { testBillingRoutes } from "./test-billing.routes.ts";
@@ -12,6 +13,7 @@ import { PENDING_SIGNUP_COOKIE, pendingSignupCookieAttributes } from "./pending-
 import { completeCheckout, completeSubscription, createSubscription } from "./signup.service.ts";
 
 const strict = { additionalProperties: false } as const;
+const PlanTypeField = t.Union([t.Literal("monthly"), t.Literal("annual")]);
 
 /** Missing names or email are allowed through the schema so the answer can be SPEC's 'Required Fields Missing' text. */
 const CreateSubscriptionBody = t.Object(
@@ -19,7 +21,7 @@ const CreateSubscriptionBody = t.Object(
     email: t.Optional(t.String({ maxLength: LIMITS.email })),
     firstName: t.Optional(t.String({ maxLength: LIMITS.name * 2 })),
     lastName: t.Optional(t.String({ maxLength: LIMITS.name * 2 })),
-    planType: t.Optional(t.Union([t.Literal("monthly"), t.Literal("annual")])),
+    planType: t.Optional(PlanTypeField),
     preferences: t.Optional(
       t.Object(
         {
@@ -34,6 +36,9 @@ const CreateSubscriptionBody = t.Object(
   strict,
 );
 
+/** The plan, and a new card's confirmed SetupIntent secret when the member did not choose the saved card. */
+const RejoinBody = t.Object({ planType: PlanTypeField, clientSecret: t.Optional(t.String({ minLength: 1, maxLength: 300 })) }, strict);
+
 /** Test billing's card confirmation, or Stripe's webhook: each exists only with its provider. */
 function providerRoutes(deps: Deps) {
   if (deps.billing instanceof TestBilling) return testBillingRoutes(deps.billing);
@@ -43,6 +48,7 @@ function providerRoutes(deps: Deps) {
 
 export function billingRoutes(deps: Deps) {
   const signupLock = new KeyedLock();
+  const rejoinLock = new KeyedLock();
   const secure = deps.config.secureCookies;
 
   return new Elysia()
@@ -88,6 +94,14 @@ export function billingRoutes(deps: Deps) {
       const { user, message } = await cancelOwnSubscription(deps, requireUser(auth).user);
       return { success: true as const, message, subscription: toSubscriptionInfo(user, deps.clock.now()) };
     })
+    .post(
+      "/api/rejoin",
+      async ({ auth, body }) => {
+        const { user, message } = await rejoin(deps, rejoinLock, requireUser(auth).user, body);
+        return { success: true as const, message, subscription: toSubscriptionInfo(user, deps.clock.now()) };
+      },
+      { body: RejoinBody },
+    )
     .post("/api/create-payment-update-intent", ({ auth }) => createPaymentUpdateIntent(deps, requireUser(auth).user))
     .post(
       "/api/complete-payment-update",
