@@ -9,6 +9,7 @@ import type {
   FlightDeal,
   OkResponse,
   OperationsOverview,
+  PlanType,
   PricePoint,
   ProfileUpdate,
   PublicConfig,
@@ -79,6 +80,9 @@ export function createApi(fetcher: ApiFetch) {
     completeCheckout: (sessionId: string) => call<OkResponse>(fetcher, "POST", "/api/complete-checkout", { sessionId }),
     subscription: () => call<SubscriptionInfo>(fetcher, "GET", "/api/subscription"),
     cancelSubscription: () => call<OkResponse & { subscription: SubscriptionInfo }>(fetcher, "POST", "/api/cancel-subscription"),
+    /** A cancelled, ended or paused member comes back; `message` says what was done and charged. */
+    rejoin: (input: { planType: PlanType; clientSecret?: string }) =>
+      call<OkResponse & { message: string; subscription: SubscriptionInfo }>(fetcher, "POST", "/api/rejoin", input),
     createPaymentUpdateIntent: () => call<{ clientSecret: string }>(fetcher, "POST", "/api/create-payment-update-intent"),
     completePaymentUpdate: (clientSecret: string) => call<SubscriptionInfo>(fetcher, "POST", "/api/complete-payment-update", { clientSecret }),
     /** Test billing only: what Stripe.js would do with the card. */

@@ -148,3 +148,65 @@ test.describe("subscribing in test billing", () => {
     await expect(page.getByTestId("subscription-summary")).toContainText("Your subscription has ended");
   });
 });
+
+test.describe("rejoining", () => {
+  async function cancelFromBilling(page: Page) {
+    await page.getByLabel("Your subscription").getByRole("button", { name: "Billing" }).click();
+    await page.getByRole("dialog", { name: "Update Payment Method" }).getByRole("button", { name: "Subscription" }).click();
+    await page.getByRole("dialog", { name: "Cancel Subscription?" }).getByRole("button", { name: "Cancel Subscription" }).click();
+    await expectToast(page, "Subscription Cancelled");
+  }
+
+  test("an annual member who cancelled rejoins monthly from the dashboard on the saved card, with no second free trial", async ({ page }) => {
+    await subscribeInBrowser(page, "annual");
+    await cancelFromBilling(page);
+    const card = page.getByRole("article", { name: "Rejoin GoRDU" });
+    await expect(card).toContainText("No free trial this time");
+    await expect(card.getByRole("radio", { name: /Annual/ })).toBeChecked();
+    await expect(page.getByRole("switch", { name: "Email Alerts" })).toBeDisabled();
+    await expect(page.getByText("No alerts are sent while your membership has ended.")).toBeVisible();
+
+    await card.getByRole("radio", { name: /Monthly/ }).check();
+    await expect(card.getByRole("radio", { name: "VISA •••• 4242 (on file)" })).toBeChecked();
+    await card.getByRole("button", { name: "Rejoin and pay $10 today" }).click();
+    await expectToast(page, "Welcome back!", "$10/month, charged today to VISA •••• 4242");
+    await expect(page.getByTestId("subscription-summary")).toContainText("Active: renews on");
+    await expect(page.getByLabel("Your subscription")).toContainText("Monthly plan");
+    await expect(card).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "My Flight Deals" })).toBeVisible();
+  });
+
+  test("/subscribe for a signed-in member whose cancelled month is still running shows the Rejoin card, which keeps the plan", async ({ page }) => {
+    await subscribeInBrowser(page, "monthly");
+    expect(await page.evaluate(async () => (await fetch("/api/cancel-subscription", { method: "POST" })).status)).toBe(200);
+    await page.goto("/subscribe?plan=annual");
+    await expect(page.getByRole("heading", { name: "Welcome back, Jordan" })).toBeVisible();
+    const card = page.getByRole("article", { name: "Rejoin GoRDU" });
+    // Still inside the paid-for month: the cancellation is undone, nothing is charged, the plan is kept.
+    await expect(card).toContainText("Nothing is charged today");
+    await card.getByRole("button", { name: "Rejoin: keep my monthly plan" }).click();
+    await expectToast(page, "Welcome back!", "Your monthly plan continues");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId("subscription-summary")).toContainText("Free trial: 7 days left");
+  });
+
+  test("a former member whose plan ended pays with a new card from /subscribe; a declined card is refused first", async ({ page }) => {
+    await subscribeInBrowser(page, "annual");
+    expect(await page.evaluate(async () => (await fetch("/api/cancel-subscription", { method: "POST" })).status)).toBe(200);
+    await page.goto("/subscribe?plan=monthly");
+    const card = page.getByRole("article", { name: "Rejoin GoRDU" });
+    await expect(card.getByRole("radio", { name: /Monthly/ })).toBeChecked();
+    await card.getByRole("radio", { name: "A new card" }).check();
+    await fillCard(page, DECLINED, card);
+    const pay = card.getByRole("button", { name: "Rejoin and pay $10 today" });
+    await pay.click();
+    await expectToast(page, "Payment Failed", "Your card was declined.");
+    await expect(pay).toBeEnabled();
+    await fillCard(page, "5555 5555 5555 4444", card);
+    await pay.click();
+    await expectToast(page, "Welcome back!", "charged today to MASTERCARD •••• 4444");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByLabel("Your subscription")).toContainText("MASTERCARD •••• 4444");
+    await expect(page.getByTestId("subscription-summary")).toContainText("Active: renews on");
+  });
+});

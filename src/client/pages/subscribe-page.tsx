@@ -1,7 +1,7 @@
 import { addDays, format } from "date-fns";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import type { PlanType } from "../../domain/api-types.ts";
+import { Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import type { PlanType, SubscriptionInfo } from "../../domain/api-types.ts";
 import { formatPlanPrice, PLANS, planFromQuery, TRIAL_DAYS } from "../../domain/plans.ts";
 import { api } from "../api.ts";
 import { PaymentForm } from "../billing/payment-form.tsx";
@@ -9,7 +9,9 @@ import { CARD_NOT_CONFIRMED, readSetupReturn, setupReturnUrl, withoutSetupReturn
 import { useToast } from "../components/toast.tsx";
 import { errorMessage } from "../error-message.ts";
 import { usePendingAction } from "../hooks/use-pending-action.ts";
-import { useRootData } from "../root-data.ts";
+import { apiFromContext, useRootData } from "../root-data.ts";
+import { RejoinCard } from "./dashboard/rejoin-card.tsx";
+import { TermsDialog } from "./landing/legal-dialogs.tsx";
 
 interface Details {
   firstName: string;
@@ -17,10 +19,22 @@ interface Details {
   email: string;
 }
 
+export interface SubscribeData {
+  /** The signed-in user's subscription: a former member rejoins here instead of starting a second trial. */
+  subscription: SubscriptionInfo | null;
+}
+
+export async function subscribeLoader({ context }: LoaderFunctionArgs): Promise<SubscribeData> {
+  const api = apiFromContext(context);
+  return { subscription: (await api.me()) ? await api.subscription() : null };
+}
+
 export function SubscribePage() {
   const [params] = useSearchParams();
   const planType = planFromQuery(params.get("plan"));
   const { user } = useRootData();
+  const { subscription } = useLoaderData() as SubscribeData;
+  const navigate = useNavigate();
   const [details, setDetails] = useState<Details>({ firstName: "", lastName: "", email: "" });
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const setupReturn = useSetupReturn();
@@ -32,21 +46,30 @@ export function SubscribePage() {
       <Link to="/" className="brand-link">
         GoRDU
       </Link>
-      <PlanSummary planType={planType} />
-      {user ? (
+      {!user ? (
+        <>
+          <PlanSummary planType={planType} />
+          {setupReturn?.succeeded ? (
+            <p aria-busy="true">Finishing your signup…</p>
+          ) : clientSecret ? (
+            <PaymentStep planType={planType} email={details.email} clientSecret={clientSecret} onBack={() => setClientSecret(null)} />
+          ) : (
+            <DetailsStep planType={planType} details={details} onChange={setDetails} onReady={setClientSecret} />
+          )}
+        </>
+      ) : subscription?.rejoin ? (
+        <>
+          <h1 className="subscribe-title">Welcome back, {user.firstName || user.email}</h1>
+          <RejoinCard subscription={subscription} initialPlan={planType} onRejoined={async () => await navigate("/dashboard")} />
+        </>
+      ) : (
         <article>
-          <h2>You're already a member</h2>
+          <h1 className="subscribe-title">You're already a member</h1>
           <p>You're logged in as {user.email}.</p>
           <Link to="/dashboard" role="button">
             Go to your dashboard
           </Link>
         </article>
-      ) : setupReturn?.succeeded ? (
-        <p aria-busy="true">Finishing your signup…</p>
-      ) : clientSecret ? (
-        <PaymentStep planType={planType} email={details.email} clientSecret={clientSecret} onBack={() => setClientSecret(null)} />
-      ) : (
-        <DetailsStep planType={planType} details={details} onChange={setDetails} onReady={setClientSecret} />
       )}
     </main>
   );
@@ -75,6 +98,8 @@ function PlanSummary({ planType }: { planType: PlanType }) {
 
 function DetailsStep({ planType, details, onChange, onReady }: { planType: PlanType; details: Details; onChange: (details: Details) => void; onReady: (clientSecret: string) => void }) {
   const toast = useToast();
+  const { config } = useRootData();
+  const [termsOpen, setTermsOpen] = useState(false);
   const [pending, run] = usePendingAction();
   const set = (name: keyof Details) => (event: { target: { value: string } }) => onChange({ ...details, [name]: event.target.value });
 
@@ -132,8 +157,15 @@ function DetailsStep({ planType, details, onChange, onReady }: { planType: PlanT
         <button type="submit" disabled={pending} aria-busy={pending}>
           Continue to Payment
         </button>
-        <small className="muted">By continuing you confirm you are 18 or older and accept our Terms of Service.</small>
+        <small className="muted">
+          By continuing you confirm you are 18 or older and accept our{" "}
+          <button type="button" className="link-button" onClick={() => setTermsOpen(true)}>
+            Terms of Service
+          </button>
+          .
+        </small>
       </form>
+      <TermsDialog open={termsOpen} onClose={() => setTermsOpen(false)} supportEmail={config.supportEmail} />
     </article>
   );
 }
