@@ -345,8 +345,9 @@ test.describe("a deal's details", () => {
     await expect(dialog).toContainText(first.airline);
     await expect(dialog).toContainText(money(first.price));
     await expect(dialog).toContainText("LAX · Los Angeles");
-    await expect(dialog).toContainText("Go Savings");
-    await expect(dialog).toContainText(`${first.percentBelowTypical}% below`);
+    // Go Savings is the typical price shown beside it minus the price, in whole dollars.
+    await expect(dialog.locator(".details-savings")).toHaveText(`Go Savings${money(first.typicalMedian - first.price)}`);
+    await expect(dialog).toContainText(`${first.percentBelowTypical}% below the typical ${money(first.typicalMedian)}`);
     await expect(dialog).toContainText(`${money(first.typicalLow)}–${money(first.typicalHigh)}`);
     await expect(dialog.getByRole("img", { name: /^Price history for RDU to LAX/ })).toBeVisible();
 

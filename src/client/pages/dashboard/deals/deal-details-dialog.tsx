@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import type { FlightDeal } from "../../../../domain/api-types.ts";
-import { detectNonstop, goSavings } from "../../../../domain/deals.ts";
+import { detectNonstop, goSavings, typicalPriceOf } from "../../../../domain/deals.ts";
 import { Dialog } from "../../../components/dialog.tsx";
 import { googleFlightsLink, openBookingPopup } from "./booking.ts";
 import { cityOf, money, TIER_LABEL } from "./format.ts";
@@ -105,7 +105,7 @@ export function DealDetailsDialog({ deal, onClose }: { deal: FlightDeal | null; 
           <section className="details-why" aria-labelledby={`why-${deal.id}`}>
             <h3 id={`why-${deal.id}`}>Why it's a deal</h3>
             <p>
-              <strong>{deal.percentBelowTypical}% below</strong> the typical {money(deal.typicalPrice)} for this route in this month. Fares
+              <strong>{deal.percentBelowTypical}% below</strong> the typical {money(typicalPriceOf(deal))} for this route in this month. Fares
               here usually run <strong>{money(deal.priceRange1)}–{money(deal.priceRange2)}</strong>.
             </p>
             <PriceComparison deal={deal} />
