@@ -367,16 +367,24 @@ test.describe("a deal's details", () => {
     await expect(tableRows(page).nth(1)).toContainText("NEW");
   });
 
-  test("'Airline' opens the airline's booking page in a 1200x800 popup", async ({ page, server, context }) => {
+  test("the airline button says where it goes and opens the airline's search for the trip in a 1200x800 popup", async ({ page, server, context }) => {
     // External sites cannot be reached from here: only the address the popup goes to is checked.
     await context.route("https://**", (route) => route.abort());
-    const { deals } = await subscriberWithDeals(page, server, { count: 3 });
+    const { deals } = await subscriberWithDeals(page, server, { count: 9 });
+    const dialog = page.getByRole("dialog", { name: "Flight Deal Details" });
+    // American has a public search pattern; Delta has none, so the button is Google Flights' search for Delta.
+    await tableRows(page).nth(8).click();
+    await expect(dialog.locator("footer").getByRole("button").first()).toHaveText("Search on aa.com");
+    await dialog.locator("footer").getByRole("button", { name: "Close" }).click();
+    await tableRows(page).nth(0).click();
+    await expect(dialog.locator("footer").getByRole("button").first()).toHaveText("Search Delta on Google Flights");
+    await dialog.locator("footer").getByRole("button", { name: "Close" }).click();
+
     const jetblue = deals[1]!;
     await tableRows(page).nth(1).click();
-    const dialog = page.getByRole("dialog", { name: "Flight Deal Details" });
     const popupOpened = page.waitForEvent("popup");
     const booking = context.waitForEvent("request", (request) => request.url().startsWith("https://"));
-    await dialog.getByRole("button", { name: "Airline" }).click();
+    await dialog.getByRole("button", { name: "Search on jetblue.com" }).click();
     const popup = await popupOpened;
     expect((await booking).url()).toBe(
       `https://www.jetblue.com/booking/flights?from=RDU&to=BOS&depart=${jetblue.departDate}&return=${jetblue.returnDate}&isMultiCity=false&noOfRoute=1&adults=1&children=0&infants=0`,
@@ -397,7 +405,7 @@ test.describe("a deal's details", () => {
         void dialog.accept();
       }),
     );
-    await page.getByRole("dialog", { name: "Flight Deal Details" }).getByRole("button", { name: "Airline" }).click();
+    await page.getByRole("dialog", { name: "Flight Deal Details" }).getByRole("button", { name: "Search Delta on Google Flights" }).click();
     expect(await alerted).toBe("Popup blocked! Please allow popups for this site and try again.");
   });
 });

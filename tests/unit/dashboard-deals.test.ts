@@ -102,10 +102,14 @@ describe("booking links", () => {
     );
   });
 
-  test("the airline link is pre-filled where a pattern is known, and a general search for an unknown airline", () => {
-    expect(airlineLink(deal(), NOW)).toStartWith("https://www.jetblue.com/booking/flights?from=RDU&to=BOS&depart=2027-01-08");
-    expect(airlineLink(deal({ airline: "Delta" }), NOW)).toBe("https://www.delta.com/");
-    expect(airlineLink(deal({ airline: "Zed Air" }), NOW)).toStartWith("https://www.google.com/travel/flights?q=Flights%20from%20RDU%20to%20BOS");
+  test("the airline button is the airline's pre-filled search where a pattern is known, else Google Flights' search, and says which", () => {
+    const jetblue = airlineLink(deal(), NOW);
+    expect(jetblue.label).toBe("Search on jetblue.com");
+    expect(jetblue.url).toStartWith("https://www.jetblue.com/booking/flights?from=RDU&to=BOS&depart=2027-01-08");
+    const delta = airlineLink(deal({ airline: "Delta" }), NOW);
+    expect(delta.label).toBe("Search Delta on Google Flights");
+    expect(delta.url).toStartWith("https://www.google.com/travel/flights/search?tfs=");
+    expect(airlineLink(deal({ airline: "Zed Air" }), NOW)).toMatchObject({ label: "Search on Google Flights", kind: "google-flights" });
   });
 });
 

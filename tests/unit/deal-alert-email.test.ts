@@ -16,7 +16,7 @@ function deal(fields: Partial<AlertedDeal> = {}): AlertedDeal {
     typicalHigh: 1100,
     tier: "great",
     googleFlightsUrl: "https://www.google.com/travel/flights/search?tfs=abc&hl=en&gl=us&curr=USD",
-    airlineUrl: "https://www.britishairways.com/",
+    airlineLink: { kind: "google-flights", label: "Search British Airways on Google Flights", url: "https://www.google.com/travel/flights/search?tfs=ba" },
     ...fields,
   };
 }
@@ -40,7 +40,8 @@ describe("the deal alert email", () => {
     expect(email.html).toContain("Save $407: the typical fare is $905, 45% below");
     expect(email.html).toContain("Great deal");
     expect(email.html).toContain('href="https://www.google.com/travel/flights/search?tfs=abc&amp;hl=en&amp;gl=us&amp;curr=USD"');
-    expect(email.html).toContain("Book with British Airways");
+    expect(email.html).toContain("Search British Airways on Google Flights");
+    expect(email.text).toContain("Search British Airways on Google Flights: https://www.google.com/travel/flights/search?tfs=ba");
     expect(email.html).toContain("See your deals");
     expect(email.html).toContain('href="https://gordu.example/unsubscribe?token=abc"');
   });

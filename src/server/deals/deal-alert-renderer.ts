@@ -65,7 +65,6 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">): 
         price: row.price,
         tripType: row.trip_type === "one_way" ? "One Way" : "Round Trip",
         travelDates: row.travel_dates,
-        airline: row.airline,
         nonstop: row.nonstop === 1,
         percentBelowTypical: row.percent_below_typical,
         typicalPrice: Math.round(row.typical_median),
@@ -73,7 +72,8 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">): 
         typicalHigh: row.typical_high,
         tier: row.tier,
         googleFlightsUrl: googleFlightsUrl({ ...trip, seatClass: SEAT_CLASS[row.cabin] ?? 1 }),
-        airlineUrl: airlineBookingUrl(row.airline, trip).url,
+        airline: row.airline,
+        airlineLink: airlineBookingUrl(row.airline, { ...trip, seatClass: SEAT_CLASS[row.cabin] ?? 1 }),
       };
     });
     const unsubscribe = unsubscribeUrl(deps.config.appUrl, user.unsubscribeToken);

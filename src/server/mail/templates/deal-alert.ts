@@ -1,6 +1,7 @@
 /** The deal alert: one email per subscriber and scan, listing that scan's new deals for them. Pure. */
 import type { DealTier } from "../../../domain/api-types.ts";
 import { goSavings } from "../../../domain/deals.ts";
+import type { BookingLink } from "../../../domain/links.ts";
 import { emailLayout, escapeHtml, type RenderedEmail } from "./layout.ts";
 
 export interface AlertedDeal {
@@ -19,7 +20,8 @@ export interface AlertedDeal {
   typicalHigh: number;
   tier: DealTier;
   googleFlightsUrl: string;
-  airlineUrl: string;
+  /** The airline button: its own pre-filled search, or Google Flights' search for it (links.ts says which, and the label). */
+  airlineLink: BookingLink;
 }
 
 export interface DealAlertInput {
@@ -71,7 +73,7 @@ function dealBlock(deal: AlertedDeal): string {
 <div style="font-size:15px;color:#0f7b3f;font-weight:600">${escapeHtml(savingsLine(deal))}, ${deal.percentBelowTypical}% below</div>
 <div style="font-size:13px;color:#52606d">Usually ${escapeHtml(dollars(deal.typicalLow))}–${escapeHtml(dollars(deal.typicalHigh))} on this route this month</div>
 <div style="font-size:14px;color:#52606d;margin-top:4px">${escapeHtml(deal.travelDates)} · ${escapeHtml(deal.airline)} · ${deal.nonstop ? "Nonstop" : "With stops"}</div>
-${linkButton("Google Flights", deal.googleFlightsUrl)}${linkButton(`Book with ${deal.airline}`, deal.airlineUrl)}
+${linkButton(deal.airlineLink.label, deal.airlineLink.url)}${linkButton("Google Flights", deal.googleFlightsUrl)}
 </div>`;
 }
 
@@ -93,7 +95,7 @@ export function dealAlertEmail(input: DealAlertInput): RenderedEmail {
       headline(deal),
       details(deal),
       `Google Flights: ${deal.googleFlightsUrl}`,
-      `Book with ${deal.airline}: ${deal.airlineUrl}`,
+      `${deal.airlineLink.label}: ${deal.airlineLink.url}`,
       "",
     ]),
     ...(moreLine ? [moreLine, ""] : []),
