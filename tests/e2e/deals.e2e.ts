@@ -73,7 +73,7 @@ test.beforeAll(async ({ server }) => {
 });
 
 test.describe("the subscriber's deals on the dashboard", () => {
-  test("the list is server-rendered, newest first, ten at a time, with the 20 / 30 / All toggles", async ({ page, server }) => {
+  test("the list is server-rendered, newest first, ten at a time, with Show 20 / Show 30 / Show all buttons and Show 10 to go back", async ({ page, server }) => {
     const { deals, ids } = await subscriberWithDeals(page, server, { count: 35 });
 
     // The first paint already holds the deals: they are in the HTML the server sent.
@@ -88,26 +88,29 @@ test.describe("the subscriber's deals on the dashboard", () => {
 
     const sizes = dealsCard(page).getByRole("group", { name: "Deals per page" });
     const labels = () => sizes.getByRole("button").allInnerTexts();
-    expect(await labels()).toEqual(["20", "30", "All"]);
+    expect(await labels()).toEqual(["Show 20", "Show 30", "Show all 35"]);
 
-    await sizes.getByRole("button", { name: "20" }).click();
+    // The whole cycle: each button does what it says, and 'Show 10' goes back.
+    await sizes.getByRole("button", { name: "Show 20" }).click();
     await expect(tableRows(page)).toHaveCount(20);
     await expect(dealsCard(page).getByText("Showing 20 of 35 deals")).toBeVisible();
-    expect(await labels()).toEqual(["10", "30", "All"]);
+    expect(await labels()).toEqual(["Show 10", "Show 30", "Show all 35"]);
 
-    await sizes.getByRole("button", { name: "30" }).click();
+    await sizes.getByRole("button", { name: "Show 30" }).click();
     await expect(tableRows(page)).toHaveCount(30);
-    expect(await labels()).toEqual(["10", "20", "All"]);
+    expect(await labels()).toEqual(["Show 10", "Show 20", "Show all 35"]);
 
-    await sizes.getByRole("button", { name: "20" }).click();
+    await sizes.getByRole("button", { name: "Show 20" }).click();
     await expect(tableRows(page)).toHaveCount(20);
 
-    await sizes.getByRole("button", { name: "All" }).click();
+    await sizes.getByRole("button", { name: "Show all 35" }).click();
     await expect(tableRows(page)).toHaveCount(35);
-    await expect(sizes.getByRole("button", { name: "All" })).toHaveAttribute("aria-pressed", "true");
+    await expect(dealsCard(page).getByText("Showing 35 of 35 deals")).toBeVisible();
+    expect(await labels()).toEqual(["Show 10", "Show 20", "Show 30"]);
 
-    await sizes.getByRole("button", { name: "10" }).click();
+    await sizes.getByRole("button", { name: "Show 10" }).click();
     await expect(tableRows(page)).toHaveCount(10);
+    expect(await labels()).toEqual(["Show 20", "Show 30", "Show all 35"]);
   });
 
   test("page-size buttons appear only past ten deals; an empty list says so", async ({ page, server }) => {
@@ -162,6 +165,11 @@ test.describe("the subscriber's deals on the dashboard", () => {
     await expect(dialog.getByRole("heading", { name: "Domestic (67)" })).toBeVisible();
     await expect(dialog.getByRole("heading", { name: "International (14)" })).toBeVisible();
     await expect(dialog.getByRole("button", { name: /Atlanta\s*ATL\s*Delta, Southwest/ })).toBeVisible();
+    // Each list reads in order of city, the name every entry leads with.
+    for (const group of await dialog.locator(".destination-group").all()) {
+      const cities = await group.locator(".destination-city").allInnerTexts();
+      expect(cities).toEqual([...cities].sort((a, b) => a.localeCompare(b, "en")));
+    }
 
     await dialog.getByLabel("Search destinations").fill("icelandair");
     await expect(dialog.locator(".destination-entry")).toHaveCount(1);
@@ -258,9 +266,25 @@ test.describe("the subscriber's deals on the dashboard", () => {
     await page.getByRole("button", { name: "Search Preferences" }).click();
     await expectToast(page, "Search Results", `Found ${nonstop.length} flight deal(s) matching your criteria.`);
     await expect(banner(page)).toHaveText(`Showing ${nonstop.length} filtered results (nonstop only)`);
-    await dealsCard(page).getByRole("group", { name: "Deals per page" }).getByRole("button", { name: "All" }).click();
+    await dealsCard(page).getByRole("group", { name: "Deals per page" }).getByRole("button", { name: /^Show all/ }).click();
     await expect(tableRows(page)).toHaveCount(nonstop.length);
     for (const cell of await tableRows(page).locator("td:nth-child(10)").all()) await expect(cell).toHaveText("Yes");
+  });
+
+  test("sorting by Nonstop reads like the text (No, then Yes) and the column's tooltip says so", async ({ page, server }) => {
+    const { deals } = await subscriberWithDeals(page, server, { count: 12 });
+    const stops = deals.filter((deal) => !deal.nonstop).length;
+    const header = page.getByRole("columnheader", { name: "Nonstop" });
+    const nonstopCells = () => tableRows(page).locator("td:nth-child(10)").allInnerTexts();
+    await header.getByRole("button").click();
+    await expect(header).toHaveAttribute("aria-sort", "ascending");
+    expect(await nonstopCells()).toEqual([...Array(stops).fill("No"), ...Array(10 - stops).fill("Yes")]);
+    await header.getByRole("button").click();
+    await expect(header).toHaveAttribute("aria-sort", "descending");
+    expect((await nonstopCells())[0]).toBe("Yes");
+    await header.getByRole("button").hover();
+    await expect(page.getByRole("tooltip")).toHaveText("Sorts No before Yes; click again for nonstop flights first.");
+    await expect(header.getByRole("button")).toHaveAccessibleDescription("Sorts No before Yes; click again for nonstop flights first.");
   });
 
   test("the region toggle and sorting by price, both ways", async ({ page, server }) => {
