@@ -17,13 +17,17 @@ import type {
 } from "../domain/api-types.ts";
 import { browserFetch, type ApiFetch } from "./api-fetch.ts";
 
-/** A non-OK answer. `message` is "<status>: <text>" (SPEC §8); `serverMessage` is the text alone, for toasts. */
+/**
+ * A non-OK answer. `message` is "<status>: <text>", the status text when the body was empty (SPEC §8);
+ * `serverMessage` is only what the server said, "" when it said nothing, so a toast can fall back to its own words.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly serverMessage: string,
+    statusText = "",
   ) {
-    super(`${status}: ${serverMessage}`);
+    super(`${status}: ${serverMessage || statusText}`);
   }
 }
 
@@ -35,7 +39,7 @@ async function call<T>(fetcher: ApiFetch, method: string, path: string, body?: u
   }
   const response = await fetcher(path, init);
   const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, errorText(text) || response.statusText);
+  if (!response.ok) throw new ApiError(response.status, errorText(text), response.statusText);
   return (text ? JSON.parse(text) : null) as T;
 }
 

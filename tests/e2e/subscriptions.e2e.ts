@@ -21,6 +21,7 @@ test.describe("subscribing in test billing", () => {
 
       await expect(page.getByRole("heading", { name: "Welcome, Jordan" })).toBeVisible();
       await expect(page.getByRole("heading", { name: "Set Up Your Password" })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Set Up Your Password" })).toContainText("You're signed in on this device. Set a password so you can sign in on your other devices too.");
       await expect(page.getByTestId("subscription-summary")).toContainText("Free trial: 7 days left");
       await expect(page.getByLabel("Your subscription")).toContainText(plan === "monthly" ? "Monthly plan" : "Annual plan");
 
@@ -75,6 +76,16 @@ test.describe("subscribing in test billing", () => {
     });
   });
 
+  test("'Terms of Service' in the consent line opens the Terms", async ({ page }) => {
+    await page.goto("/subscribe?plan=annual");
+    await page.getByText("By continuing you confirm").getByRole("button", { name: "Terms of Service" }).click();
+    const terms = page.getByRole("dialog", { name: "Terms of Service" });
+    await expect(terms).toContainText("Subscribers must be 18 or older.");
+    await terms.getByRole("button", { name: "Close" }).last().click();
+    await expect(terms).toBeHidden();
+    await expect(page.getByRole("button", { name: "Continue to Payment" })).toBeVisible();
+  });
+
   test("empty details show 'Required Fields Missing'; an existing account is told to log in", async ({ page, server }) => {
     await page.goto("/subscribe");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Monthly plan");
@@ -87,6 +98,28 @@ test.describe("subscribing in test billing", () => {
     await page.getByLabel("Email").fill(member.email);
     await page.getByRole("button", { name: "Continue to Payment" }).click();
     await expectToast(page, "Subscription Error", "Please log in");
+  });
+
+  test("if this browser cannot be signed in after payment, a fresh set-password link is emailed and the page says so", async ({ page, mail }) => {
+    const email = uniqueEmail("no-cookie");
+    await page.goto("/subscribe?plan=monthly");
+    await enterDetails(page, email);
+    // The browser keeps no session cookie: to the page, nobody is signed in once the signup completes.
+    await page.route("**/api/me", (route) => route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ error: "Please log in to continue" }) }));
+    await fillCard(page, VISA);
+    await page.getByRole("button", { name: "Start 7-Day Free Trial" }).click();
+    await expectToast(page, "Payment Successful", `we've emailed ${email} a link to set your password`);
+    await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+    await expect(page).toHaveURL(/\/subscribe\?plan=monthly$/);
+
+    const fresh = await mail.waitFor(email, (m) => m.subject === "Set your GoRDU password");
+    const link = fresh.text.match(/http:\/\/\S+\/reset-password\?token=\w+/)![0];
+    await page.unroute("**/api/me");
+    await page.goto(link);
+    await page.getByLabel("New Password").fill("my own password");
+    await page.getByLabel("Confirm Password").fill("my own password");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test("a new subscriber sets a password from the card, logs out, and logs back in with it", async ({ page }) => {

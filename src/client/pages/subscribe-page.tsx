@@ -37,7 +37,10 @@ export function SubscribePage() {
   const navigate = useNavigate();
   const [details, setDetails] = useState<Details>({ firstName: "", lastName: "", email: "" });
   const [clientSecret, setClientSecret] = useState<string | null>(null);
-  const setupReturn = useSetupReturn();
+  /** Paid for, but this browser could not be signed in: the address a set-password link went to. */
+  const [signedOutEmail, setSignedOutEmail] = useState<string | null>(null);
+  const finishSignup = useFinishSignup(setSignedOutEmail);
+  const setupReturn = useSetupReturn(finishSignup);
 
   return (
     <main className="container subscribe-page">
@@ -49,10 +52,18 @@ export function SubscribePage() {
       {!user ? (
         <>
           <PlanSummary planType={planType} />
-          {setupReturn?.succeeded ? (
+          {signedOutEmail ? (
+            <CheckYourEmail email={signedOutEmail} />
+          ) : setupReturn?.succeeded ? (
             <p aria-busy="true">Finishing your signup…</p>
           ) : clientSecret ? (
-            <PaymentStep planType={planType} email={details.email} clientSecret={clientSecret} onBack={() => setClientSecret(null)} />
+            <PaymentStep
+              planType={planType}
+              email={details.email}
+              clientSecret={clientSecret}
+              onBack={() => setClientSecret(null)}
+              finishSignup={finishSignup}
+            />
           ) : (
             <DetailsStep planType={planType} details={details} onChange={setDetails} onReady={setClientSecret} />
           )}
@@ -170,10 +181,15 @@ function DetailsStep({ planType, details, onChange, onReady }: { planType: PlanT
   );
 }
 
-/** Once the card is confirmed (SPEC §4 Subscribe): complete the signup, which signs in, then the dashboard. False if it failed. */
-function useFinishSignup() {
+type FinishSignup = (email: string) => Promise<boolean>;
+
+/**
+ * Once the card is confirmed (SPEC §4 Subscribe): complete the signup, which signs in, then the dashboard.
+ * False if it failed. If this browser still is not signed in (its cookie refused), the person has no password
+ * to log in with, so a fresh set-password link is emailed and the page says so instead of sending them to /login.
+ */
+function useFinishSignup(onSignedOut: (email: string) => void): FinishSignup {
   const toast = useToast();
-  const navigate = useNavigate();
   return async (email: string): Promise<boolean> => {
     try {
       await api.completeSubscription(email);
@@ -186,22 +202,38 @@ function useFinishSignup() {
       toast({ title: "Welcome to GoRDU!", description: "Your 7-day free trial has started. Taking you to your deals…" });
       setTimeout(() => window.location.replace("/dashboard"), 1500);
     } else {
-      toast({ title: "Payment Successful", description: "Please log in to access your dashboard" });
-      await navigate("/login");
+      await api.forgotPassword(email).catch((error) => console.error("Failed to send a set-password link", error));
+      toast({ title: "Payment Successful", description: `We couldn't sign you in here, so we've emailed ${email} a link to set your password.` });
+      onSignedOut(email);
     }
     return true;
   };
+}
+
+function CheckYourEmail({ email }: { email: string }) {
+  return (
+    <article aria-labelledby="check-email-title">
+      <h2 id="check-email-title">Check your email</h2>
+      <p>
+        Your free trial has started, but we couldn't sign you in automatically in this browser. We've just emailed{" "}
+        <strong>{email}</strong> a fresh link to set your password (it replaces the one in your welcome
+        email). Open it, choose a password, and you're in.
+      </p>
+      <Link to="/login" role="button" className="secondary">
+        I've set my password: log in
+      </Link>
+    </article>
+  );
 }
 
 /**
  * Back from card authentication (setup-return.ts): the signup is finished as the in-page form finishes it.
  * If it cannot be, the toast says why and the page shows step 1 again at its own URL.
  */
-function useSetupReturn(): SetupReturn | null {
+function useSetupReturn(finishSignup: FinishSignup): SetupReturn | null {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
-  const finishSignup = useFinishSignup();
   const setupReturn = readSetupReturn(params);
   const handled = useRef(false);
   useEffect(() => {
@@ -219,9 +251,16 @@ function useSetupReturn(): SetupReturn | null {
   return setupReturn;
 }
 
-function PaymentStep({ planType, email, clientSecret, onBack }: { planType: PlanType; email: string; clientSecret: string; onBack: () => void }) {
+interface PaymentStepProps {
+  planType: PlanType;
+  email: string;
+  clientSecret: string;
+  onBack: () => void;
+  finishSignup: FinishSignup;
+}
+
+function PaymentStep({ planType, email, clientSecret, onBack, finishSignup }: PaymentStepProps) {
   const toast = useToast();
-  const finishSignup = useFinishSignup();
   const plan = PLANS[planType];
   const firstCharge = format(addDays(new Date(), TRIAL_DAYS), "MMMM d, yyyy");
 

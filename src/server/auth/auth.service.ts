@@ -5,7 +5,7 @@ import type { Deps } from "../deps.ts";
 import { badRequest, unauthorized } from "../http/errors.ts";
 import { tooManyRequests } from "../http/rate-limit.ts";
 import { queueEmail } from "../mail/outbox.ts";
-import { passwordChangedEmail, passwordResetEmail } from "../mail/templates/account-emails.ts";
+import { passwordChangedEmail, passwordResetEmail, setPasswordEmail } from "../mail/templates/account-emails.ts";
 import { TOO_MANY_LOGINS, type AuthLimits } from "./auth-limits.ts";
 import { checkNewPassword, hashPassword, verifyPassword } from "./passwords.ts";
 import { consumeResetToken, issueResetToken } from "./password-reset.ts";
@@ -45,7 +45,10 @@ export async function login(deps: Deps, limits: AuthLimits, input: LoginInput, i
   });
 }
 
-/** Always the same answer; an email goes out only when the account exists and this address isn't being flooded. */
+/**
+ * Always the same answer; an email goes out only when the account exists and this address isn't being flooded.
+ * Someone without a password yet (signed up, never set one) gets a link to set it, worded so.
+ */
 export function requestPasswordReset(deps: Deps, limits: AuthLimits, email: string, ip: string): void {
   const now = deps.clock.now();
   limits.resetRequestsByIp.take(ip, now, "Too many reset requests. Please try again later.");
@@ -60,7 +63,8 @@ export function requestPasswordReset(deps: Deps, limits: AuthLimits, email: stri
   deps.db.transaction((tx) => {
     const token = issueResetToken(tx, user.id, now);
     const url = `${deps.config.appUrl}/reset-password?token=${token}`;
-    queueEmail(tx, { kind: "password-reset", to: user.email, ...passwordResetEmail(user, url) }, now);
+    const email = user.needsPasswordSetup ? setPasswordEmail(user, url) : passwordResetEmail(user, url);
+    queueEmail(tx, { kind: "password-reset", to: user.email, ...email }, now);
   });
 }
 

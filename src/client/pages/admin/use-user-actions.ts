@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import type { AdminUser, AdminUserUpdate } from "../../../domain/api-types.ts";
 import { api } from "../../api.ts";
+import { useBillingPlace } from "../../billing/billing-place.ts";
 import { useToast } from "../../components/toast.tsx";
 import { errorMessage } from "../../error-message.ts";
 
@@ -19,6 +20,7 @@ interface ListUpdates {
  */
 export function useUserActions({ replaceUser, removeUser, reload }: ListUpdates) {
   const toast = useToast();
+  const billingPlace = useBillingPlace();
   const [busyUserId, setBusyUserId] = useState<number | null>(null);
   const running = useRef(false);
 
@@ -78,7 +80,7 @@ export function useUserActions({ replaceUser, removeUser, reload }: ListUpdates)
       async () => {
         const answer = await api.adminCancelSubscription(user.id);
         replaceUser(answer.user);
-        toast({ title: "Subscription Cancelled", description: `The subscription of ${user.email} has ended at Stripe.` });
+        toast({ title: "Subscription Cancelled", description: `The subscription of ${user.email} has ended ${billingPlace}.` });
       },
       { title: "Cancellation Failed", fallback: "Failed to cancel subscription" },
     );

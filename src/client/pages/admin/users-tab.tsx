@@ -97,10 +97,14 @@ export function UsersTab({ me, initial }: { me: CurrentUser; initial: AdminUserL
           if (outcome.ok) openEdit(null);
           return outcome;
         }}
-        onDelete={(user) => {
-          setEditError(null);
-          setDeleting(user);
-        }}
+        onDelete={
+          editing?.id === me.id
+            ? undefined
+            : (user) => {
+                setEditError(null);
+                setDeleting(user);
+              }
+        }
       />
       <DeleteUserDialog
         user={deleting}

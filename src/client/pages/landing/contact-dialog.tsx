@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
 import { isValidEmail, LIMITS } from "../../../domain/validation.ts";
-import { api, ApiError } from "../../api.ts";
+import { api } from "../../api.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { useToast } from "../../components/toast.tsx";
+import { errorMessage } from "../../error-message.ts";
 
 interface ContactDialogProps {
   open: boolean;
@@ -102,7 +103,7 @@ function ContactForm({ id, sending, setSending, onSent }: ContactFormProps) {
     } catch (error) {
       toast({
         title: "Failed to Send",
-        description: error instanceof ApiError ? error.serverMessage : "Please try again later.",
+        description: errorMessage(error, "Please try again later."),
         variant: "destructive",
       });
     } finally {
