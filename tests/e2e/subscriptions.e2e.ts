@@ -113,7 +113,7 @@ test.describe("subscribing in test billing", () => {
     await expect(page).toHaveURL(/\/subscribe\?plan=monthly$/);
 
     const fresh = await mail.waitFor(email, (m) => m.subject === "Set your GoRDU password");
-    const link = fresh.text.match(/http:\/\/\S+\/reset-password\?token=\w+/)![0];
+    const link = (fresh.text ?? "").match(/http:\/\/\S+\/reset-password\?token=\w+/)![0];
     await page.unroute("**/api/me");
     await page.goto(link);
     await page.getByLabel("New Password").fill("my own password");

@@ -16,7 +16,7 @@ interface ListUpdates {
 /**
  * The admin's actions on a user, each with its SPEC §8 toasts. One runs at a time per page; `busyUserId`
  * says whose. Each resolves to its outcome, so a dialog can close, or show the error inside itself (a toast
- * sits under a modal's backdrop).
+ * over a modal cannot be dismissed and is soon gone).
  */
 export function useUserActions({ replaceUser, removeUser, reload }: ListUpdates) {
   const toast = useToast();

@@ -21,6 +21,7 @@ export function ContactDialog({ open, onClose }: ContactDialogProps) {
       open={open}
       onClose={onClose}
       title="Contact Us"
+      wide
       footer={
         <>
           <button type="button" className="secondary" onClick={onClose}>
@@ -112,8 +113,8 @@ function ContactForm({ id, sending, setSending, onSent }: ContactFormProps) {
   }
 
   return (
-    <form id={id} onSubmit={submit}>
-      <p>Questions, feedback or trouble with your account? Send us a message and we'll reply by email.</p>
+    <form id={id} onSubmit={submit} className="contact-form">
+      <p>Questions, feedback or account trouble? Write to us and we'll reply by email.</p>
       <label htmlFor={`${id}-email`}>Email</label>
       <input type="email" autoComplete="email" {...field("email")} />
       {hint("email")}

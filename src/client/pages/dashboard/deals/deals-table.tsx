@@ -43,7 +43,7 @@ export function DealsTable({ deals, sort, onSort, selected, onSelect, onOpen }: 
   }, [selectedShown, ids.length]);
 
   return (
-    <div className="table-scroll">
+    <div className="deals-table-scroll">
       <table className="deals-table">
         <thead>
           <tr>
