@@ -152,8 +152,12 @@ test.describe("the subscriber's deals on the dashboard", () => {
     const paused = seedUser(server, { status: "Paused", type: "Free" });
     await logIn(page, paused);
     await expect(page.getByRole("heading", { name: "Your flight deals are on hold" })).toBeVisible();
-    await expect(page.getByText("Your subscription is paused")).toBeVisible();
+    await expect(page.getByText(/^Your subscription is paused, so flight deals are hidden and no alerts are sent\./)).toBeVisible();
     await expect(page.getByRole("heading", { name: "My Flight Deals" })).toHaveCount(0);
+    // No alerts are sent without access: the switch says so instead of seeming to work.
+    const alerts = page.getByRole("switch", { name: "Email Alerts" });
+    await expect(alerts).toBeDisabled();
+    await expect(alerts).toHaveAccessibleDescription("No alerts are sent while your subscription is paused.");
   });
 
   test("choosing a city in 'Nonstop Destinations' filters the deals to that code", async ({ page, server }) => {

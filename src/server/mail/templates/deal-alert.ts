@@ -94,8 +94,8 @@ export function dealAlertEmail(input: DealAlertInput): RenderedEmail {
     ...shown.flatMap((deal) => [
       headline(deal),
       details(deal),
-      `Google Flights: ${deal.googleFlightsUrl}`,
       `${deal.airlineLink.label}: ${deal.airlineLink.url}`,
+      `Google Flights: ${deal.googleFlightsUrl}`,
       "",
     ]),
     ...(moreLine ? [moreLine, ""] : []),
