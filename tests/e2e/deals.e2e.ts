@@ -379,7 +379,7 @@ test.describe("a deal's details", () => {
     await expect(dialog).toContainText(`${money(first.typicalLow)}–${money(first.typicalHigh)}`);
     await expect(dialog.getByRole("img", { name: /^Price history for RDU to LAX/ })).toBeVisible();
 
-    const google = dialog.getByRole("button", { name: "Google Flights" });
+    const google = dialog.getByRole("button", { name: "Google Flights", exact: true });
     await expect(google).toHaveAttribute("target", "_blank");
     await expect(google).toHaveAttribute("rel", "noopener noreferrer");
     const expected = googleFlightsUrl({ destination: "LAX", departDate: first.departDate, returnDate: first.returnDate, seatClass: 1, adults: 1 });

@@ -177,6 +177,7 @@ test.describe("subscribe page", () => {
     test(`at ${size.width} px 'Your details' sits right under 'Step 1 of 2', and 'Required Fields Missing' leaves Continue uncovered`, async ({ page }) => {
       await page.setViewportSize(size);
       await page.goto("/subscribe?plan=annual");
+      await expect(page.locator("main[data-hydrated]")).toBeAttached();
       const step = await boxOf(page.getByText("Step 1 of 2"));
       const title = await boxOf(page.getByRole("heading", { name: "Your details" }));
       expect(title.y - (step.y + step.height)).toBeLessThan(16);

@@ -78,6 +78,7 @@ test.describe("subscribing in test billing", () => {
 
   test("'Terms of Service' in the consent line opens the Terms", async ({ page }) => {
     await page.goto("/subscribe?plan=annual");
+    await expect(page.locator("main[data-hydrated]")).toBeAttached();
     await page.getByText("By continuing you confirm").getByRole("button", { name: "Terms of Service" }).click();
     const terms = page.getByRole("dialog", { name: "Terms of Service" });
     await expect(terms).toContainText("Subscribers must be 18 or older.");
@@ -88,6 +89,7 @@ test.describe("subscribing in test billing", () => {
 
   test("empty details show 'Required Fields Missing'; an existing account is told to log in", async ({ page, server }) => {
     await page.goto("/subscribe");
+    await expect(page.locator("main[data-hydrated]")).toBeAttached();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Monthly plan");
     await page.getByRole("button", { name: "Continue to Payment" }).click();
     await expectToast(page, "Required Fields Missing", "Please enter your email, first name, and last name.");
@@ -213,6 +215,7 @@ test.describe("rejoining", () => {
     await subscribeInBrowser(page, "monthly");
     expect(await page.evaluate(async () => (await fetch("/api/cancel-subscription", { method: "POST" })).status)).toBe(200);
     await page.goto("/subscribe?plan=annual");
+    await expect(page.locator("main[data-hydrated]")).toBeAttached();
     await expect(page.getByRole("heading", { name: "Welcome back, Jordan" })).toBeVisible();
     const card = page.getByRole("article", { name: "Rejoin GoRDU" });
     // Still inside the paid-for month: the cancellation is undone, nothing is charged, the plan is kept.
@@ -227,6 +230,7 @@ test.describe("rejoining", () => {
     await subscribeInBrowser(page, "annual");
     expect(await page.evaluate(async () => (await fetch("/api/cancel-subscription", { method: "POST" })).status)).toBe(200);
     await page.goto("/subscribe?plan=monthly");
+    await expect(page.locator("main[data-hydrated]")).toBeAttached();
     const card = page.getByRole("article", { name: "Rejoin GoRDU" });
     await expect(card.getByRole("radio", { name: /Monthly/ })).toBeChecked();
     await card.getByRole("radio", { name: "A new card" }).check();

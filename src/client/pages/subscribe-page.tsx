@@ -8,6 +8,7 @@ import { PaymentForm } from "../billing/payment-form.tsx";
 import { CARD_NOT_CONFIRMED, readSetupReturn, setupReturnUrl, withoutSetupReturn, type SetupReturn } from "../billing/setup-return.ts";
 import { useToast } from "../components/toast.tsx";
 import { errorMessage } from "../error-message.ts";
+import { useHydrated } from "../hooks/use-hydrated.ts";
 import { usePendingAction } from "../hooks/use-pending-action.ts";
 import { apiFromContext, useRootData } from "../root-data.ts";
 import { RejoinCard } from "./dashboard/rejoin-card.tsx";
@@ -41,9 +42,11 @@ export function SubscribePage() {
   const [signedOutEmail, setSignedOutEmail] = useState<string | null>(null);
   const finishSignup = useFinishSignup(setSignedOutEmail);
   const setupReturn = useSetupReturn(finishSignup);
+  /** `data-hydrated` tells browser tests the form is React's now (what is typed before would be reset). */
+  const hydrated = useHydrated();
 
   return (
-    <main className="container subscribe-page">
+    <main className="container subscribe-page" data-hydrated={hydrated ? "" : undefined}>
       <title>Start your free trial · GoRDU</title>
       <meta name="description" content="Start your 7-day free trial of GoRDU flight-deal alerts from Raleigh-Durham." />
       <Link to="/" className="brand-link">
