@@ -9,6 +9,7 @@ import type {
   FlightDeal,
   OkResponse,
   OperationsOverview,
+  PlanType,
   PricePoint,
   ProfileUpdate,
   PublicConfig,
@@ -16,13 +17,17 @@ import type {
 } from "../domain/api-types.ts";
 import { browserFetch, type ApiFetch } from "./api-fetch.ts";
 
-/** A non-OK answer. `message` is "<status>: <text>" (SPEC §8); `serverMessage` is the text alone, for toasts. */
+/**
+ * A non-OK answer. `message` is "<status>: <text>", the status text when the body was empty (SPEC §8);
+ * `serverMessage` is only what the server said, "" when it said nothing, so a toast can fall back to its own words.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly serverMessage: string,
+    statusText = "",
   ) {
-    super(`${status}: ${serverMessage}`);
+    super(`${status}: ${serverMessage || statusText}`);
   }
 }
 
@@ -34,7 +39,7 @@ async function call<T>(fetcher: ApiFetch, method: string, path: string, body?: u
   }
   const response = await fetcher(path, init);
   const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, errorText(text) || response.statusText);
+  if (!response.ok) throw new ApiError(response.status, errorText(text), response.statusText);
   return (text ? JSON.parse(text) : null) as T;
 }
 
@@ -79,6 +84,9 @@ export function createApi(fetcher: ApiFetch) {
     completeCheckout: (sessionId: string) => call<OkResponse>(fetcher, "POST", "/api/complete-checkout", { sessionId }),
     subscription: () => call<SubscriptionInfo>(fetcher, "GET", "/api/subscription"),
     cancelSubscription: () => call<OkResponse & { subscription: SubscriptionInfo }>(fetcher, "POST", "/api/cancel-subscription"),
+    /** A cancelled, ended or paused member comes back; `message` says what was done and charged. */
+    rejoin: (input: { planType: PlanType; clientSecret?: string }) =>
+      call<OkResponse & { message: string; subscription: SubscriptionInfo }>(fetcher, "POST", "/api/rejoin", input),
     createPaymentUpdateIntent: () => call<{ clientSecret: string }>(fetcher, "POST", "/api/create-payment-update-intent"),
     completePaymentUpdate: (clientSecret: string) => call<SubscriptionInfo>(fetcher, "POST", "/api/complete-payment-update", { clientSecret }),
     /** Test billing only: what Stripe.js would do with the card. */

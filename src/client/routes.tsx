@@ -21,7 +21,10 @@ export const routes: RouteObject[] = [
       { index: true, Component: LandingPage },
       {
         path: "subscribe",
-        lazy: async () => ({ Component: (await import("./pages/subscribe-page.tsx")).SubscribePage }),
+        lazy: async () => {
+          const page = await import("./pages/subscribe-page.tsx");
+          return { loader: page.subscribeLoader, Component: page.SubscribePage };
+        },
       },
       {
         path: "login",

@@ -1,4 +1,5 @@
 /** Shapes of API answers, shared by the server that sends them and the client that reads them. */
+import type { RejoinKind } from "./rejoin.ts";
 
 export type PlanType = "monthly" | "annual";
 export type SubscriptionType = "Paid" | "Free";
@@ -92,6 +93,8 @@ export interface SubscriptionInfo {
   cancelAtPeriodEnd: boolean;
   card: { brand: string; last4: string } | null;
   hasAccess: boolean;
+  /** How this member can rejoin on their own (the Rejoin card); null when there is nothing to rejoin. */
+  rejoin: RejoinKind | null;
 }
 
 export interface CreateSubscriptionRequest {

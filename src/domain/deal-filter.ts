@@ -133,7 +133,8 @@ function textValue(text: string | undefined): SortValue {
   return trimmed === '' ? null : trimmed;
 }
 
-// Ascending puts new deals first for 'status' and nonstop ('Yes') first for 'nonstop'.
+// Ascending puts new deals first for 'status', and for 'nonstop' reads like the text: 'No' before 'Yes'
+// (the column's tooltip says so; descending is nonstop first).
 function sortValue(deal: DealLike, key: SortKey, now: Date): SortValue {
   switch (key) {
     case 'status':
@@ -152,7 +153,7 @@ function sortValue(deal: DealLike, key: SortKey, now: Date): SortValue {
       return parsePrice(deal.startingPrice);
     case 'nonstop': {
       const answer = detectNonstop(deal);
-      return answer === null ? null : answer === 'Yes' ? 0 : 1;
+      return answer === null ? null : answer === 'No' ? 0 : 1;
     }
   }
 }

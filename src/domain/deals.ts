@@ -10,6 +10,8 @@ export interface DealLike {
   startingPrice?: string | number | null;
   priceRange1?: string | number | null;
   priceRange2?: string | number | null;
+  /** The route's typical (median) price this month, when the deal carries it. */
+  typicalPrice?: string | number | null;
   nonstop?: unknown;
   isDirect?: unknown;
   stops?: unknown;
@@ -43,10 +45,6 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
-function roundToCents(amount: number): number {
-  return Math.round(amount * 100) / 100;
-}
-
 interface KnownRange {
   low: number;
   high: number;
@@ -73,24 +71,32 @@ export function markerPosition(deal: DealLike): number {
   return clamp(priceRangePosition(deal), 4, 96);
 }
 
-/** priceRange2 minus the starting price, rounded to cents; 0 when unknown or not positive. */
-export function savings(deal: DealLike): number {
-  const high = parsePrice(deal.priceRange2);
-  const price = parsePrice(deal.startingPrice);
-  if (high === null || price === null) return 0;
-  const amount = roundToCents(high - price);
-  return amount > 0 ? amount : 0;
+/**
+ * The price a deal is measured against: the route's typical price when the deal carries it, otherwise the
+ * middle of its typical range in whole dollars; null when neither is known.
+ */
+export function typicalPriceOf(deal: DealLike): number | null {
+  const typical = parsePrice(deal.typicalPrice);
+  if (typical !== null && typical > 0) return typical;
+  const range = knownRange(deal);
+  return range === null ? null : Math.round((range.low + range.high) / 2);
 }
 
-/** "Go Savings" in the details dialog; rounded to cents; 0 when unknown or not positive. */
+/**
+ * Go Savings, the one definition of savings everywhere (table, details, deal-alert email): the typical price
+ * shown beside the deal minus its price, in whole dollars; 0 when unknown or not positive. (SPEC §3's
+ * "range2 minus the price" measured against the top of the range, which the page never calls typical.)
+ */
 export function goSavings(deal: DealLike): number {
-  const range = knownRange(deal);
+  const typical = typicalPriceOf(deal);
   const price = parsePrice(deal.startingPrice);
-  if (range === null || price === null) return 0;
-  // Choice (SPEC leaves it open): savings against the typical price, the midpoint of the range.
-  const typical = (range.low + range.high) / 2;
-  const amount = roundToCents(typical - price);
-  return amount > 0 ? amount : 0;
+  if (typical === null || price === null) return 0;
+  return Math.max(0, Math.round(typical - price));
+}
+
+/** How far below the typical price a price is, in whole percent (negative when above it); 0 without a typical price. */
+export function percentBelowTypical(price: number, typical: number): number {
+  return typical > 0 ? Math.round(((typical - price) / typical) * 100) : 0;
 }
 
 const YES_WORDS = new Set(['yes', 'y', 'true', 'nonstop', 'non-stop', 'non stop', 'direct']);

@@ -119,11 +119,16 @@ export function isInternational(code: string): boolean {
   return INTERNATIONAL_CODES.has(code.trim().toUpperCase());
 }
 
-/** Nonstop-destinations dialog search: city, code or airline, case-insensitive substring. Empty query lists all. */
+const BY_CITY: readonly Destination[] = [...DESTINATIONS].sort((a, b) => a.city.localeCompare(b.city, 'en') || a.code.localeCompare(b.code));
+
+/**
+ * Nonstop-destinations dialog search: city, code or airline, case-insensitive substring. Empty query lists all.
+ * In order of city, the name each entry is read by.
+ */
 export function searchDestinations(query: string): Destination[] {
   const q = query.trim().toLowerCase();
-  if (q === '') return [...DESTINATIONS];
-  return DESTINATIONS.filter(
+  if (q === '') return [...BY_CITY];
+  return BY_CITY.filter(
     (d) =>
       d.city.toLowerCase().includes(q) ||
       d.code.toLowerCase().includes(q) ||

@@ -65,8 +65,14 @@ function airportMessage(code: string): Bytes {
   return [...varintField(1, AIRPORT_KIND), ...stringField(2, code)];
 }
 
-function legMessage(date: string, from: string, to: string): Bytes {
-  return [...stringField(2, date), ...bytesField(13, airportMessage(from)), ...bytesField(14, airportMessage(to))];
+/** A leg: 2 date, 6 airlines (IATA codes, optional filter), 13 from, 14 to. */
+function legMessage(date: string, from: string, to: string, airlines: readonly string[]): Bytes {
+  return [
+    ...stringField(2, date),
+    ...airlines.flatMap((code) => stringField(6, code)),
+    ...bytesField(13, airportMessage(from)),
+    ...bytesField(14, airportMessage(to)),
+  ];
 }
 
 export interface GoogleFlightsInput {
@@ -80,6 +86,8 @@ export interface GoogleFlightsInput {
   /** 1 economy, 2 premium economy, 3 business, 4 first. */
   seatClass?: 1 | 2 | 3 | 4;
   adults?: number;
+  /** Only these airlines' flights (IATA codes). */
+  airlines?: readonly string[];
 }
 
 /** Exact search (`tfs`) when a departure date is known; otherwise the text search. */
@@ -94,8 +102,9 @@ export function googleFlightsUrl(input: GoogleFlightsInput): string {
 
   const requested = input.adults ?? 1;
   const adults = Number.isFinite(requested) ? Math.min(9, Math.max(1, Math.floor(requested))) : 1;
-  const legs = [legMessage(depart, origin, destination)];
-  if (ret !== undefined) legs.push(legMessage(ret, destination, origin));
+  const airlines = (input.airlines ?? []).filter((code) => /^[A-Z0-9]{2}$/.test(code));
+  const legs = [legMessage(depart, origin, destination, airlines)];
+  if (ret !== undefined) legs.push(legMessage(ret, destination, origin, airlines));
 
   const message: Bytes = [
     ...varintField(1, 28),
@@ -145,11 +154,16 @@ export interface TripInput {
   destination: string;
   departDate?: string;
   returnDate?: string;
+  /** 1 economy … 4 first, for the Google Flights fallback. */
+  seatClass?: 1 | 2 | 3 | 4;
 }
 
 export interface BookingLink {
   url: string;
-  kind: 'prefilled' | 'home' | 'general-search';
+  /** airline-search: the airline's own search page, pre-filled; google-flights: Google Flights' search instead. */
+  kind: 'airline-search' | 'google-flights';
+  /** What the button says, honestly: "Search on aa.com", "Search Breeze on Google Flights", "Search on Google Flights". */
+  label: string;
 }
 
 interface RoundTrip {
@@ -159,7 +173,10 @@ interface RoundTrip {
   ret: string;
 }
 
-/** Search pages seen in public use (FARES.md); none is documented, so only round trips with both dates. */
+/**
+ * Search pages seen in public use (FARES.md for the first four; American's `slices` search is the one
+ * award-search tools link to). None is documented, so only round trips with both dates use them.
+ */
 const PREFILL_PATTERNS: Readonly<Record<string, (t: RoundTrip) => string>> = {
   WN: (t) =>
     withQuery('https://www.southwest.com/air/booking/select.html', [
@@ -200,26 +217,46 @@ const PREFILL_PATTERNS: Readonly<Record<string, (t: RoundTrip) => string>> = {
       ['A', '1'],
       ['RT', 'true'],
     ]),
+  AA: (t) =>
+    withQuery('https://www.aa.com/booking/search', [
+      ['locale', 'en_US'],
+      ['pax', '1'],
+      ['adult', '1'],
+      ['type', 'RoundTrip'],
+      ['searchType', 'Revenue'],
+      ['cabin', ''],
+      ['carriers', 'ALL'],
+      [
+        'slices',
+        JSON.stringify([
+          { orig: t.origin, origNearby: false, dest: t.destination, destNearby: false, date: t.depart },
+          { orig: t.destination, origNearby: false, dest: t.origin, destNearby: false, date: t.ret },
+        ]),
+      ],
+    ]),
 };
 
+/** "aa.com" from "https://www.aa.com/". */
+const siteName = (website: string) => new URL(website).hostname.replace(/^www\./, '');
+
+/**
+ * Where an airline button goes: the airline's own search page, pre-filled with the route and dates, where a
+ * public pattern exists; otherwise Google Flights' search for the same trip, limited to that airline when it is
+ * known and the dates are. The label says which.
+ */
 export function airlineBookingUrl(airlineNameOrCode: string, trip: TripInput): BookingLink {
   const airline = findAirline(airlineNameOrCode);
-  if (airline === undefined) {
-    return {
-      url: googleFlightsTextUrl(trip.origin ?? HOME_AIRPORT, trip.destination, trip.departDate, trip.returnDate),
-      kind: 'general-search',
-    };
-  }
-
-  const prefill = PREFILL_PATTERNS[airline.code];
   const origin = airportCode(trip.origin ?? HOME_AIRPORT);
   const destination = airportCode(trip.destination);
   const depart = isoDate(trip.departDate);
   const ret = isoDate(trip.returnDate);
-  if (prefill && origin && destination && depart && ret) {
-    return { url: prefill({ origin, destination, depart, ret }), kind: 'prefilled' };
+
+  const prefill = airline ? PREFILL_PATTERNS[airline.code] : undefined;
+  if (airline && prefill && origin && destination && depart && ret) {
+    return { url: prefill({ origin, destination, depart, ret }), kind: 'airline-search', label: `Search on ${siteName(airline.website)}` };
   }
 
-  const url = airline.bookingPath ? new URL(airline.bookingPath, airline.website).toString() : airline.website;
-  return { url, kind: 'home' };
+  const url = googleFlightsUrl({ ...trip, adults: 1, airlines: airline ? [airline.code] : [] });
+  const filtered = airline !== undefined && new URL(url).searchParams.has('tfs');
+  return { url, kind: 'google-flights', label: filtered ? `Search ${airline.name} on Google Flights` : 'Search on Google Flights' };
 }

@@ -131,8 +131,8 @@ describe("alert emails", () => {
     const t = createTestApp();
     const alerted = await createUser(t, { firstName: "Ana" });
     const quiet = await createUser(t, { emailAlerts: false });
-    insertDeal(t, { destination: "LAX", price: 199, departDate: "2027-01-08", returnDate: "2027-01-15", airline: "Delta", percentBelowTypical: 48, typicalLow: 340, typicalHigh: 420 });
-    insertDeal(t, { destination: "ORD", price: 104, departDate: "2027-01-23", returnDate: "2027-01-30", airline: "United", percentBelowTypical: 41, typicalLow: 157, typicalHigh: 182, nonstop: false });
+    insertDeal(t, { destination: "LAX", price: 199, departDate: "2027-01-08", returnDate: "2027-01-15", airline: "Delta", percentBelowTypical: 48, typicalLow: 340, typicalHigh: 420, typicalMedian: 383 });
+    insertDeal(t, { destination: "ORD", price: 104, departDate: "2027-01-23", returnDate: "2027-01-30", airline: "United", percentBelowTypical: 41, typicalLow: 157, typicalHigh: 182, typicalMedian: 176, nonstop: false });
     await fanOutOwedDeals(t.deps);
 
     expect(pairs(t).filter((pair) => pair.userId === quiet.id)).toHaveLength(2);
@@ -145,9 +145,10 @@ describe("alert emails", () => {
     expect(mail!.subject).toBe("2 new deals from RDU: Los Angeles $199, Chicago (O'Hare) $104");
     expect(mail!.text).toContain("Hi Ana,");
     expect(mail!.text).toContain("Los Angeles (LAX): $199 round trip, 48% below typical");
-    expect(mail!.text).toContain("Fri, Jan 8 - Fri, Jan 15 · Delta · Nonstop · typical $340–$420");
+    expect(mail!.text).toContain("Fri, Jan 8 - Fri, Jan 15 · Delta · Nonstop · Save $184: the typical fare is $383 (usually $340–$420)");
     expect(mail!.text).toContain("Google Flights: https://www.google.com/travel/flights/search?tfs=");
-    expect(mail!.text).toContain("Book with United: https://www.united.com/en/us/fsr/choose-flights?f=RDU&t=ORD&d=2027-01-23&r=2027-01-30");
+    expect(mail!.text).toContain("Search on united.com: https://www.united.com/en/us/fsr/choose-flights?f=RDU&t=ORD&d=2027-01-23&r=2027-01-30");
+    expect(mail!.text).toContain("Search Delta on Google Flights: https://www.google.com/travel/flights/search?tfs=");
     expect(mail!.text).toContain("All your deals: http://localhost:3000/dashboard");
     expect(mail!.text).toContain(`Stop deal alerts: ${unsubscribe}`);
     expect(mail!.html).toContain(`href="${unsubscribe}"`);

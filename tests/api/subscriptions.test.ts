@@ -181,6 +181,7 @@ describe("GET /api/subscription", () => {
       cancelAtPeriodEnd: false,
       card: { brand: "visa", last4: "4242" },
       hasAccess: true,
+      rejoin: null,
     });
   });
 

@@ -73,7 +73,7 @@ test.beforeAll(async ({ server }) => {
 });
 
 test.describe("the subscriber's deals on the dashboard", () => {
-  test("the list is server-rendered, newest first, ten at a time, with the 20 / 30 / All toggles", async ({ page, server }) => {
+  test("the list is server-rendered, newest first, ten at a time, with Show 20 / Show 30 / Show all buttons and Show 10 to go back", async ({ page, server }) => {
     const { deals, ids } = await subscriberWithDeals(page, server, { count: 35 });
 
     // The first paint already holds the deals: they are in the HTML the server sent.
@@ -88,26 +88,29 @@ test.describe("the subscriber's deals on the dashboard", () => {
 
     const sizes = dealsCard(page).getByRole("group", { name: "Deals per page" });
     const labels = () => sizes.getByRole("button").allInnerTexts();
-    expect(await labels()).toEqual(["20", "30", "All"]);
+    expect(await labels()).toEqual(["Show 20", "Show 30", "Show all 35"]);
 
-    await sizes.getByRole("button", { name: "20" }).click();
+    // The whole cycle: each button does what it says, and 'Show 10' goes back.
+    await sizes.getByRole("button", { name: "Show 20" }).click();
     await expect(tableRows(page)).toHaveCount(20);
     await expect(dealsCard(page).getByText("Showing 20 of 35 deals")).toBeVisible();
-    expect(await labels()).toEqual(["10", "30", "All"]);
+    expect(await labels()).toEqual(["Show 10", "Show 30", "Show all 35"]);
 
-    await sizes.getByRole("button", { name: "30" }).click();
+    await sizes.getByRole("button", { name: "Show 30" }).click();
     await expect(tableRows(page)).toHaveCount(30);
-    expect(await labels()).toEqual(["10", "20", "All"]);
+    expect(await labels()).toEqual(["Show 10", "Show 20", "Show all 35"]);
 
-    await sizes.getByRole("button", { name: "20" }).click();
+    await sizes.getByRole("button", { name: "Show 20" }).click();
     await expect(tableRows(page)).toHaveCount(20);
 
-    await sizes.getByRole("button", { name: "All" }).click();
+    await sizes.getByRole("button", { name: "Show all 35" }).click();
     await expect(tableRows(page)).toHaveCount(35);
-    await expect(sizes.getByRole("button", { name: "All" })).toHaveAttribute("aria-pressed", "true");
+    await expect(dealsCard(page).getByText("Showing 35 of 35 deals")).toBeVisible();
+    expect(await labels()).toEqual(["Show 10", "Show 20", "Show 30"]);
 
-    await sizes.getByRole("button", { name: "10" }).click();
+    await sizes.getByRole("button", { name: "Show 10" }).click();
     await expect(tableRows(page)).toHaveCount(10);
+    expect(await labels()).toEqual(["Show 20", "Show 30", "Show all 35"]);
   });
 
   test("page-size buttons appear only past ten deals; an empty list says so", async ({ page, server }) => {
@@ -149,8 +152,12 @@ test.describe("the subscriber's deals on the dashboard", () => {
     const paused = seedUser(server, { status: "Paused", type: "Free" });
     await logIn(page, paused);
     await expect(page.getByRole("heading", { name: "Your flight deals are on hold" })).toBeVisible();
-    await expect(page.getByText("Your subscription is paused")).toBeVisible();
+    await expect(page.getByText(/^Your subscription is paused, so flight deals are hidden and no alerts are sent\./)).toBeVisible();
     await expect(page.getByRole("heading", { name: "My Flight Deals" })).toHaveCount(0);
+    // No alerts are sent without access: the switch says so instead of seeming to work.
+    const alerts = page.getByRole("switch", { name: "Email Alerts" });
+    await expect(alerts).toBeDisabled();
+    await expect(alerts).toHaveAccessibleDescription("No alerts are sent while your subscription is paused.");
   });
 
   test("choosing a city in 'Nonstop Destinations' filters the deals to that code", async ({ page, server }) => {
@@ -162,6 +169,11 @@ test.describe("the subscriber's deals on the dashboard", () => {
     await expect(dialog.getByRole("heading", { name: "Domestic (67)" })).toBeVisible();
     await expect(dialog.getByRole("heading", { name: "International (14)" })).toBeVisible();
     await expect(dialog.getByRole("button", { name: /Atlanta\s*ATL\s*Delta, Southwest/ })).toBeVisible();
+    // Each list reads in order of city, the name every entry leads with.
+    for (const group of await dialog.locator(".destination-group").all()) {
+      const cities = await group.locator(".destination-city").allInnerTexts();
+      expect(cities).toEqual([...cities].sort((a, b) => a.localeCompare(b, "en")));
+    }
 
     await dialog.getByLabel("Search destinations").fill("icelandair");
     await expect(dialog.locator(".destination-entry")).toHaveCount(1);
@@ -258,9 +270,25 @@ test.describe("the subscriber's deals on the dashboard", () => {
     await page.getByRole("button", { name: "Search Preferences" }).click();
     await expectToast(page, "Search Results", `Found ${nonstop.length} flight deal(s) matching your criteria.`);
     await expect(banner(page)).toHaveText(`Showing ${nonstop.length} filtered results (nonstop only)`);
-    await dealsCard(page).getByRole("group", { name: "Deals per page" }).getByRole("button", { name: "All" }).click();
+    await dealsCard(page).getByRole("group", { name: "Deals per page" }).getByRole("button", { name: /^Show all/ }).click();
     await expect(tableRows(page)).toHaveCount(nonstop.length);
     for (const cell of await tableRows(page).locator("td:nth-child(10)").all()) await expect(cell).toHaveText("Yes");
+  });
+
+  test("sorting by Nonstop reads like the text (No, then Yes) and the column's tooltip says so", async ({ page, server }) => {
+    const { deals } = await subscriberWithDeals(page, server, { count: 12 });
+    const stops = deals.filter((deal) => !deal.nonstop).length;
+    const header = page.getByRole("columnheader", { name: "Nonstop" });
+    const nonstopCells = () => tableRows(page).locator("td:nth-child(10)").allInnerTexts();
+    await header.getByRole("button").click();
+    await expect(header).toHaveAttribute("aria-sort", "ascending");
+    expect(await nonstopCells()).toEqual([...Array(stops).fill("No"), ...Array(10 - stops).fill("Yes")]);
+    await header.getByRole("button").click();
+    await expect(header).toHaveAttribute("aria-sort", "descending");
+    expect((await nonstopCells())[0]).toBe("Yes");
+    await header.getByRole("button").hover();
+    await expect(page.getByRole("tooltip")).toHaveText("Sorts No before Yes; click again for nonstop flights first.");
+    await expect(header.getByRole("button")).toHaveAccessibleDescription("Sorts No before Yes; click again for nonstop flights first.");
   });
 
   test("the region toggle and sorting by price, both ways", async ({ page, server }) => {
@@ -345,12 +373,13 @@ test.describe("a deal's details", () => {
     await expect(dialog).toContainText(first.airline);
     await expect(dialog).toContainText(money(first.price));
     await expect(dialog).toContainText("LAX · Los Angeles");
-    await expect(dialog).toContainText("Go Savings");
-    await expect(dialog).toContainText(`${first.percentBelowTypical}% below`);
+    // Go Savings is the typical price shown beside it minus the price, in whole dollars.
+    await expect(dialog.locator(".details-savings")).toHaveText(`Go Savings${money(first.typicalMedian - first.price)}`);
+    await expect(dialog).toContainText(`${first.percentBelowTypical}% below the typical ${money(first.typicalMedian)}`);
     await expect(dialog).toContainText(`${money(first.typicalLow)}–${money(first.typicalHigh)}`);
     await expect(dialog.getByRole("img", { name: /^Price history for RDU to LAX/ })).toBeVisible();
 
-    const google = dialog.getByRole("button", { name: "Google Flights" });
+    const google = dialog.getByRole("button", { name: "Google Flights", exact: true });
     await expect(google).toHaveAttribute("target", "_blank");
     await expect(google).toHaveAttribute("rel", "noopener noreferrer");
     const expected = googleFlightsUrl({ destination: "LAX", departDate: first.departDate, returnDate: first.returnDate, seatClass: 1, adults: 1 });
@@ -366,16 +395,24 @@ test.describe("a deal's details", () => {
     await expect(tableRows(page).nth(1)).toContainText("NEW");
   });
 
-  test("'Airline' opens the airline's booking page in a 1200x800 popup", async ({ page, server, context }) => {
+  test("the airline button says where it goes and opens the airline's search for the trip in a 1200x800 popup", async ({ page, server, context }) => {
     // External sites cannot be reached from here: only the address the popup goes to is checked.
     await context.route("https://**", (route) => route.abort());
-    const { deals } = await subscriberWithDeals(page, server, { count: 3 });
+    const { deals } = await subscriberWithDeals(page, server, { count: 9 });
+    const dialog = page.getByRole("dialog", { name: "Flight Deal Details" });
+    // American has a public search pattern; Delta has none, so the button is Google Flights' search for Delta.
+    await tableRows(page).nth(8).click();
+    await expect(dialog.locator("footer").getByRole("button").first()).toHaveText("Search on aa.com");
+    await dialog.locator("footer").getByRole("button", { name: "Close" }).click();
+    await tableRows(page).nth(0).click();
+    await expect(dialog.locator("footer").getByRole("button").first()).toHaveText("Search Delta on Google Flights");
+    await dialog.locator("footer").getByRole("button", { name: "Close" }).click();
+
     const jetblue = deals[1]!;
     await tableRows(page).nth(1).click();
-    const dialog = page.getByRole("dialog", { name: "Flight Deal Details" });
     const popupOpened = page.waitForEvent("popup");
     const booking = context.waitForEvent("request", (request) => request.url().startsWith("https://"));
-    await dialog.getByRole("button", { name: "Airline" }).click();
+    await dialog.getByRole("button", { name: "Search on jetblue.com" }).click();
     const popup = await popupOpened;
     expect((await booking).url()).toBe(
       `https://www.jetblue.com/booking/flights?from=RDU&to=BOS&depart=${jetblue.departDate}&return=${jetblue.returnDate}&isMultiCity=false&noOfRoute=1&adults=1&children=0&infants=0`,
@@ -396,7 +433,7 @@ test.describe("a deal's details", () => {
         void dialog.accept();
       }),
     );
-    await page.getByRole("dialog", { name: "Flight Deal Details" }).getByRole("button", { name: "Airline" }).click();
+    await page.getByRole("dialog", { name: "Flight Deal Details" }).getByRole("button", { name: "Search Delta on Google Flights" }).click();
     expect(await alerted).toBe("Popup blocked! Please allow popups for this site and try again.");
   });
 });

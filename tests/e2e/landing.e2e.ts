@@ -340,6 +340,21 @@ test.describe("landing page", () => {
     await expect(dialog.getByRole("button", { name: "Send Message" })).toBeEnabled();
   });
 
+  test("a server failure with an empty body says 'Please try again later', not the HTTP status text", async ({ page }) => {
+    await page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "" }));
+    await page.goto("/");
+    const dialog = await openFromFooter(page, "Contact");
+    await dialog.getByLabel("Email").fill("visitor@example.com");
+    await dialog.getByLabel("Name").fill("Vera Visitor");
+    await dialog.getByLabel("Subject").fill("Hello");
+    await dialog.getByLabel("Description").fill("Hi there");
+    await dialog.getByRole("button", { name: "Send Message" }).click();
+
+    await expectToast(page, "Failed to Send", "Please try again later.");
+    await expect(page.getByTestId("toast")).not.toContainText("Internal Server Error");
+    await expect(dialog.getByLabel("Subject")).toHaveValue("Hello");
+  });
+
   test("the send button is disabled while the message is on its way", async ({ page }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -21,6 +21,7 @@ test.describe("subscribing in test billing", () => {
 
       await expect(page.getByRole("heading", { name: "Welcome, Jordan" })).toBeVisible();
       await expect(page.getByRole("heading", { name: "Set Up Your Password" })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Set Up Your Password" })).toContainText("You're signed in on this device. Set a password so you can sign in on your other devices too.");
       await expect(page.getByTestId("subscription-summary")).toContainText("Free trial: 7 days left");
       await expect(page.getByLabel("Your subscription")).toContainText(plan === "monthly" ? "Monthly plan" : "Annual plan");
 
@@ -75,8 +76,20 @@ test.describe("subscribing in test billing", () => {
     });
   });
 
+  test("'Terms of Service' in the consent line opens the Terms", async ({ page }) => {
+    await page.goto("/subscribe?plan=annual");
+    await expect(page.locator("main[data-hydrated]")).toBeAttached();
+    await page.getByText("By continuing you confirm").getByRole("button", { name: "Terms of Service" }).click();
+    const terms = page.getByRole("dialog", { name: "Terms of Service" });
+    await expect(terms).toContainText("Subscribers must be 18 or older.");
+    await terms.getByRole("button", { name: "Close" }).last().click();
+    await expect(terms).toBeHidden();
+    await expect(page.getByRole("button", { name: "Continue to Payment" })).toBeVisible();
+  });
+
   test("empty details show 'Required Fields Missing'; an existing account is told to log in", async ({ page, server }) => {
     await page.goto("/subscribe");
+    await expect(page.locator("main[data-hydrated]")).toBeAttached();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Monthly plan");
     await page.getByRole("button", { name: "Continue to Payment" }).click();
     await expectToast(page, "Required Fields Missing", "Please enter your email, first name, and last name.");
@@ -87,6 +100,28 @@ test.describe("subscribing in test billing", () => {
     await page.getByLabel("Email").fill(member.email);
     await page.getByRole("button", { name: "Continue to Payment" }).click();
     await expectToast(page, "Subscription Error", "Please log in");
+  });
+
+  test("if this browser cannot be signed in after payment, a fresh set-password link is emailed and the page says so", async ({ page, mail }) => {
+    const email = uniqueEmail("no-cookie");
+    await page.goto("/subscribe?plan=monthly");
+    await enterDetails(page, email);
+    // The browser keeps no session cookie: to the page, nobody is signed in once the signup completes.
+    await page.route("**/api/me", (route) => route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ error: "Please log in to continue" }) }));
+    await fillCard(page, VISA);
+    await page.getByRole("button", { name: "Start 7-Day Free Trial" }).click();
+    await expectToast(page, "Payment Successful", `we've emailed ${email} a link to set your password`);
+    await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+    await expect(page).toHaveURL(/\/subscribe\?plan=monthly$/);
+
+    const fresh = await mail.waitFor(email, (m) => m.subject === "Set your GoRDU password");
+    const link = (fresh.text ?? "").match(/http:\/\/\S+\/reset-password\?token=\w+/)![0];
+    await page.unroute("**/api/me");
+    await page.goto(link);
+    await page.getByLabel("New Password").fill("my own password");
+    await page.getByLabel("Confirm Password").fill("my own password");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test("a new subscriber sets a password from the card, logs out, and logs back in with it", async ({ page }) => {
@@ -146,5 +181,69 @@ test.describe("subscribing in test billing", () => {
     await page.getByRole("dialog", { name: "Cancel Subscription?" }).getByRole("button", { name: "Cancel Subscription" }).click();
     await expectToast(page, "Subscription Cancelled", "access has ended");
     await expect(page.getByTestId("subscription-summary")).toContainText("Your subscription has ended");
+  });
+});
+
+test.describe("rejoining", () => {
+  async function cancelFromBilling(page: Page) {
+    await page.getByLabel("Your subscription").getByRole("button", { name: "Billing" }).click();
+    await page.getByRole("dialog", { name: "Update Payment Method" }).getByRole("button", { name: "Subscription" }).click();
+    await page.getByRole("dialog", { name: "Cancel Subscription?" }).getByRole("button", { name: "Cancel Subscription" }).click();
+    await expectToast(page, "Subscription Cancelled");
+  }
+
+  test("an annual member who cancelled rejoins monthly from the dashboard on the saved card, with no second free trial", async ({ page }) => {
+    await subscribeInBrowser(page, "annual");
+    await cancelFromBilling(page);
+    const card = page.getByRole("article", { name: "Rejoin GoRDU" });
+    await expect(card).toContainText("No free trial this time");
+    await expect(card.getByRole("radio", { name: /Annual/ })).toBeChecked();
+    await expect(page.getByRole("switch", { name: "Email Alerts" })).toBeDisabled();
+    await expect(page.getByText("No alerts are sent while your membership has ended.")).toBeVisible();
+
+    await card.getByRole("radio", { name: /Monthly/ }).check();
+    await expect(card.getByRole("radio", { name: "VISA •••• 4242 (on file)" })).toBeChecked();
+    await card.getByRole("button", { name: "Rejoin and pay $10 today" }).click();
+    await expectToast(page, "Welcome back!", "$10/month, charged today to VISA •••• 4242");
+    await expect(page.getByTestId("subscription-summary")).toContainText("Active: renews on");
+    await expect(page.getByLabel("Your subscription")).toContainText("Monthly plan");
+    await expect(card).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "My Flight Deals" })).toBeVisible();
+  });
+
+  test("/subscribe for a signed-in member whose cancelled month is still running shows the Rejoin card, which keeps the plan", async ({ page }) => {
+    await subscribeInBrowser(page, "monthly");
+    expect(await page.evaluate(async () => (await fetch("/api/cancel-subscription", { method: "POST" })).status)).toBe(200);
+    await page.goto("/subscribe?plan=annual");
+    await expect(page.locator("main[data-hydrated]")).toBeAttached();
+    await expect(page.getByRole("heading", { name: "Welcome back, Jordan" })).toBeVisible();
+    const card = page.getByRole("article", { name: "Rejoin GoRDU" });
+    // Still inside the paid-for month: the cancellation is undone, nothing is charged, the plan is kept.
+    await expect(card).toContainText("Nothing is charged today");
+    await card.getByRole("button", { name: "Rejoin: keep my monthly plan" }).click();
+    await expectToast(page, "Welcome back!", "Your monthly plan continues");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId("subscription-summary")).toContainText("Free trial: 7 days left");
+  });
+
+  test("a former member whose plan ended pays with a new card from /subscribe; a declined card is refused first", async ({ page }) => {
+    await subscribeInBrowser(page, "annual");
+    expect(await page.evaluate(async () => (await fetch("/api/cancel-subscription", { method: "POST" })).status)).toBe(200);
+    await page.goto("/subscribe?plan=monthly");
+    await expect(page.locator("main[data-hydrated]")).toBeAttached();
+    const card = page.getByRole("article", { name: "Rejoin GoRDU" });
+    await expect(card.getByRole("radio", { name: /Monthly/ })).toBeChecked();
+    await card.getByRole("radio", { name: "A new card" }).check();
+    await fillCard(page, DECLINED, card);
+    const pay = card.getByRole("button", { name: "Rejoin and pay $10 today" });
+    await pay.click();
+    await expectToast(page, "Payment Failed", "Your card was declined.");
+    await expect(pay).toBeEnabled();
+    await fillCard(page, "5555 5555 5555 4444", card);
+    await pay.click();
+    await expectToast(page, "Welcome back!", "charged today to MASTERCARD •••• 4444");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByLabel("Your subscription")).toContainText("MASTERCARD •••• 4444");
+    await expect(page.getByTestId("subscription-summary")).toContainText("Active: renews on");
   });
 });

@@ -163,6 +163,7 @@ export class StripeServer {
   private checkoutPlans = new Map<string, { price: string; subscriptionData: StripeObject }>();
   private answersByIdempotencyKey = new Map<string, StoredAnswer>();
   private failures: Array<{ status: number; failure: StripeFailure }> = [];
+  private targetedFailures: Array<{ method: string; path: string; status: number; failure: StripeFailure }> = [];
   private hangs: number[] = [];
   private pendingHangs = new Set<PendingHang>();
   /** Bumped by reset() and stop(): a request that started before must not touch the fresh state. */
@@ -200,6 +201,11 @@ export class StripeServer {
   /** The next `times` requests (after any hang) answer `status` with this error; like Stripe's edge failing, they are not stored for idempotent replay. */
   failNext(status: number, failure: StripeFailure, times = 1): void {
     for (let i = 0; i < times; i++) this.failures.push({ status, failure });
+  }
+
+  /** The next request to exactly this method and path answers `status` with this error (e.g. a card declined when a subscription is created). */
+  failNextRequestTo(method: string, path: string, status: number, failure: StripeFailure): void {
+    this.targetedFailures.push({ method, path, status, failure });
   }
 
   /** The next `times` requests wait `ms` before they are handled (a slow Stripe; the client's timeout fires first). */
@@ -278,6 +284,7 @@ export class StripeServer {
     this.checkoutPlans = new Map();
     this.answersByIdempotencyKey = new Map();
     this.failures = [];
+    this.targetedFailures = [];
     this.hangs = [];
   }
 
@@ -323,7 +330,8 @@ export class StripeServer {
     params: StripeObject,
     idempotencyKey: string | null,
   ): { status: number; body: StripeObject; headers: Record<string, string> } {
-    const failure = this.failures.shift();
+    const targeted = this.targetedFailures.findIndex((entry) => entry.method === method && entry.path === path);
+    const failure = targeted >= 0 ? this.targetedFailures.splice(targeted, 1)[0] : this.failures.shift();
     if (failure) {
       const { shouldRetry, ...error } = failure.failure;
       return { status: failure.status, body: { error }, headers: shouldRetry === undefined ? {} : { "stripe-should-retry": String(shouldRetry) } };

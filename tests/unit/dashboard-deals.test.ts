@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { FlightDeal } from "../../src/domain/api-types.ts";
 import { airlineLink, dealTrip, googleFlightsLink } from "../../src/client/pages/dashboard/deals/booking.ts";
-import { pageSizeToggles, visibleDeals } from "../../src/client/pages/dashboard/deals/page-size-controls.tsx";
+import { pageSizeOptions, visibleDeals } from "../../src/client/pages/dashboard/deals/page-size-controls.tsx";
 import { destinationCode } from "../../src/client/pages/dashboard/deals/search-card.tsx";
 import { money, travelDateLines } from "../../src/client/pages/dashboard/deals/format.ts";
 
@@ -36,26 +36,23 @@ function deal(fields: Partial<FlightDeal> = {}): FlightDeal {
 }
 
 describe("page sizes (SPEC §9)", () => {
-  const labels = (size: Parameters<typeof pageSizeToggles>[0]) => pageSizeToggles(size).map((t) => `${t.label}→${t.next}`);
+  const labels = (size: Parameters<typeof pageSizeOptions>[0], total = 35) => pageSizeOptions(size, total).map((o) => `${o.label}→${o.size}`);
 
-  test("at 10 the buttons offer 20, 30 and all", () => {
-    expect(labels(10)).toEqual(["20→20", "30→30", "All→all"]);
+  test("at 10 of 35 the buttons offer 20, 30 and all, each saying so", () => {
+    expect(labels(10)).toEqual(["Show 20→20", "Show 30→30", "Show all 35→all"]);
   });
 
-  test("the button labelled 20 becomes 10 once 20 are shown, and goes back", () => {
-    expect(labels(20)).toEqual(["10→10", "30→30", "All→all"]);
+  test("once more are open, 'Show 10' goes back to 10, and the size shown is not offered again", () => {
+    expect(labels(20)).toEqual(["Show 10→10", "Show 30→30", "Show all 35→all"]);
+    expect(labels(30)).toEqual(["Show 10→10", "Show 20→20", "Show all 35→all"]);
+    expect(labels("all")).toEqual(["Show 10→10", "Show 20→20", "Show 30→30"]);
   });
 
-  test("the button labelled 30 becomes 20 once 30 are shown; no two buttons share a label", () => {
-    expect(labels(30)).toEqual(["10→10", "20→20", "All→all"]);
-    for (const size of [10, 20, 30, "all"] as const) {
-      const shown = pageSizeToggles(size).map((t) => t.label);
-      expect(new Set(shown).size).toBe(3);
-    }
-  });
-
-  test("All is pressed while every deal is shown, and toggles back to 10", () => {
-    expect(pageSizeToggles("all")[2]).toEqual({ label: "All", next: 10, pressed: true });
+  test("a size that would show every deal anyway is left to 'Show all'", () => {
+    expect(labels(10, 25)).toEqual(["Show 20→20", "Show all 25→all"]);
+    expect(labels("all", 25)).toEqual(["Show 10→10", "Show 20→20"]);
+    expect(labels(10, 12)).toEqual(["Show all 12→all"]);
+    expect(labels(30, 12)).toEqual(["Show 10→10"]);
   });
 
   test("visibleDeals takes the first page, or everything", () => {
@@ -102,10 +99,14 @@ describe("booking links", () => {
     );
   });
 
-  test("the airline link is pre-filled where a pattern is known, and a general search for an unknown airline", () => {
-    expect(airlineLink(deal(), NOW)).toStartWith("https://www.jetblue.com/booking/flights?from=RDU&to=BOS&depart=2027-01-08");
-    expect(airlineLink(deal({ airline: "Delta" }), NOW)).toBe("https://www.delta.com/");
-    expect(airlineLink(deal({ airline: "Zed Air" }), NOW)).toStartWith("https://www.google.com/travel/flights?q=Flights%20from%20RDU%20to%20BOS");
+  test("the airline button is the airline's pre-filled search where a pattern is known, else Google Flights' search, and says which", () => {
+    const jetblue = airlineLink(deal(), NOW);
+    expect(jetblue.label).toBe("Search on jetblue.com");
+    expect(jetblue.url).toStartWith("https://www.jetblue.com/booking/flights?from=RDU&to=BOS&depart=2027-01-08");
+    const delta = airlineLink(deal({ airline: "Delta" }), NOW);
+    expect(delta.label).toBe("Search Delta on Google Flights");
+    expect(delta.url).toStartWith("https://www.google.com/travel/flights/search?tfs=");
+    expect(airlineLink(deal({ airline: "Zed Air" }), NOW)).toMatchObject({ label: "Search on Google Flights", kind: "google-flights" });
   });
 });
 

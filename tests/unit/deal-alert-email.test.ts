@@ -11,11 +11,12 @@ function deal(fields: Partial<AlertedDeal> = {}): AlertedDeal {
     airline: "British Airways",
     nonstop: false,
     percentBelowTypical: 45,
+    typicalPrice: 905,
     typicalLow: 780,
     typicalHigh: 1100,
     tier: "great",
     googleFlightsUrl: "https://www.google.com/travel/flights/search?tfs=abc&hl=en&gl=us&curr=USD",
-    airlineUrl: "https://www.britishairways.com/",
+    airlineLink: { kind: "google-flights", label: "Search British Airways on Google Flights", url: "https://www.google.com/travel/flights/search?tfs=ba" },
     ...fields,
   };
 }
@@ -35,10 +36,12 @@ describe("the deal alert email", () => {
     const email = dealAlertEmail(input([deal()]));
     expect(email.subject).toBe("$498 round trip to London (Heathrow), 45% below typical");
     expect(email.text).toContain("London (Heathrow) (LHR): $498 round trip, 45% below typical");
-    expect(email.text).toContain("Tue, Jan 19 - Tue, Jan 26 · British Airways · With stops · typical $780–$1,100");
+    expect(email.text).toContain("Tue, Jan 19 - Tue, Jan 26 · British Airways · With stops · Save $407: the typical fare is $905 (usually $780–$1,100)");
+    expect(email.html).toContain("Save $407: the typical fare is $905, 45% below");
     expect(email.html).toContain("Great deal");
     expect(email.html).toContain('href="https://www.google.com/travel/flights/search?tfs=abc&amp;hl=en&amp;gl=us&amp;curr=USD"');
-    expect(email.html).toContain("Book with British Airways");
+    expect(email.html).toContain("Search British Airways on Google Flights");
+    expect(email.text).toContain("Search British Airways on Google Flights: https://www.google.com/travel/flights/search?tfs=ba");
     expect(email.html).toContain("See your deals");
     expect(email.html).toContain('href="https://gordu.example/unsubscribe?token=abc"');
   });

@@ -310,10 +310,10 @@ describe('sortDeals', () => {
     expect(ids(sortDeals(deals, 'price', 'desc', NOW))).toEqual(['1200', '300', '99']);
   });
 
-  test('nonstop ascending puts Yes before No', () => {
-    const deals = [deal('no', { nonstop: 'No' }), deal('unknown'), deal('yes', { stops: 0 })];
-    expect(ids(sortDeals(deals, 'nonstop', 'asc', NOW))).toEqual(['yes', 'no', 'unknown']);
-    expect(ids(sortDeals(deals, 'nonstop', 'desc', NOW))).toEqual(['no', 'yes', 'unknown']);
+  test('nonstop ascending reads like the text, No before Yes; descending puts nonstop first', () => {
+    const deals = [deal('yes', { stops: 0 }), deal('unknown'), deal('no', { nonstop: 'No' })];
+    expect(ids(sortDeals(deals, 'nonstop', 'asc', NOW))).toEqual(['no', 'yes', 'unknown']);
+    expect(ids(sortDeals(deals, 'nonstop', 'desc', NOW))).toEqual(['yes', 'no', 'unknown']);
   });
 
   test('unknown values go last in both directions', () => {

@@ -5,8 +5,9 @@ import {
   isNonstop,
   markerPosition,
   parsePrice,
+  percentBelowTypical,
   priceRangePosition,
-  savings,
+  typicalPriceOf,
 } from '../../src/domain/deals';
 
 describe('parsePrice', () => {
@@ -97,45 +98,41 @@ describe('markerPosition', () => {
   });
 });
 
-describe('savings', () => {
-  test('is priceRange2 minus the starting price', () => {
-    expect(savings({ startingPrice: '$299', priceRange2: '$500' })).toBe(201);
+describe('goSavings: the one definition of savings (details, table, email)', () => {
+  test('is the typical price shown beside the deal minus its price: $266 typical, $189 deal, Go Savings $77', () => {
+    const deal = { startingPrice: 189, typicalPrice: 266, priceRange1: 240, priceRange2: 292 };
+    expect(goSavings(deal)).toBe(77);
+    expect(percentBelowTypical(189, 266)).toBe(29);
   });
 
-  test('is rounded to cents', () => {
-    expect(savings({ startingPrice: '$299.99', priceRange2: 500 })).toBe(200.01);
+  test('is in whole dollars, whatever cents the price has', () => {
+    expect(goSavings({ startingPrice: '$189.40', typicalPrice: 266 })).toBe(77);
+    expect(goSavings({ startingPrice: '$299.99', typicalPrice: '$500' })).toBe(200);
   });
 
-  test('is 0 when the starting price is above the high price', () => {
-    expect(savings({ startingPrice: 700, priceRange2: 500 })).toBe(0);
+  test('falls back to the middle of the typical range, in whole dollars, when the deal has no typical price', () => {
+    expect(typicalPriceOf({ priceRange1: 301, priceRange2: 500 })).toBe(401);
+    expect(goSavings({ startingPrice: 250, priceRange1: 301, priceRange2: 500 })).toBe(151);
+    expect(goSavings({ startingPrice: 250, priceRange1: 300, priceRange2: 500, typicalPrice: 0 })).toBe(150);
   });
 
-  test('is 0 when the starting price equals the high price', () => {
-    expect(savings({ startingPrice: 500, priceRange2: 500 })).toBe(0);
+  test('is 0 when the price is not below the typical price', () => {
+    expect(goSavings({ startingPrice: 450, typicalPrice: 400 })).toBe(0);
+    expect(goSavings({ startingPrice: 400, typicalPrice: 400 })).toBe(0);
   });
 
-  test('is 0 when a price is unknown', () => {
-    expect(savings({ startingPrice: 300 })).toBe(0);
-    expect(savings({ priceRange2: 500 })).toBe(0);
+  test('is 0 when the price or every typical figure is unknown', () => {
+    expect(goSavings({ startingPrice: 250, priceRange2: 500 })).toBe(0);
+    expect(goSavings({ startingPrice: 250, priceRange1: 300 })).toBe(0);
+    expect(goSavings({ priceRange1: 300, priceRange2: 500, typicalPrice: 400 })).toBe(0);
   });
 });
 
-describe('goSavings', () => {
-  test('is the midpoint of the range minus the starting price', () => {
-    expect(goSavings({ startingPrice: 250, priceRange1: 300, priceRange2: 500 })).toBe(150);
-  });
-
-  test('is 0 when the starting price is above the midpoint', () => {
-    expect(goSavings({ startingPrice: 450, priceRange1: 300, priceRange2: 500 })).toBe(0);
-  });
-
-  test('is 0 when either end of the range is unknown', () => {
-    expect(goSavings({ startingPrice: 250, priceRange2: 500 })).toBe(0);
-    expect(goSavings({ startingPrice: 250, priceRange1: 300 })).toBe(0);
-  });
-
-  test('is 0 when the starting price is unknown', () => {
-    expect(goSavings({ priceRange1: 300, priceRange2: 500 })).toBe(0);
+describe('percentBelowTypical', () => {
+  test('is whole percent, negative above the typical price, 0 without one', () => {
+    expect(percentBelowTypical(250, 380)).toBe(34);
+    expect(percentBelowTypical(420, 400)).toBe(-5);
+    expect(percentBelowTypical(100, 0)).toBe(0);
   });
 });
 

@@ -106,6 +106,12 @@ describe('searchDestinations', () => {
   test('returns nothing when nothing matches', () => {
     expect(searchDestinations('atlantis')).toEqual([]);
   });
+
+  test('lists destinations in order of city, the name they are read by', () => {
+    const cities = searchDestinations('').map((d) => d.city);
+    expect(cities).toEqual([...cities].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(searchDestinations('new york').map((d) => d.code)).toEqual(['JFK', 'LGA']);
+  });
 });
 
 describe('suggestDestinations', () => {

@@ -178,61 +178,88 @@ describe('googleFlightsTextUrl', () => {
 
 describe('airlineBookingUrl', () => {
   const dates = { departDate: '2026-11-10', returnDate: '2026-11-17' };
+  const legsOf = (url: string) => submessages(decode(base64UrlDecode(tfsOf(url))), 3);
 
-  test('Southwest gets its pre-filled search page', () => {
+  test('Southwest gets its pre-filled search page, and the button names the site', () => {
     expect(airlineBookingUrl('Southwest', { destination: 'BWI', ...dates })).toEqual({
-      kind: 'prefilled',
+      kind: 'airline-search',
+      label: 'Search on southwest.com',
       url: 'https://www.southwest.com/air/booking/select.html?originationAirportCode=RDU&destinationAirportCode=BWI&departureDate=2026-11-10&returnDate=2026-11-17&adultPassengersCount=1&tripType=roundtrip',
     });
   });
 
   test('JetBlue gets its pre-filled search page', () => {
     expect(airlineBookingUrl('JetBlue Airways', { destination: 'BOS', ...dates })).toEqual({
-      kind: 'prefilled',
+      kind: 'airline-search',
+      label: 'Search on jetblue.com',
       url: 'https://www.jetblue.com/booking/flights?from=RDU&to=BOS&depart=2026-11-10&return=2026-11-17&isMultiCity=false&noOfRoute=1&adults=1&children=0&infants=0',
     });
   });
 
   test('United gets its pre-filled search page', () => {
     expect(airlineBookingUrl('UA', { origin: 'RDU', destination: 'ewr', ...dates })).toEqual({
-      kind: 'prefilled',
+      kind: 'airline-search',
+      label: 'Search on united.com',
       url: 'https://www.united.com/en/us/fsr/choose-flights?f=RDU&t=EWR&d=2026-11-10&r=2026-11-17&px=1&taxng=1',
     });
   });
 
   test('Alaska gets its pre-filled search page', () => {
     expect(airlineBookingUrl('Alaska Airlines', { destination: 'SEA', ...dates })).toEqual({
-      kind: 'prefilled',
+      kind: 'airline-search',
+      label: 'Search on alaskaair.com',
       url: 'https://www.alaskaair.com/search/results?O=RDU&D=SEA&OD=2026-11-10&DD=2026-11-17&A=1&RT=true',
     });
   });
 
-  test('a pre-fill airline without both dates goes to its home page', () => {
-    expect(airlineBookingUrl('Southwest', { destination: 'BWI', departDate: '2026-11-10' })).toEqual({
-      kind: 'home',
-      url: 'https://www.southwest.com/',
-    });
-    expect(airlineBookingUrl('United', { destination: 'EWR' })).toEqual({ kind: 'home', url: 'https://www.united.com/' });
+  test("American gets aa.com's round-trip search with both slices, not its home page", () => {
+    const link = airlineBookingUrl('American Airlines', { destination: 'DFW', ...dates });
+    expect(link).toMatchObject({ kind: 'airline-search', label: 'Search on aa.com' });
+    const url = new URL(link.url);
+    expect(`${url.origin}${url.pathname}`).toBe('https://www.aa.com/booking/search');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ pax: '1', adult: '1', type: 'RoundTrip', searchType: 'Revenue' });
+    expect(JSON.parse(url.searchParams.get('slices')!)).toEqual([
+      { orig: 'RDU', origNearby: false, dest: 'DFW', destNearby: false, date: '2026-11-10' },
+      { orig: 'DFW', origNearby: false, dest: 'RDU', destNearby: false, date: '2026-11-17' },
+    ]);
   });
 
-  test('an airline without a pre-fill pattern goes to its home page even with dates', () => {
-    expect(airlineBookingUrl('Delta Air Lines', { destination: 'ATL', ...dates })).toEqual({
-      kind: 'home',
-      url: 'https://www.delta.com/',
-    });
-    expect(airlineBookingUrl('Copa Airlines', { destination: 'PTY', ...dates }).url).toBe('https://www.copaair.com/');
+  test("an airline without a search pattern (Breeze, Delta) gets Google Flights' exact search for that airline, both ways", () => {
+    const breeze = airlineBookingUrl('Breeze Airways', { destination: 'TPA', ...dates });
+    expect(breeze).toMatchObject({ kind: 'google-flights', label: 'Search Breeze on Google Flights' });
+    const legs = legsOf(breeze.url);
+    expect(legs.map((l) => [strings(l, 2), strings(l, 6)])).toEqual([
+      [['2026-11-10'], ['MX']],
+      [['2026-11-17'], ['MX']],
+    ]);
+    expect(airlineBookingUrl('Delta Air Lines', { destination: 'ATL', ...dates }).label).toBe('Search Delta on Google Flights');
   });
 
-  test('an unknown airline gets a general flight search for the trip', () => {
-    expect(airlineBookingUrl('Pan Am', { destination: 'LHR', ...dates })).toEqual({
-      kind: 'general-search',
-      url: 'https://www.google.com/travel/flights?q=Flights%20from%20RDU%20to%20LHR%20on%202026-11-10%20through%202026-11-17&curr=USD&hl=en&gl=us',
+  test('a pattern airline without both dates falls back to Google Flights too; with no date at all, the text search, labelled as such', () => {
+    const oneWay = airlineBookingUrl('Southwest', { destination: 'BWI', departDate: '2026-11-10' });
+    expect(oneWay).toMatchObject({ kind: 'google-flights', label: 'Search Southwest on Google Flights' });
+    expect(legsOf(oneWay.url).map((l) => strings(l, 6))).toEqual([['WN']]);
+    expect(airlineBookingUrl('United', { destination: 'EWR' })).toEqual({
+      kind: 'google-flights',
+      label: 'Search on Google Flights',
+      url: 'https://www.google.com/travel/flights?q=Flights%20from%20RDU%20to%20EWR&curr=USD&hl=en&gl=us',
     });
-    expect(airlineBookingUrl('', { destination: 'LHR' }).kind).toBe('general-search');
+  });
+
+  test("an unknown airline gets Google Flights' exact search for the trip, any airline", () => {
+    const link = airlineBookingUrl('Pan Am', { destination: 'LHR', ...dates });
+    expect(link).toMatchObject({ kind: 'google-flights', label: 'Search on Google Flights' });
+    expect(legsOf(link.url).map(leg).map((l) => l.fields)).toEqual([
+      [2, 13, 14],
+      [2, 13, 14],
+    ]);
+    expect(airlineBookingUrl('', { destination: 'LHR' }).label).toBe('Search on Google Flights');
   });
 
   test('a destination that is not an airport code never reaches a pre-filled URL', () => {
     const link = airlineBookingUrl('JetBlue', { destination: 'BOS&x=1', ...dates });
-    expect(link).toEqual({ kind: 'home', url: 'https://www.jetblue.com/' });
+    expect(link.kind).toBe('google-flights');
+    expect(link.url).toStartWith('https://www.google.com/travel/flights?q=');
+    expect(new URL(link.url).searchParams.get('x')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { bringToastsToFront } from "./toast.tsx";
 
 interface DialogProps {
   open: boolean;
@@ -20,7 +21,10 @@ export function Dialog({ open, onClose, title, children, footer, wide }: DialogP
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      bringToastsToFront();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 

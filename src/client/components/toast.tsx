@@ -21,6 +21,28 @@ export function useToast() {
     setToast({ variant: "success", durationMs: 5000, ...input, id: nextToastId++ });
 }
 
+/**
+ * A modal dialog opened while a toast shows enters the top layer above it; re-showing the toast's popover puts
+ * it back on top, so a toast is never dimmed behind a dialog's backdrop (Dialog calls this after showModal).
+ */
+export function bringToastsToFront(): void {
+  const region = document.querySelector<HTMLElement>(".toast-region");
+  if (!region?.matches(":popover-open")) return;
+  region.hidePopover();
+  region.showPopover();
+}
+
+/**
+ * Toasts show at the top of the screen (at the bottom they covered the button just pressed: a form's submit,
+ * a dialog's actions), under the page's sticky header when it has one, so they never hide its buttons either.
+ */
+function placeBelowStickyHeader(region: HTMLElement): void {
+  const header = document.querySelector<HTMLElement>("body > header");
+  const sticky = header !== null && getComputedStyle(header).position === "sticky";
+  const below = sticky ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+  region.style.top = `${Math.round(below) + 12}px`;
+}
+
 export function Toaster() {
   const toast = useAtomValue(currentToastAtom);
   const setToast = useSetAtom(currentToastAtom);
@@ -38,7 +60,9 @@ export function Toaster() {
     const element = region.current;
     if (!element || typeof element.showPopover !== "function") return;
     if (element.matches(":popover-open")) element.hidePopover();
-    if (toast) element.showPopover();
+    if (!toast) return;
+    placeBelowStickyHeader(element);
+    element.showPopover();
   }, [toast]);
 
   return (

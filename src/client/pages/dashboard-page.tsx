@@ -11,6 +11,7 @@ import { dealsErrorOf, type DealsState } from "./dashboard/deals/use-flight-deal
 import { EmailAlertsSwitch } from "./dashboard/email-alerts-switch.tsx";
 import { PasswordSetupCard } from "./dashboard/password-setup-card.tsx";
 import { ProfileDialog, type ProfileMode } from "./dashboard/profile-dialog.tsx";
+import { RejoinCard } from "./dashboard/rejoin-card.tsx";
 import { SubscriptionCard } from "./dashboard/subscription-card.tsx";
 
 export type DashboardData =
@@ -77,6 +78,7 @@ function useCheckoutReturn() {
 }
 
 function Dashboard({ user, subscription, deals }: { user: CurrentUser; subscription: SubscriptionInfo; deals: DealsState | null }) {
+  const { revalidate } = useRevalidator();
   const [profileMode, setProfileMode] = useState<ProfileMode | null>(null);
   const [billingOpen, setBillingOpen] = useState(false);
   const [cancelOpen, setCancelOpen] = useState(false);
@@ -90,6 +92,7 @@ function Dashboard({ user, subscription, deals }: { user: CurrentUser; subscript
     <>
       {user.needsPasswordSetup && <PasswordSetupCard onSetPassword={() => setProfileMode("password")} />}
       <SubscriptionCard info={subscription} onOpenBilling={openBilling} />
+      <RejoinCard subscription={subscription} onRejoined={revalidate} />
     </>
   );
 
@@ -134,17 +137,24 @@ function NoAccessCard({
 }) {
   const { config } = useRootData();
   const needsCard = subscription.status === "Past Due" || subscription.status === "Unpaid";
+  const comeBack = subscription.rejoin ? " Rejoin whenever you like and they come right back." : " They come back as soon as your subscription is active again.";
   const reason =
     subscription.status === "Paused"
-      ? "Your subscription is paused, so flight deals are hidden and no alerts are sent until it is resumed."
+      ? `Your subscription is paused, so flight deals are hidden and no alerts are sent.${comeBack}`
       : needsCard
         ? "Your last payment didn't go through. Update your card and your flight deals come right back."
-        : "Flight deals are for members with an active subscription. Your deals and alerts come back as soon as your subscription is active again.";
+        : `Flight deals and alerts are for members with an active subscription.${comeBack}`;
+  const alertsOff =
+    subscription.status === "Paused"
+      ? "No alerts are sent while your subscription is paused."
+      : subscription.status === "Cancelled"
+        ? "No alerts are sent while your membership has ended."
+        : "No alerts are sent until your subscription is active again.";
   return (
     <article className="deals-locked" aria-labelledby="deals-locked-title">
       <header className="card-header">
         <h2 id="deals-locked-title">Your flight deals are on hold</h2>
-        <EmailAlertsSwitch enabled={emailAlerts} />
+        <EmailAlertsSwitch enabled={emailAlerts} unavailable={alertsOff} />
       </header>
       <p>{reason}</p>
       <p className="muted">

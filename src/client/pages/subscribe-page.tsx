@@ -1,15 +1,18 @@
 import { addDays, format } from "date-fns";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import type { PlanType } from "../../domain/api-types.ts";
+import { Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import type { PlanType, SubscriptionInfo } from "../../domain/api-types.ts";
 import { formatPlanPrice, PLANS, planFromQuery, TRIAL_DAYS } from "../../domain/plans.ts";
 import { api } from "../api.ts";
 import { PaymentForm } from "../billing/payment-form.tsx";
 import { CARD_NOT_CONFIRMED, readSetupReturn, setupReturnUrl, withoutSetupReturn, type SetupReturn } from "../billing/setup-return.ts";
 import { useToast } from "../components/toast.tsx";
 import { errorMessage } from "../error-message.ts";
+import { useHydrated } from "../hooks/use-hydrated.ts";
 import { usePendingAction } from "../hooks/use-pending-action.ts";
-import { useRootData } from "../root-data.ts";
+import { apiFromContext, useRootData } from "../root-data.ts";
+import { RejoinCard } from "./dashboard/rejoin-card.tsx";
+import { TermsDialog } from "./landing/legal-dialogs.tsx";
 
 interface Details {
   firstName: string;
@@ -17,36 +20,70 @@ interface Details {
   email: string;
 }
 
+export interface SubscribeData {
+  /** The signed-in user's subscription: a former member rejoins here instead of starting a second trial. */
+  subscription: SubscriptionInfo | null;
+}
+
+export async function subscribeLoader({ context }: LoaderFunctionArgs): Promise<SubscribeData> {
+  const api = apiFromContext(context);
+  return { subscription: (await api.me()) ? await api.subscription() : null };
+}
+
 export function SubscribePage() {
   const [params] = useSearchParams();
   const planType = planFromQuery(params.get("plan"));
   const { user } = useRootData();
+  const { subscription } = useLoaderData() as SubscribeData;
+  const navigate = useNavigate();
   const [details, setDetails] = useState<Details>({ firstName: "", lastName: "", email: "" });
   const [clientSecret, setClientSecret] = useState<string | null>(null);
-  const setupReturn = useSetupReturn();
+  /** Paid for, but this browser could not be signed in: the address a set-password link went to. */
+  const [signedOutEmail, setSignedOutEmail] = useState<string | null>(null);
+  const finishSignup = useFinishSignup(setSignedOutEmail);
+  const setupReturn = useSetupReturn(finishSignup);
+  /** `data-hydrated` tells browser tests the form is React's now (what is typed before would be reset). */
+  const hydrated = useHydrated();
 
   return (
-    <main className="container subscribe-page">
+    <main className="container subscribe-page" data-hydrated={hydrated ? "" : undefined}>
       <title>Start your free trial · GoRDU</title>
       <meta name="description" content="Start your 7-day free trial of GoRDU flight-deal alerts from Raleigh-Durham." />
       <Link to="/" className="brand-link">
         GoRDU
       </Link>
-      <PlanSummary planType={planType} />
-      {user ? (
+      {!user ? (
+        <>
+          <PlanSummary planType={planType} />
+          {signedOutEmail ? (
+            <CheckYourEmail email={signedOutEmail} />
+          ) : setupReturn?.succeeded ? (
+            <p aria-busy="true">Finishing your signup…</p>
+          ) : clientSecret ? (
+            <PaymentStep
+              planType={planType}
+              email={details.email}
+              clientSecret={clientSecret}
+              onBack={() => setClientSecret(null)}
+              finishSignup={finishSignup}
+            />
+          ) : (
+            <DetailsStep planType={planType} details={details} onChange={setDetails} onReady={setClientSecret} />
+          )}
+        </>
+      ) : subscription?.rejoin ? (
+        <>
+          <h1 className="subscribe-title">Welcome back, {user.firstName || user.email}</h1>
+          <RejoinCard subscription={subscription} initialPlan={planType} onRejoined={async () => await navigate("/dashboard")} />
+        </>
+      ) : (
         <article>
-          <h2>You're already a member</h2>
+          <h1 className="subscribe-title">You're already a member</h1>
           <p>You're logged in as {user.email}.</p>
           <Link to="/dashboard" role="button">
             Go to your dashboard
           </Link>
         </article>
-      ) : setupReturn?.succeeded ? (
-        <p aria-busy="true">Finishing your signup…</p>
-      ) : clientSecret ? (
-        <PaymentStep planType={planType} email={details.email} clientSecret={clientSecret} onBack={() => setClientSecret(null)} />
-      ) : (
-        <DetailsStep planType={planType} details={details} onChange={setDetails} onReady={setClientSecret} />
       )}
     </main>
   );
@@ -75,6 +112,8 @@ function PlanSummary({ planType }: { planType: PlanType }) {
 
 function DetailsStep({ planType, details, onChange, onReady }: { planType: PlanType; details: Details; onChange: (details: Details) => void; onReady: (clientSecret: string) => void }) {
   const toast = useToast();
+  const { config } = useRootData();
+  const [termsOpen, setTermsOpen] = useState(false);
   const [pending, run] = usePendingAction();
   const set = (name: keyof Details) => (event: { target: { value: string } }) => onChange({ ...details, [name]: event.target.value });
 
@@ -132,16 +171,28 @@ function DetailsStep({ planType, details, onChange, onReady }: { planType: PlanT
         <button type="submit" disabled={pending} aria-busy={pending}>
           Continue to Payment
         </button>
-        <small className="muted">By continuing you confirm you are 18 or older and accept our Terms of Service.</small>
+        <small className="muted">
+          By continuing you confirm you are 18 or older and accept our{" "}
+          <button type="button" className="link-button" onClick={() => setTermsOpen(true)}>
+            Terms of Service
+          </button>
+          .
+        </small>
       </form>
+      <TermsDialog open={termsOpen} onClose={() => setTermsOpen(false)} supportEmail={config.supportEmail} />
     </article>
   );
 }
 
-/** Once the card is confirmed (SPEC §4 Subscribe): complete the signup, which signs in, then the dashboard. False if it failed. */
-function useFinishSignup() {
+type FinishSignup = (email: string) => Promise<boolean>;
+
+/**
+ * Once the card is confirmed (SPEC §4 Subscribe): complete the signup, which signs in, then the dashboard.
+ * False if it failed. If this browser still is not signed in (its cookie refused), the person has no password
+ * to log in with, so a fresh set-password link is emailed and the page says so instead of sending them to /login.
+ */
+function useFinishSignup(onSignedOut: (email: string) => void): FinishSignup {
   const toast = useToast();
-  const navigate = useNavigate();
   return async (email: string): Promise<boolean> => {
     try {
       await api.completeSubscription(email);
@@ -154,22 +205,38 @@ function useFinishSignup() {
       toast({ title: "Welcome to GoRDU!", description: "Your 7-day free trial has started. Taking you to your deals…" });
       setTimeout(() => window.location.replace("/dashboard"), 1500);
     } else {
-      toast({ title: "Payment Successful", description: "Please log in to access your dashboard" });
-      await navigate("/login");
+      await api.forgotPassword(email).catch((error) => console.error("Failed to send a set-password link", error));
+      toast({ title: "Payment Successful", description: `We couldn't sign you in here, so we've emailed ${email} a link to set your password.` });
+      onSignedOut(email);
     }
     return true;
   };
+}
+
+function CheckYourEmail({ email }: { email: string }) {
+  return (
+    <article aria-labelledby="check-email-title">
+      <h2 id="check-email-title">Check your email</h2>
+      <p>
+        Your free trial has started, but we couldn't sign you in automatically in this browser. We've just emailed{" "}
+        <strong>{email}</strong> a fresh link to set your password (it replaces the one in your welcome
+        email). Open it, choose a password, and you're in.
+      </p>
+      <Link to="/login" role="button" className="secondary">
+        I've set my password: log in
+      </Link>
+    </article>
+  );
 }
 
 /**
  * Back from card authentication (setup-return.ts): the signup is finished as the in-page form finishes it.
  * If it cannot be, the toast says why and the page shows step 1 again at its own URL.
  */
-function useSetupReturn(): SetupReturn | null {
+function useSetupReturn(finishSignup: FinishSignup): SetupReturn | null {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
-  const finishSignup = useFinishSignup();
   const setupReturn = readSetupReturn(params);
   const handled = useRef(false);
   useEffect(() => {
@@ -187,9 +254,16 @@ function useSetupReturn(): SetupReturn | null {
   return setupReturn;
 }
 
-function PaymentStep({ planType, email, clientSecret, onBack }: { planType: PlanType; email: string; clientSecret: string; onBack: () => void }) {
+interface PaymentStepProps {
+  planType: PlanType;
+  email: string;
+  clientSecret: string;
+  onBack: () => void;
+  finishSignup: FinishSignup;
+}
+
+function PaymentStep({ planType, email, clientSecret, onBack, finishSignup }: PaymentStepProps) {
   const toast = useToast();
-  const finishSignup = useFinishSignup();
   const plan = PLANS[planType];
   const firstCharge = format(addDays(new Date(), TRIAL_DAYS), "MMMM d, yyyy");
 

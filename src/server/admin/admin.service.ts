@@ -137,7 +137,7 @@ export async function reactivateUserSubscription(deps: Deps, admin: User, id: nu
   if (steps.includes("start-new")) {
     if (!before.stripeCustomerId || !before.planType) throw badRequest("This user has no customer record to bill.");
     if (!before.cardLast4) throw badRequest("This customer has no card on file. Ask them to add one, or to subscribe again.");
-    snapshot = await withProvider(() => deps.billing.startNewSubscription(before.stripeCustomerId!, before.planType!));
+    snapshot = await withProvider(() => deps.billing.startNewSubscription(before.stripeCustomerId!, before.planType!, subscriptionId));
   } else {
     if (steps.includes("resume")) snapshot = await withProvider(() => deps.billing.resume(subscriptionId));
     if (steps.includes("undo-cancellation")) snapshot = await withProvider(() => deps.billing.undoCancelAtPeriodEnd(subscriptionId));

@@ -4,7 +4,7 @@ import { isValidEmail, normalizeEmail } from "../../domain/validation.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest, unauthorized } from "../http/errors.ts";
 import { queueEmail } from "../mail/outbox.ts";
-import { passwordChangedEmail, passwordResetEmail } from "../mail/templates/account-emails.ts";
+import { passwordChangedEmail, passwordResetEmail, setPasswordEmail } from "../mail/templates/account-emails.ts";
 import { TOO_MANY_LOGINS, TOO_MANY_PASSWORD_CHANGES, TOO_MANY_RESETS, type AuthLimits } from "./auth-limits.ts";
 import { checkNewPassword, hashPassword, verifyPassword } from "./passwords.ts";
 import { createSession, invalidateSession, type User } from "./sessions.ts";
@@ -44,7 +44,10 @@ export async function login(deps: Deps, limits: AuthLimits, input: LoginInput, i
   });
 }
 
-/** Always the same answer; an email goes out only when the account exists and this address isn't being flooded. */
+/**
+ * Always the same answer; an email goes out only when the account exists and this address isn't being flooded.
+ * Someone without a password yet (signed up, never set one) gets a link to set it, worded so.
+ */
 export function requestPasswordReset(deps: Deps, limits: AuthLimits, email: string, ip: string): void {
   const now = deps.clock.now();
   limits.resetRequestsByIp.attempt(ip, now, "Too many reset requests. Please try again later.");
@@ -56,7 +59,8 @@ export function requestPasswordReset(deps: Deps, limits: AuthLimits, email: stri
   deps.db.transaction((tx) => {
     const { token, expiresAt } = issuePasswordToken(tx, user.id, "reset", now);
     const url = `${deps.config.appUrl}/reset-password?token=${token}`;
-    queueEmail(tx, { kind: "password-reset", to: user.email, expiresAt, ...passwordResetEmail(user, url) }, now);
+    const email = user.needsPasswordSetup ? setPasswordEmail(user, url) : passwordResetEmail(user, url);
+    queueEmail(tx, { kind: "password-reset", to: user.email, expiresAt, ...email }, now);
   });
 }
 

@@ -6,6 +6,7 @@ import { authentication, requireUser, setSessionCookie } from "../http/auth.ts";
 import { clientIp } from "../http/client-ip.ts";
 import { cancelOwnSubscription, completePaymentUpdate, createPaymentUpdateIntent, currentSubscription, toSubscriptionInfo } from "./billing.service.ts";
 import { KeyedLock, SingleFlight } from "./keyed-lock.ts";
+import { rejoin } from "./rejoin.service.ts";
 import { isStripeBilling, stripeWebhookRoutes } from "./stripe-webhook.routes.ts";
 import { TestBilling } from "./test-billing.ts";
 import { testBillingRoutes } from "./test-billing.routes.ts";
@@ -14,6 +15,7 @@ import { completeCheckout, completeSubscription, createSubscription } from "./si
 import { createSignupLimits, TOO_MANY_COMPLETIONS, TOO_MANY_SIGNUPS, type SignupLimits } from "./signup-limits.ts";
 
 const strict = { additionalProperties: false } as const;
+const PlanTypeField = t.Union([t.Literal("monthly"), t.Literal("annual")]);
 
 /** Missing names or email are allowed through the schema so the answer can be SPEC's 'Required Fields Missing' text. */
 const CreateSubscriptionBody = t.Object(
@@ -21,7 +23,7 @@ const CreateSubscriptionBody = t.Object(
     email: t.Optional(t.String({ maxLength: LIMITS.email })),
     firstName: t.Optional(t.String({ maxLength: LIMITS.name * 2 })),
     lastName: t.Optional(t.String({ maxLength: LIMITS.name * 2 })),
-    planType: t.Optional(t.Union([t.Literal("monthly"), t.Literal("annual")])),
+    planType: t.Optional(PlanTypeField),
     preferences: t.Optional(
       t.Object(
         {
@@ -36,6 +38,9 @@ const CreateSubscriptionBody = t.Object(
   strict,
 );
 
+/** The plan, and a new card's confirmed SetupIntent secret when the member did not choose the saved card. */
+const RejoinBody = t.Object({ planType: PlanTypeField, clientSecret: t.Optional(t.String({ minLength: 1, maxLength: 300 })) }, strict);
+
 /** Test billing's card confirmation, or Stripe's webhook: each exists only with its provider. */
 function providerRoutes(deps: Deps, limits: SignupLimits) {
   if (deps.billing instanceof TestBilling) return testBillingRoutes(deps, deps.billing, limits);
@@ -48,6 +53,7 @@ export function billingRoutes(deps: Deps) {
   /** A signup signs its browser in once; a double click's two requests share that one completion. */
   const completions = new SingleFlight();
   const limits = createSignupLimits();
+  const rejoinLock = new KeyedLock();
   const secure = deps.config.secureCookies;
   const ipOf = (request: Request, server: Parameters<typeof clientIp>[1]) => clientIp(request, server, deps.config.trustProxy);
 
@@ -101,6 +107,14 @@ export function billingRoutes(deps: Deps) {
       const { user, message } = await cancelOwnSubscription(deps, requireUser(auth).user);
       return { success: true as const, message, subscription: toSubscriptionInfo(user, deps.clock.now()) };
     })
+    .post(
+      "/api/rejoin",
+      async ({ auth, body }) => {
+        const { user, message } = await rejoin(deps, rejoinLock, requireUser(auth).user, body);
+        return { success: true as const, message, subscription: toSubscriptionInfo(user, deps.clock.now()) };
+      },
+      { body: RejoinBody },
+    )
     .post("/api/create-payment-update-intent", ({ auth }) => createPaymentUpdateIntent(deps, requireUser(auth).user))
     .post(
       "/api/complete-payment-update",

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema.ts";
 import { hasDealAccess } from "../../domain/access.ts";
 import type { SubscriptionInfo } from "../../domain/api-types.ts";
+import { rejoinKind } from "../../domain/rejoin.ts";
 import type { User } from "../auth/sessions.ts";
 import { findUserById } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
@@ -22,6 +23,7 @@ export function toSubscriptionInfo(user: User, now: Date): SubscriptionInfo {
     cancelAtPeriodEnd: user.cancelAtPeriodEnd,
     card: user.cardBrand && user.cardLast4 ? { brand: user.cardBrand, last4: user.cardLast4 } : null,
     hasAccess: hasDealAccess(user, now),
+    rejoin: rejoinKind(user, now),
   };
 }
 
@@ -58,7 +60,10 @@ export async function createPaymentUpdateIntent(deps: Deps, user: User): Promise
   return { clientSecret: intent.clientSecret };
 }
 
-/** After the card form confirmed: the new card becomes the default for the customer and the subscription. */
+/**
+ * After the card form confirmed (the Billing dialog, or a new card on the Rejoin card): the new card becomes
+ * the default for the customer and for a subscription that has not ended.
+ */
 export async function completePaymentUpdate(deps: Deps, user: User, clientSecret: string): Promise<User> {
   const setupIntentId = clientSecret.split("_secret_")[0];
   if (!user.stripeCustomerId || !setupIntentId?.startsWith("seti_")) throw badRequest("This card update is not valid. Please try again.");

@@ -74,10 +74,14 @@ export interface Billing {
   undoCancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
   pause(subscriptionId: string): Promise<SubscriptionSnapshot>;
   resume(subscriptionId: string): Promise<SubscriptionSnapshot>;
-  /** A fresh subscription (no trial) for a customer whose old one was cancelled; used by admin re-activation. */
-  startNewSubscription(customerId: string, planType: PlanType): Promise<SubscriptionSnapshot>;
+  /**
+   * A fresh subscription (no trial), paid at once with the customer's saved card, for a customer whose old one
+   * ended: a member rejoining, or an admin's re-activation. `replacing` names the ended one; asking twice to
+   * replace it with the same plan and card starts one subscription, not two.
+   */
+  startNewSubscription(customerId: string, planType: PlanType, replacing?: string | null): Promise<SubscriptionSnapshot>;
   createPaymentUpdateIntent(customerId: string): Promise<{ setupIntentId: string; clientSecret: string }>;
-  /** Makes the card a succeeded SetupIntent collected the default for the customer and the subscription. */
+  /** Makes the card a succeeded SetupIntent collected the default for the customer, and for the subscription unless it has ended. */
   setDefaultPaymentMethod(input: { customerId: string; subscriptionId: string | null; setupIntentId: string }): Promise<CardSummary | null>;
 }
 

@@ -216,17 +216,23 @@ export class StripeBilling implements Billing {
     return this.updateSubscription(subscriptionId, { pause_collection: "" });
   }
 
-  startNewSubscription(customerId: string, planType: PlanType): Promise<SubscriptionSnapshot> {
+  startNewSubscription(customerId: string, planType: PlanType, replacing: string | null = null): Promise<SubscriptionSnapshot> {
     return this.call(async () => {
       const paymentMethodId = await this.savedPaymentMethod(customerId);
-      const subscription = await this.stripe.subscriptions.create({
-        customer: customerId,
-        items: [{ price: this.priceFor(planType) }],
-        payment_behavior: "error_if_incomplete",
-        ...(paymentMethodId ? { default_payment_method: paymentMethodId } : {}),
-        metadata: { planType },
-        expand: WITH_CARD,
-      });
+      // The same replacement asked twice (two tabs, a member and an admin, a retry after a crash) replays the
+      // first answer instead of charging again. A different plan or card is a different request.
+      const idempotencyKey = `replace:${replacing ?? customerId}:${planType}:${paymentMethodId ?? "no-card"}`;
+      const subscription = await this.stripe.subscriptions.create(
+        {
+          customer: customerId,
+          items: [{ price: this.priceFor(planType) }],
+          payment_behavior: "error_if_incomplete",
+          ...(paymentMethodId ? { default_payment_method: paymentMethodId } : {}),
+          metadata: { planType },
+          expand: WITH_CARD,
+        },
+        { idempotencyKey },
+      );
       return this.snapshot(subscription);
     });
   }
@@ -263,9 +269,17 @@ export class StripeBilling implements Billing {
       const paymentMethodId = idOf(intent.payment_method);
       if (intent.status !== "succeeded" || idOf(intent.customer) !== input.customerId || !paymentMethodId) return null;
       await this.stripe.customers.update(input.customerId, { invoice_settings: { default_payment_method: paymentMethodId } });
-      if (input.subscriptionId) await this.stripe.subscriptions.update(input.subscriptionId, { default_payment_method: paymentMethodId });
+      // Stripe refuses any change to an ended subscription; the customer's default is what a new one will use.
+      if (input.subscriptionId && !(await this.hasEnded(input.subscriptionId))) {
+        await this.stripe.subscriptions.update(input.subscriptionId, { default_payment_method: paymentMethodId });
+      }
       return cardOf(intent.payment_method);
     });
+  }
+
+  private async hasEnded(subscriptionId: string): Promise<boolean> {
+    const { status } = await this.stripe.subscriptions.retrieve(subscriptionId);
+    return status === "canceled" || status === "incomplete_expired";
   }
 
   /** Checks a webhook's Stripe-Signature against the raw body; throws on unsigned, tampered, stale or wrong-secret input (answer 400). */

@@ -8,6 +8,7 @@ import { paymentFailedEmail, trialEndingEmail } from "../mail/templates/billing-
 import type { SubscriptionSnapshot } from "./billing.ts";
 import type { KeyedLock } from "./keyed-lock.ts";
 import { finishSignup } from "./signup.service.ts";
+import { localStatus } from "./subscription-status.ts";
 import { applySubscriptionSnapshot } from "./subscription-sync.ts";
 
 type User = typeof users.$inferSelect;
@@ -21,14 +22,19 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
 }
 
 /**
- * The user this subscription belongs to now. The customer alone is not enough: after an admin re-activation
- * the customer has a newer subscription, and a late event about the old one must not replace it.
+ * The user this subscription belongs to now. The customer alone is not enough: after a rejoin or an admin
+ * re-activation the customer has a newer subscription, and a late event about the old one must not replace it.
+ * A live subscription of a customer whose recorded one has ended is theirs, though: a rejoin whose answer
+ * never reached our database (the event arrived first, or the process stopped in between).
  */
 function ownerOf(deps: Deps, snapshot: SubscriptionSnapshot): User | undefined {
   const bySubscription = deps.db.select().from(users).where(eq(users.stripeSubscriptionId, snapshot.id)).get();
   if (bySubscription) return bySubscription;
   const byCustomer = deps.db.select().from(users).where(eq(users.stripeCustomerId, snapshot.customerId)).get();
-  return byCustomer && !byCustomer.stripeSubscriptionId ? byCustomer : undefined;
+  if (!byCustomer) return undefined;
+  if (!byCustomer.stripeSubscriptionId) return byCustomer;
+  const replacesEnded = byCustomer.subscriptionStatus === "Cancelled" && localStatus(snapshot) !== "Cancelled";
+  return replacesEnded ? byCustomer : undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { addMonths, addYears } from "date-fns";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { testBillingObjects } from "../../../db/schema.ts";
 import type { PlanType } from "../../domain/api-types.ts";
@@ -27,6 +27,8 @@ interface TestSubscription {
   cancelAtPeriodEnd: boolean;
   paused: boolean;
   card: CardSummary | null;
+  /** The ended subscription this one replaced (startNewSubscription). */
+  replaces?: string;
 }
 
 interface TestSetupIntent {
@@ -180,8 +182,11 @@ export class TestBilling implements Billing {
     return this.update(subscriptionId, (s) => ({ ...s, paused: false }));
   }
 
-  async startNewSubscription(customerId: string, planType: PlanType) {
+  async startNewSubscription(customerId: string, planType: PlanType, replacing: string | null = null) {
     const customer = this.read<TestCustomer>("customer", customerId);
+    // As Stripe's idempotency key does: the same replacement with the same plan and card answers the first one.
+    const earlier = replacing ? this.replacementOf(replacing) : undefined;
+    if (earlier && earlier.data.planType === planType && earlier.data.card?.last4 === customer.defaultCard?.last4) return this.snapshot(earlier.id);
     const id = randomId("sub");
     const now = this.clock.now().getTime();
     this.write("subscription", id, {
@@ -193,8 +198,18 @@ export class TestBilling implements Billing {
       cancelAtPeriodEnd: false,
       paused: false,
       card: customer.defaultCard,
+      ...(replacing ? { replaces: replacing } : {}),
     } satisfies TestSubscription);
     return this.snapshot(id);
+  }
+
+  private replacementOf(subscriptionId: string): { id: string; data: TestSubscription } | undefined {
+    const row = this.db
+      .select()
+      .from(testBillingObjects)
+      .where(and(eq(testBillingObjects.kind, "subscription"), sql`json_extract(${testBillingObjects.data}, '$.replaces') = ${subscriptionId}`))
+      .get();
+    return row ? { id: row.id, data: row.data as unknown as TestSubscription } : undefined;
   }
 
   async createPaymentUpdateIntent(customerId: string) {

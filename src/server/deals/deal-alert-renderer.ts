@@ -34,6 +34,7 @@ interface DealRow {
   airline: string;
   nonstop: number;
   percent_below_typical: number;
+  typical_median: number;
   typical_low: number;
   typical_high: number;
   tier: AlertedDeal["tier"];
@@ -49,7 +50,7 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">): 
     const rows = deps.db.$client
       .query(
         `SELECT d.id, d.destination, d.destination_city, d.price, d.trip_type, d.cabin, d.travel_dates, d.depart_date, d.return_date,
-                d.airline, d.nonstop, d.percent_below_typical, d.typical_low, d.typical_high, d.tier
+                d.airline, d.nonstop, d.percent_below_typical, d.typical_median, d.typical_low, d.typical_high, d.tier
          FROM deals d LEFT JOIN user_deals ud ON ud.deal_id = d.id AND ud.user_id = $userId
          WHERE d.id IN (SELECT value FROM json_each($ids)) AND d.is_active = 1 AND ud.deleted_at IS NULL`,
       )
@@ -64,14 +65,15 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">): 
         price: row.price,
         tripType: row.trip_type === "one_way" ? "One Way" : "Round Trip",
         travelDates: row.travel_dates,
-        airline: row.airline,
         nonstop: row.nonstop === 1,
         percentBelowTypical: row.percent_below_typical,
+        typicalPrice: Math.round(row.typical_median),
         typicalLow: row.typical_low,
         typicalHigh: row.typical_high,
         tier: row.tier,
         googleFlightsUrl: googleFlightsUrl({ ...trip, seatClass: SEAT_CLASS[row.cabin] ?? 1 }),
-        airlineUrl: airlineBookingUrl(row.airline, trip).url,
+        airline: row.airline,
+        airlineLink: airlineBookingUrl(row.airline, { ...trip, seatClass: SEAT_CLASS[row.cabin] ?? 1 }),
       };
     });
     const unsubscribe = unsubscribeUrl(deps.config.appUrl, user.unsubscribeToken);

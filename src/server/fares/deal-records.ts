@@ -3,6 +3,7 @@ import { and, eq, gte, or } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
 import { deals } from "../../../db/schema.ts";
 import { cityForCode } from "../../domain/airports.ts";
+import { percentBelowTypical } from "../../domain/deals.ts";
 import { formatTravelDates } from "../../domain/travel-dates.ts";
 import { localDate, rduToday } from "./calendar.ts";
 import { dealKey, deservesNewAlert, expiryReason, recheckExpiryReason, tierFor, type FareJudgement } from "./detect.ts";
@@ -37,9 +38,9 @@ export function cheapestPerKey(judged: readonly JudgedQuote[]): JudgedQuote[] {
   return [...best.values()];
 }
 
-const percentBelow = (price: number, median: number) => (median > 0 ? Math.round(((median - price) / median) * 100) : 0);
-
+/** The typical price is stored in whole dollars, and the percentage below it is worked out from that same figure (Go Savings). */
 function fareColumns(quote: FareQuote, range: PriceRange) {
+  const typicalMedian = Math.round(range.median);
   return {
     airline: quote.airline,
     price: quote.price,
@@ -48,8 +49,8 @@ function fareColumns(quote: FareQuote, range: PriceRange) {
     source: quote.source,
     typicalLow: Math.round(range.low),
     typicalHigh: Math.round(range.high),
-    typicalMedian: Math.round(range.median),
-    percentBelowTypical: percentBelow(quote.price, range.median),
+    typicalMedian,
+    percentBelowTypical: percentBelowTypical(quote.price, typicalMedian),
   };
 }
 

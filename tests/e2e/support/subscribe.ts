@@ -12,6 +12,8 @@ export async function fillCard(page: Page, cardNumber: string, scope = page.loca
 
 /** Fills step 1 of /subscribe; leaves the browser on the payment step. */
 export async function enterDetails(page: Page, email: string, firstName = "Jordan") {
+  // Typed before hydration, the values would be reset by React (seen under load).
+  await expect(page.locator("main[data-hydrated]")).toBeAttached();
   await page.getByLabel("First name").fill(firstName);
   await page.getByLabel("Last name").fill("Pike");
   await page.getByLabel("Email").fill(email);

@@ -1,4 +1,5 @@
 import type { AdminUser } from "../../../domain/api-types.ts";
+import { useBillingPlace } from "../../billing/billing-place.ts";
 import { Dialog } from "../../components/dialog.tsx";
 
 interface CancelSubscriptionDialogProps {
@@ -10,12 +11,13 @@ interface CancelSubscriptionDialogProps {
 
 /** SPEC §5: an admin's cancel needs confirmation. It ends the subscription now, not at the period's end. */
 export function CancelSubscriptionDialog({ user, cancelling, onClose, onConfirm }: CancelSubscriptionDialogProps) {
+  const billingPlace = useBillingPlace();
   return (
     <Dialog open={user !== null} onClose={onClose} title="Cancel Subscription?">
       {user && (
         <>
           <p>
-            This cancels the subscription of <strong className="break-anywhere">{user.email}</strong> at Stripe{" "}
+            This cancels the subscription of <strong className="break-anywhere">{user.email}</strong> {billingPlace}{" "}
             <strong>immediately</strong>: billing stops and their access to deals ends now, with no refund.
           </p>
           <p className="muted">Re-activate later starts a new subscription (no trial) on the card they have on file.</p>

@@ -1,4 +1,5 @@
 import type { AdminUser } from "../../../domain/api-types.ts";
+import { useBillingPlace } from "../../billing/billing-place.ts";
 import { Dialog } from "../../components/dialog.tsx";
 
 interface DeleteUserDialogProps {
@@ -10,6 +11,7 @@ interface DeleteUserDialogProps {
 
 /** 'Permanently Delete User?' with No / 'Yes, Delete User' (SPEC §2), saying what goes with the account. */
 export function DeleteUserDialog({ user, deleting, onClose, onConfirm }: DeleteUserDialogProps) {
+  const billingPlace = useBillingPlace();
   const live = user?.stripeSubscriptionId && user.subscriptionStatus !== "Cancelled";
   return (
     <Dialog open={user !== null} onClose={onClose} title="Permanently Delete User?">
@@ -19,7 +21,7 @@ export function DeleteUserDialog({ user, deleting, onClose, onConfirm }: DeleteU
             This permanently deletes <strong className="break-anywhere">{user.email}</strong>. It cannot be undone.
           </p>
           <ul className="consequences">
-            {live && <li>Their subscription is cancelled at Stripe right away; they are not charged again.</li>}
+            {live && <li>Their subscription is cancelled {billingPlace} right away; they are not charged again.</li>}
             <li>Their account, sign-in sessions and password links are removed.</li>
             <li>Their flight deals and alert history are removed.</li>
             <li>The audit log keeps a record of the deletion.</li>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import type { AdminUser, AdminUserUpdate, SubscriptionType } from "../../../domain/api-types.ts";
 import { LIMITS } from "../../../domain/validation.ts";
+import { useBillingPlace } from "../../billing/billing-place.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import type { Outcome } from "./use-user-actions.ts";
 
@@ -12,19 +13,21 @@ interface EditUserDialogProps {
   onClose: () => void;
   /** Resolves to the outcome; a failure's message is shown in the form as well as in the toast. */
   onSave: (user: AdminUser, update: AdminUserUpdate) => Promise<Outcome>;
-  onDelete: (user: AdminUser) => void;
+  /** Absent for the admin's own row: nobody deletes their own account here (the server refuses it too). */
+  onDelete?: (user: AdminUser) => void;
 }
 
 /** 'Edit User: {email}' (SPEC §2). The form is mounted per opening, so it always starts from the row's values. */
-export function EditUserDialog({ user, error, saving, onClose, onSave, onDelete }: EditUserDialogProps) {
+export function EditUserDialog({ user, ...props }: EditUserDialogProps) {
   return (
-    <Dialog open={user !== null} onClose={onClose} title={user ? `Edit User: ${user.email}` : "Edit User"}>
-      {user && <EditUserForm key={user.id} user={user} error={error} saving={saving} onClose={onClose} onSave={onSave} onDelete={onDelete} />}
+    <Dialog open={user !== null} onClose={props.onClose} title={user ? `Edit User: ${user.email}` : "Edit User"}>
+      {user && <EditUserForm key={user.id} user={user} {...props} />}
     </Dialog>
   );
 }
 
 function EditUserForm({ user, error, saving, onClose, onSave, onDelete }: Omit<EditUserDialogProps, "user"> & { user: AdminUser }) {
+  const billingPlace = useBillingPlace();
   const [fields, setFields] = useState({
     firstName: user.firstName,
     lastName: user.lastName,
@@ -72,7 +75,7 @@ function EditUserForm({ user, error, saving, onClose, onSave, onDelete }: Omit<E
             <option value="Free">Free</option>
           </select>
           {live && (
-            <small id={`type-hint-${user.id}`}>Free pauses billing and access at Stripe; Paid resumes them.</small>
+            <small id={`type-hint-${user.id}`}>Free pauses billing and access {billingPlace}; Paid resumes them.</small>
           )}
         </label>
       </div>
@@ -82,9 +85,11 @@ function EditUserForm({ user, error, saving, onClose, onSave, onDelete }: Omit<E
         </p>
       )}
       <div className="dialog-actions edit-actions">
-        <button type="button" className="danger outline push-start" onClick={() => onDelete(user)}>
-          Delete User
-        </button>
+        {onDelete && (
+          <button type="button" className="danger outline push-start" onClick={() => onDelete(user)}>
+            Delete User
+          </button>
+        )}
         <button type="button" className="secondary" onClick={onClose}>
           Cancel
         </button>

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import type { AdminUser, AdminUserUpdate } from "../../../domain/api-types.ts";
 import { api } from "../../api.ts";
+import { useBillingPlace } from "../../billing/billing-place.ts";
 import { useToast } from "../../components/toast.tsx";
 import { errorMessage } from "../../error-message.ts";
 
@@ -15,10 +16,11 @@ interface ListUpdates {
 /**
  * The admin's actions on a user, each with its SPEC §8 toasts. One runs at a time per page; `busyUserId`
  * says whose. Each resolves to its outcome, so a dialog can close, or show the error inside itself (a toast
- * sits under a modal's backdrop).
+ * over a modal cannot be dismissed and is soon gone).
  */
 export function useUserActions({ replaceUser, removeUser, reload }: ListUpdates) {
   const toast = useToast();
+  const billingPlace = useBillingPlace();
   const [busyUserId, setBusyUserId] = useState<number | null>(null);
   const running = useRef(false);
 
@@ -78,7 +80,7 @@ export function useUserActions({ replaceUser, removeUser, reload }: ListUpdates)
       async () => {
         const answer = await api.adminCancelSubscription(user.id);
         replaceUser(answer.user);
-        toast({ title: "Subscription Cancelled", description: `The subscription of ${user.email} has ended at Stripe.` });
+        toast({ title: "Subscription Cancelled", description: `The subscription of ${user.email} has ended ${billingPlace}.` });
       },
       { title: "Cancellation Failed", fallback: "Failed to cancel subscription" },
     );

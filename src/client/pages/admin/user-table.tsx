@@ -46,7 +46,9 @@ export function UserTable({ users, meId, busyUserId, searching, onEdit, onSubscr
           {users.map((user) => (
             <tr key={user.id}>
               <td data-label="Email" className="cell-email">
-                <span className="email-text">{user.email}</span>
+                <span className="email-text">
+                  <EmailText email={user.email} />
+                </span>
                 {user.id === meId && <span className="you-badge">You</span>}
                 {user.isAdmin && user.id !== meId && <span className="you-badge">Admin</span>}
               </td>
@@ -79,6 +81,19 @@ export function UserTable({ users, meId, busyUserId, searching, onEdit, onSubscr
         </tbody>
       </table>
     </TableScroll>
+  );
+}
+
+/** The address with a line-break opportunity before its @, so a long one wraps as 'name' / '@domain'. */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
   );
 }
 

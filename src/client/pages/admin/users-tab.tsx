@@ -16,7 +16,7 @@ export function UsersTab({ me, initial }: { me: CurrentUser; initial: AdminUserL
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const [cancelling, setCancelling] = useState<AdminUser | null>(null);
-  /** A failed delete leaves the edit dialog open: its reason is shown there too (a toast sits under the modal). */
+  /** A failed delete leaves the edit dialog open: its reason is shown there too (a toast over a modal is soon gone). */
   const [editError, setEditError] = useState<string | null>(null);
   const openEdit = (user: AdminUser | null) => {
     setEditError(null);
@@ -97,10 +97,14 @@ export function UsersTab({ me, initial }: { me: CurrentUser; initial: AdminUserL
           if (outcome.ok) openEdit(null);
           return outcome;
         }}
-        onDelete={(user) => {
-          setEditError(null);
-          setDeleting(user);
-        }}
+        onDelete={
+          editing?.id === me.id
+            ? undefined
+            : (user) => {
+                setEditError(null);
+                setDeleting(user);
+              }
+        }
       />
       <DeleteUserDialog
         user={deleting}

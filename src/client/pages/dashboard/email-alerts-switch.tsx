@@ -1,11 +1,15 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { api } from "../../api.ts";
 import { useToast } from "../../components/toast.tsx";
 
-/** Saves at once (SPEC §5). Turning alerts on warns about spam folders for 6 s. */
-export function EmailAlertsSwitch({ enabled }: { enabled: boolean }) {
+/**
+ * Saves at once (SPEC §5). Turning alerts on warns about spam folders for 6 s. Without access no alert is sent
+ * whatever it says, so it is shown disabled, with the reason (the saved choice applies again on rejoining).
+ */
+export function EmailAlertsSwitch({ enabled, unavailable }: { enabled: boolean; unavailable?: string }) {
   const toast = useToast();
+  const reasonId = useId();
   const { revalidate } = useRevalidator();
   const [checked, setChecked] = useState(enabled);
   const [saving, setSaving] = useState(false);
@@ -34,10 +38,26 @@ export function EmailAlertsSwitch({ enabled }: { enabled: boolean }) {
     }
   };
 
-  return (
+  const control = (
     <label className="switch-label">
-      <input type="checkbox" role="switch" checked={checked} disabled={saving} onChange={(event) => void toggle(event.target.checked)} />
+      <input
+        type="checkbox"
+        role="switch"
+        checked={checked}
+        disabled={saving || unavailable !== undefined}
+        aria-describedby={unavailable ? reasonId : undefined}
+        onChange={(event) => void toggle(event.target.checked)}
+      />
       Email Alerts
     </label>
+  );
+  if (!unavailable) return control;
+  return (
+    <div className="switch-field">
+      {control}
+      <small id={reasonId} className="muted">
+        {unavailable}
+      </small>
+    </div>
   );
 }

@@ -18,13 +18,13 @@ export function subscriptionSummary(info: SubscriptionInfo, now: Date): string {
       return end ? `Active: renews on ${day(end)}.` : "Active.";
     }
     case "Paused":
-      return "Paused: no deals or charges until your subscription is resumed. Contact support to resume.";
+      return info.rejoin ? "Paused: no deals, alerts or charges until you rejoin." : "Paused: no deals, alerts or charges. Contact support to resume.";
     case "Past Due":
       return "Past due: your last payment failed. Update your card to keep your deals coming.";
     case "Unpaid":
       return "Unpaid: update your card to restore access.";
     case "Cancelled":
-      return "Your subscription has ended. Contact support to reactivate it.";
+      return info.rejoin ? "Your subscription has ended. You can rejoin whenever you like." : "Your subscription has ended. Contact support to reactivate it.";
     default:
       return `Status: ${info.status}.`;
   }

@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
 import { isValidEmail, LIMITS } from "../../../domain/validation.ts";
-import { api, ApiError } from "../../api.ts";
+import { api } from "../../api.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { useToast } from "../../components/toast.tsx";
+import { errorMessage } from "../../error-message.ts";
 
 interface ContactDialogProps {
   open: boolean;
@@ -20,6 +21,7 @@ export function ContactDialog({ open, onClose }: ContactDialogProps) {
       open={open}
       onClose={onClose}
       title="Contact Us"
+      wide
       footer={
         <>
           <button type="button" className="secondary" onClick={onClose}>
@@ -102,7 +104,7 @@ function ContactForm({ id, sending, setSending, onSent }: ContactFormProps) {
     } catch (error) {
       toast({
         title: "Failed to Send",
-        description: error instanceof ApiError ? error.serverMessage : "Please try again later.",
+        description: errorMessage(error, "Please try again later."),
         variant: "destructive",
       });
     } finally {
@@ -111,8 +113,8 @@ function ContactForm({ id, sending, setSending, onSent }: ContactFormProps) {
   }
 
   return (
-    <form id={id} onSubmit={submit}>
-      <p>Questions, feedback or trouble with your account? Send us a message and we'll reply by email.</p>
+    <form id={id} onSubmit={submit} className="contact-form">
+      <p>Questions, feedback or account trouble? Write to us and we'll reply by email.</p>
       <label htmlFor={`${id}-email`}>Email</label>
       <input type="email" autoComplete="email" {...field("email")} />
       {hint("email")}

@@ -31,6 +31,30 @@ export function passwordResetEmail(person: Person, resetUrl: string): RenderedEm
   };
 }
 
+/** A reset asked for by someone who has no password yet (a new subscriber): set one, rather than reset it. */
+export function setPasswordEmail(person: Person, setPasswordUrl: string): RenderedEmail {
+  return {
+    subject: "Set your GoRDU password",
+    text: [
+      greeting(person),
+      "",
+      "Here is a fresh link to set the password of your GoRDU account (it works once, for 1 hour, and replaces any earlier link):",
+      setPasswordUrl,
+      "",
+      "If you didn't ask for this, ignore this email.",
+    ].join("\n"),
+    html: emailLayout({
+      heading: "Set your password",
+      htmlBlocks: [
+        escapeHtml(greeting(person)),
+        "Here is a fresh link to set the password of your GoRDU account. It works once, for 1 hour, and replaces any earlier link.",
+        "If you didn't ask for this, ignore this email.",
+      ],
+      buttons: [{ label: "Set your password", url: setPasswordUrl }],
+    }),
+  };
+}
+
 export function passwordChangedEmail(person: Person, loginUrl: string, supportEmail: string): RenderedEmail {
   return {
     subject: "Your GoRDU password was changed",

@@ -1,5 +1,7 @@
 /** The deal alert: one email per subscriber and scan, listing that scan's new deals for them. Pure. */
 import type { DealTier } from "../../../domain/api-types.ts";
+import { goSavings } from "../../../domain/deals.ts";
+import type { BookingLink } from "../../../domain/links.ts";
 import { emailLayout, escapeHtml, type RenderedEmail } from "./layout.ts";
 
 export interface AlertedDeal {
@@ -12,11 +14,14 @@ export interface AlertedDeal {
   airline: string;
   nonstop: boolean;
   percentBelowTypical: number;
+  /** The route's typical price this month, in whole dollars: what Go Savings is measured against. */
+  typicalPrice: number;
   typicalLow: number;
   typicalHigh: number;
   tier: DealTier;
   googleFlightsUrl: string;
-  airlineUrl: string;
+  /** The airline button: its own pre-filled search, or Google Flights' search for it (links.ts says which, and the label). */
+  airlineLink: BookingLink;
 }
 
 export interface DealAlertInput {
@@ -50,8 +55,12 @@ function headline(deal: AlertedDeal): string {
   return `${deal.city} (${deal.destination}): ${dollars(deal.price)} ${deal.tripType.toLowerCase()}, ${deal.percentBelowTypical}% below typical`;
 }
 
+/** 'Save $77: the typical fare is $266' (the dashboard's Go Savings, the same rule). */
+const savingsLine = (deal: AlertedDeal) =>
+  `Save ${dollars(goSavings({ startingPrice: deal.price, typicalPrice: deal.typicalPrice }))}: the typical fare is ${dollars(deal.typicalPrice)}`;
+
 function details(deal: AlertedDeal): string {
-  return `${deal.travelDates} · ${deal.airline} · ${deal.nonstop ? "Nonstop" : "With stops"} · typical ${dollars(deal.typicalLow)}–${dollars(deal.typicalHigh)}`;
+  return `${deal.travelDates} · ${deal.airline} · ${deal.nonstop ? "Nonstop" : "With stops"} · ${savingsLine(deal)} (usually ${dollars(deal.typicalLow)}–${dollars(deal.typicalHigh)})`;
 }
 
 const linkButton = (label: string, url: string) =>
@@ -61,9 +70,10 @@ function dealBlock(deal: AlertedDeal): string {
   return `<div style="border:1px solid #e4e7eb;border-radius:8px;padding:14px 16px">
 <div style="font-size:12px;font-weight:700;text-transform:uppercase;color:#b45309">${escapeHtml(TIER_LABEL[deal.tier])}</div>
 <div style="font-size:18px;font-weight:700;margin:4px 0">${escapeHtml(deal.city)} (${escapeHtml(deal.destination)}) · ${escapeHtml(dollars(deal.price))} <span style="font-weight:400;font-size:14px">${escapeHtml(deal.tripType.toLowerCase())}</span></div>
-<div style="font-size:15px;color:#0f7b3f;font-weight:600">${deal.percentBelowTypical}% below the typical ${escapeHtml(dollars(deal.typicalLow))}–${escapeHtml(dollars(deal.typicalHigh))}</div>
+<div style="font-size:15px;color:#0f7b3f;font-weight:600">${escapeHtml(savingsLine(deal))}, ${deal.percentBelowTypical}% below</div>
+<div style="font-size:13px;color:#52606d">Usually ${escapeHtml(dollars(deal.typicalLow))}–${escapeHtml(dollars(deal.typicalHigh))} on this route this month</div>
 <div style="font-size:14px;color:#52606d;margin-top:4px">${escapeHtml(deal.travelDates)} · ${escapeHtml(deal.airline)} · ${deal.nonstop ? "Nonstop" : "With stops"}</div>
-${linkButton("Google Flights", deal.googleFlightsUrl)}${linkButton(`Book with ${deal.airline}`, deal.airlineUrl)}
+${linkButton(deal.airlineLink.label, deal.airlineLink.url)}${linkButton("Google Flights", deal.googleFlightsUrl)}
 </div>`;
 }
 
@@ -84,8 +94,8 @@ export function dealAlertEmail(input: DealAlertInput): RenderedEmail {
     ...shown.flatMap((deal) => [
       headline(deal),
       details(deal),
+      `${deal.airlineLink.label}: ${deal.airlineLink.url}`,
       `Google Flights: ${deal.googleFlightsUrl}`,
-      `Book with ${deal.airline}: ${deal.airlineUrl}`,
       "",
     ]),
     ...(moreLine ? [moreLine, ""] : []),

@@ -1,5 +1,5 @@
 import type { FlightDeal } from "../../../../domain/api-types.ts";
-import { airlineBookingUrl, googleFlightsUrl } from "../../../../domain/links.ts";
+import { airlineBookingUrl, googleFlightsUrl, type BookingLink } from "../../../../domain/links.ts";
 import { dealTravelDates, toIsoDate } from "../../../../domain/travel-dates.ts";
 
 /** SPEC §9: the airline's site opens in a 1200x800 popup, reused for the next deal. */
@@ -28,15 +28,16 @@ export function dealTrip(deal: FlightDeal, now: Date): DealTrip {
   };
 }
 
+const seatClassOf = (deal: FlightDeal) => SEAT_CLASS[deal.seatClass.trim().toLowerCase()] ?? 1;
+
 /** Google Flights' exact search (tfs) for RDU → destination on the deal's dates, 1 adult, the deal's cabin, USD. */
 export function googleFlightsLink(deal: FlightDeal, now: Date): string {
-  const seatClass = SEAT_CLASS[deal.seatClass.trim().toLowerCase()] ?? 1;
-  return googleFlightsUrl({ ...dealTrip(deal, now), seatClass, adults: 1 });
+  return googleFlightsUrl({ ...dealTrip(deal, now), seatClass: seatClassOf(deal), adults: 1 });
 }
 
-/** The airline's booking page (pre-filled where a pattern is known), or a general flight search for an unknown airline. */
-export function airlineLink(deal: FlightDeal, now: Date): string {
-  return airlineBookingUrl(deal.airline, dealTrip(deal, now)).url;
+/** The airline button's address and label: the airline's pre-filled search, or Google Flights' search for that airline. */
+export function airlineLink(deal: FlightDeal, now: Date): BookingLink {
+  return airlineBookingUrl(deal.airline, { ...dealTrip(deal, now), seatClass: seatClassOf(deal) });
 }
 
 /**
@@ -48,7 +49,7 @@ export function openBookingPopup(deal: FlightDeal | null | undefined): void {
     window.alert(NO_DEAL_MESSAGE);
     return;
   }
-  const popup = window.open(airlineLink(deal, new Date()), BOOKING_POPUP_NAME, BOOKING_POPUP_FEATURES);
+  const popup = window.open(airlineLink(deal, new Date()).url, BOOKING_POPUP_NAME, BOOKING_POPUP_FEATURES);
   if (!popup) {
     window.alert(POPUP_BLOCKED_MESSAGE);
     return;

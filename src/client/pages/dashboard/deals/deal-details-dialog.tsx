@@ -1,8 +1,8 @@
 import { useMemo } from "react";
 import type { FlightDeal } from "../../../../domain/api-types.ts";
-import { detectNonstop, goSavings } from "../../../../domain/deals.ts";
+import { detectNonstop, goSavings, typicalPriceOf } from "../../../../domain/deals.ts";
 import { Dialog } from "../../../components/dialog.tsx";
-import { googleFlightsLink, openBookingPopup } from "./booking.ts";
+import { airlineLink, googleFlightsLink, openBookingPopup } from "./booking.ts";
 import { cityOf, money, TIER_LABEL } from "./format.ts";
 import { PriceComparison } from "./price-range-bar.tsx";
 import { PriceHistory } from "./price-history-chart.tsx";
@@ -14,6 +14,7 @@ import { PriceHistory } from "./price-history-chart.tsx";
 export function DealDetailsDialog({ deal, onClose }: { deal: FlightDeal | null; onClose: () => void }) {
   // Only rendered in the browser after a click: reading the clock here cannot disturb hydration.
   const googleUrl = useMemo(() => (deal ? googleFlightsLink(deal, new Date()) : null), [deal]);
+  const airline = useMemo(() => (deal ? airlineLink(deal, new Date()) : null), [deal]);
   const nonstop = deal ? detectNonstop(deal) : null;
 
   return (
@@ -25,7 +26,7 @@ export function DealDetailsDialog({ deal, onClose }: { deal: FlightDeal | null; 
       footer={
         <div className="details-actions">
           <button type="button" onClick={() => openBookingPopup(deal)}>
-            Airline
+            {airline?.label ?? "Airline"}
           </button>
           {googleUrl && (
             <a href={googleUrl} target="_blank" rel="noopener noreferrer" role="button" className="secondary">
@@ -105,7 +106,7 @@ export function DealDetailsDialog({ deal, onClose }: { deal: FlightDeal | null; 
           <section className="details-why" aria-labelledby={`why-${deal.id}`}>
             <h3 id={`why-${deal.id}`}>Why it's a deal</h3>
             <p>
-              <strong>{deal.percentBelowTypical}% below</strong> the typical {money(deal.typicalPrice)} for this route in this month. Fares
+              <strong>{deal.percentBelowTypical}% below</strong> the typical {money(typicalPriceOf(deal))} for this route in this month. Fares
               here usually run <strong>{money(deal.priceRange1)}–{money(deal.priceRange2)}</strong>.
             </p>
             <PriceComparison deal={deal} />
@@ -113,7 +114,11 @@ export function DealDetailsDialog({ deal, onClose }: { deal: FlightDeal | null; 
 
           <PriceHistory deal={deal} />
           <p className="details-note muted">
-            Prices change quickly. The Airline button opens {deal.airline}'s site to book; Google Flights shows this exact trip.
+            Prices change quickly.{" "}
+            {airline?.kind === "airline-search"
+              ? `${airline.label} opens ${deal.airline}'s own search for these dates, to book there.`
+              : `${deal.airline} has no search page we can fill in, so ${airline?.label ?? "the first button"} shows its flights for these dates.`}{" "}
+            Google Flights shows every airline on this exact trip.
           </p>
         </div>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import type { FlightDeal } from "../../../../domain/api-types.ts";
 import type { SortDirection, SortKey } from "../../../../domain/deal-filter.ts";
 import { detectNonstop } from "../../../../domain/deals.ts";
@@ -20,7 +20,7 @@ interface Props {
   onOpen: (deal: FlightDeal) => void;
 }
 
-const COLUMNS: { label: string; sortKey?: SortKey; className?: string }[] = [
+const COLUMNS: { label: string; sortKey?: SortKey; className?: string; hint?: string }[] = [
   { label: "Status", sortKey: "status" },
   { label: "Airline", sortKey: "airline" },
   { label: "Dest", sortKey: "destination" },
@@ -29,7 +29,7 @@ const COLUMNS: { label: string; sortKey?: SortKey; className?: string }[] = [
   { label: "Trip Type", sortKey: "tripType" },
   { label: "Seat Class" },
   { label: "Duration" },
-  { label: "Nonstop", sortKey: "nonstop" },
+  { label: "Nonstop", sortKey: "nonstop", hint: "Sorts No before Yes; click again for nonstop flights first." },
   { label: "Price Range", className: "col-range" },
 ];
 
@@ -43,7 +43,7 @@ export function DealsTable({ deals, sort, onSort, selected, onSelect, onOpen }: 
   }, [selectedShown, ids.length]);
 
   return (
-    <div className="table-scroll">
+    <div className="deals-table-scroll">
       <table className="deals-table">
         <thead>
           <tr>
@@ -66,10 +66,7 @@ export function DealsTable({ deals, sort, onSort, selected, onSelect, onOpen }: 
                   aria-sort={active ? (sort!.direction === "asc" ? "ascending" : "descending") : undefined}
                 >
                   {column.sortKey ? (
-                    <button type="button" className="sort-button" onClick={() => onSort(column.sortKey!)}>
-                      {column.label}
-                      <SortArrow direction={active ? sort!.direction : null} />
-                    </button>
+                    <SortButton label={column.label} hint={column.hint} direction={active ? sort!.direction : null} onClick={() => onSort(column.sortKey!)} />
                   ) : (
                     column.label
                   )}
@@ -167,6 +164,26 @@ export function NonstopMark({ answer, long }: { answer: "Yes" | "No" | null; lon
   if (answer === null) return <span className="nonstop-unknown">—</span>;
   const text = long ? (answer === "Yes" ? "Nonstop" : "Connecting") : answer;
   return <span className={`nonstop-mark nonstop-${answer.toLowerCase()}`}>{text}</span>;
+}
+
+/** A sortable column's header button; a hint, when the order needs saying, shows as a tooltip and is part of its description. */
+function SortButton({ label, hint, direction, onClick }: { label: string; hint?: string; direction: SortDirection | null; onClick: () => void }) {
+  const hintId = useId();
+  const button = (
+    <button type="button" className="sort-button" onClick={onClick} aria-describedby={hint ? hintId : undefined}>
+      {label}
+      <SortArrow direction={direction} />
+    </button>
+  );
+  if (!hint) return button;
+  return (
+    <>
+      <Tooltip content={hint}>{button}</Tooltip>
+      <span id={hintId} hidden>
+        {hint}
+      </span>
+    </>
+  );
 }
 
 function SortArrow({ direction }: { direction: SortDirection | null }) {

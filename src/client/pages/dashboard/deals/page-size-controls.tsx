@@ -2,28 +2,26 @@
 export type PageSize = 10 | 20 | 30 | "all";
 export const DEFAULT_PAGE_SIZE: PageSize = 10;
 export const PAGE_SIZE_CONTROLS_FROM = 10;
+const SIZES = [10, 20, 30] as const;
 
 export function visibleDeals<T>(deals: T[], size: PageSize): T[] {
   return size === "all" ? deals : deals.slice(0, size);
 }
 
-interface Toggle {
+export interface PageSizeOption {
   label: string;
-  next: PageSize;
-  pressed?: boolean;
+  size: PageSize;
 }
 
 /**
- * The three buttons, read literally from SPEC §9 and kept sensible: the first offers 20 and, once 20 are
- * shown, toggles back to 10; the second offers 30 and, once 30 are shown, toggles back to 20; All shows
- * every deal and toggles back to 10. No two buttons ever carry the same label.
+ * One button per other page size, each saying what it does: 'Show 20', 'Show 30', 'Show all 35', and
+ * 'Show 10' to go back once more are open. A size that would show every deal anyway is left to 'Show all'.
  */
-export function pageSizeToggles(size: PageSize): [Toggle, Toggle, Toggle] {
-  return [
-    size === 10 ? { label: "20", next: 20 } : { label: "10", next: 10 },
-    size === 30 ? { label: "20", next: 20 } : { label: "30", next: 30 },
-    size === "all" ? { label: "All", next: 10, pressed: true } : { label: "All", next: "all", pressed: false },
-  ];
+export function pageSizeOptions(size: PageSize, total: number): PageSizeOption[] {
+  const options: PageSizeOption[] = SIZES.filter((n) => n < total).map((n) => ({ label: `Show ${n}`, size: n }));
+  options.push({ label: `Show all ${total}`, size: "all" });
+  const shown = size === "all" ? total : Math.min(size, total);
+  return options.filter((option) => (option.size === "all" ? total : option.size) !== shown);
 }
 
 export function PageSizeControls({ total, size, onChange }: { total: number; size: PageSize; onChange: (size: PageSize) => void }) {
@@ -34,23 +32,12 @@ export function PageSizeControls({ total, size, onChange }: { total: number; siz
       <p className="page-size-count" aria-live="polite">
         {`Showing ${shown} of ${total} deals`}
       </p>
-      <div className="page-size-buttons">
-        <span className="muted" aria-hidden="true">
-          Show
-        </span>
-        <div role="group" aria-label="Deals per page">
-          {pageSizeToggles(size).map((toggle, index) => (
-            <button
-              key={index}
-              type="button"
-              className="secondary outline"
-              aria-pressed={toggle.pressed}
-              onClick={() => onChange(toggle.next)}
-            >
-              {toggle.label}
-            </button>
-          ))}
-        </div>
+      <div role="group" aria-label="Deals per page" className="page-size-buttons">
+        {pageSizeOptions(size, total).map((option) => (
+          <button key={option.label} type="button" className="secondary outline" onClick={() => onChange(option.size)}>
+            {option.label}
+          </button>
+        ))}
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { FlightDeal } from "../../../../domain/api-types.ts";
-import { markerPosition } from "../../../../domain/deals.ts";
+import { markerPosition, typicalPriceOf } from "../../../../domain/deals.ts";
 import { money } from "./format.ts";
 import { Tooltip } from "./tooltip.tsx";
 
@@ -34,7 +34,7 @@ export function PriceComparison({ deal }: { deal: FlightDeal }) {
   const price = Number(deal.startingPrice);
   const low = Number(deal.priceRange1);
   const high = Number(deal.priceRange2);
-  const typical = Number(deal.typicalPrice) || (low + high) / 2;
+  const typical = typicalPriceOf(deal) ?? Math.round((low + high) / 2);
   const min = Math.min(price, low);
   const max = Math.max(price, high);
   const pad = Math.max((max - min) * 0.12, 10);

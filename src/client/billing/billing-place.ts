@@ -1,0 +1,6 @@
+import { useRootData } from "../root-data.ts";
+
+/** Where subscriptions live, for admin texts: "at Stripe", or "in test billing" when Stripe is not configured. */
+export function useBillingPlace(): string {
+  return useRootData().config.billing.mode === "stripe" ? "at Stripe" : "in test billing";
+}

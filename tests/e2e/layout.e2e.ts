@@ -1,0 +1,193 @@
+import type { Locator, Page } from "@playwright/test";
+import { ADMIN, expect, expectToast, test } from "./support/fixtures.ts";
+import { seedUser } from "./support/seed.ts";
+import { subscribeInBrowser } from "./support/subscribe.ts";
+
+/**
+ * Geometry that was wrong at 1280×800 or 390×844 (issue 12): each test measures what a person saw, at both
+ * sizes where both matter. Screenshots of the same screens were checked by eye.
+ */
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error("not rendered");
+  return box;
+}
+
+function expectInside(inner: Box, outer: Box, what: string) {
+  expect(inner.x, `${what}: left edge`).toBeGreaterThanOrEqual(outer.x - 0.5);
+  expect(inner.y, `${what}: top edge`).toBeGreaterThanOrEqual(outer.y - 0.5);
+  expect(inner.x + inner.width, `${what}: right edge`).toBeLessThanOrEqual(outer.x + outer.width + 0.5);
+  expect(inner.y + inner.height, `${what}: bottom edge`).toBeLessThanOrEqual(outer.y + outer.height + 0.5);
+}
+
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function signIn(page: Page, baseURL: string | undefined, who: { email: string; password: string }) {
+  const response = await page.request.post("/api/login", { data: who, headers: { origin: baseURL! } });
+  expect(response.ok()).toBe(true);
+}
+
+/**
+ * The colour a person sees at (x, y): read from a screenshot, since hit-testing cannot tell (a modal dialog
+ * makes everything outside it inert, drawn on top or not).
+ */
+async function pixelAt(page: Page, x: number, y: number): Promise<number[]> {
+  const png = (await page.screenshot()).toString("base64");
+  return page.evaluate(
+    async ({ png, x, y }) => {
+      const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+      const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext("2d")!;
+      context.drawImage(bitmap, 0, 0);
+      return [...context.getImageData(Math.round(x), Math.round(y), 1, 1).data];
+    },
+    { png, x, y },
+  );
+}
+
+test.describe("admin users table", () => {
+  test("fits at 1280 px: no sideways scroll, every row's buttons inside the frame", async ({ page, server, baseURL }) => {
+    await page.setViewportSize(DESKTOP);
+    // Long addresses with no hyphen to break at, as real ones often are.
+    const stamp = Date.now().toString(36);
+    await subscribeInBrowser(page, "annual", `christopher.alexander.${stamp}@examplecompany.com`);
+    seedUser(server, { firstName: "Christopher", email: `someone.with.a.long.name.${stamp}@longdomainexample.com` });
+    await signIn(page, baseURL, ADMIN);
+    await page.goto("/admin");
+    await expect(page.locator("main[data-hydrated]")).toBeAttached();
+
+    const frame = page.locator(".table-scroll:has(.user-table)");
+    const sizes = await frame.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, page: document.documentElement.scrollWidth }));
+    expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
+    expect(sizes.page).toBeLessThanOrEqual(DESKTOP.width);
+    await expect(page.getByRole("columnheader", { name: "Actions" })).toHaveText("Actions");
+    const frameBox = await boxOf(frame);
+    for (const button of await frame.getByRole("button", { name: /^(Edit|Subscription)/ }).all()) expectInside(await boxOf(button), frameBox, "row button");
+    await page.screenshot({ path: test.info().outputPath("admin-1280.png") });
+  });
+
+  test("below 1280 px it scrolls inside its frame and keeps the Actions column in view; on a phone each user is a card", async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await subscribeInBrowser(page, "monthly");
+    await signIn(page, baseURL, ADMIN);
+    await page.goto("/admin");
+    await expect(page.locator("main[data-hydrated]")).toBeAttached();
+    const frame = page.locator(".table-scroll:has(.user-table)");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    const frameBox = await boxOf(frame);
+    for (const button of await frame.getByRole("button", { name: "Subscription" }).all()) expectInside(await boxOf(button), frameBox, "Subscription button");
+
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const firstRow = frame.getByRole("row").nth(1);
+    expectInside(await boxOf(firstRow.getByRole("button", { name: /^Edit/ })), { x: 0, y: -1e6, width: PHONE.width, height: 2e6 }, "Edit on a phone");
+    await page.screenshot({ path: test.info().outputPath("admin-390.png") });
+  });
+});
+
+test.describe("Contact dialog", () => {
+  test("at 1280×800 the whole form and its Send Message / Cancel are on screen without scrolling", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByRole("button", { name: "Contact" }).click();
+    const dialog = page.getByRole("dialog", { name: "Contact Us" });
+    await expect(dialog).toBeVisible();
+    const article = dialog.locator("article");
+    const { scroll, client } = await article.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
+    expect(scroll).toBeLessThanOrEqual(client);
+    const screen = { x: 0, y: 0, ...DESKTOP };
+    for (const name of ["Send Message", "Cancel"]) expectInside(await boxOf(dialog.getByRole("button", { name, exact: true })), screen, name);
+    await page.screenshot({ path: test.info().outputPath("contact-1280.png") });
+  });
+
+  test("on a phone Cancel and Send Message are one row of equal halves, on screen", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByRole("button", { name: "Contact" }).click();
+    const dialog = page.getByRole("dialog", { name: "Contact Us" });
+    const cancel = await boxOf(dialog.getByRole("button", { name: "Cancel", exact: true }));
+    const send = await boxOf(dialog.getByRole("button", { name: "Send Message" }));
+    expect(Math.abs(cancel.y - send.y)).toBeLessThan(1);
+    expect(Math.abs(cancel.width - send.width)).toBeLessThan(1);
+    expect(cancel.x + cancel.width).toBeLessThan(send.x);
+    for (const [name, box] of [["Cancel", cancel], ["Send Message", send]] as const) expectInside(box, { x: 0, y: 0, ...PHONE }, name);
+    await page.screenshot({ path: test.info().outputPath("contact-390.png") });
+  });
+});
+
+test.describe("dashboard header", () => {
+  for (const [name, size] of [["a phone", PHONE], ["a desktop", DESKTOP]] as const) {
+    test(`on ${name} it is compact and the greeting lines up with the logo`, async ({ page, server }) => {
+      await page.setViewportSize(size);
+      const member = seedUser(server, { firstName: "Alexandra" });
+      await page.goto("/login");
+      await page.getByLabel("Email").fill(member.email);
+      await page.getByLabel("Password", { exact: true }).fill(member.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      const greeting = page.getByRole("heading", { name: /^Welcome( back)?, Alexandra$/ });
+      await expect(greeting).toBeVisible();
+      const header = await boxOf(page.locator(".dashboard-header"));
+      expect(header.height).toBeLessThanOrEqual(size === PHONE ? 84 : 112);
+      if (size === PHONE) {
+        // The greeting has a row of its own under the logo; its text starts where the logo's does.
+        const textX = (locator: Locator) => locator.evaluate((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return range.getBoundingClientRect().x;
+        });
+        expect(Math.abs((await textX(greeting)) - (await textX(page.getByRole("link", { name: "GoRDU home" }))))).toBeLessThan(1);
+      }
+      await page.screenshot({ path: test.info().outputPath(`dashboard-${size.width}.png`) });
+    });
+  }
+});
+
+test.describe("toasts", () => {
+  for (const size of [DESKTOP, PHONE]) {
+    test(`at ${size.width} px a toast already showing stays above a dialog opened after it`, async ({ page, server }) => {
+      await page.setViewportSize(size);
+      const member = seedUser(server, { emailAlerts: false });
+      await page.goto("/login");
+      await page.getByLabel("Email").fill(member.email);
+      await page.getByLabel("Password", { exact: true }).fill(member.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("switch", { name: "Email Alerts" }).click();
+      await expectToast(page, "Heads up!");
+      // Under the sticky header, not over its buttons.
+      expect(overlaps(await boxOf(page.getByTestId("toast")), await boxOf(page.locator(".dashboard-header")))).toBe(false);
+      await page.getByRole("button", { name: "Profile" }).click();
+      await expect(page.getByRole("dialog", { name: "Profile" })).toBeVisible();
+      // The toast's own white card, not dimmed by the dialog's backdrop: a spot in its padding, right of the text.
+      const toast = await boxOf(page.getByTestId("toast"));
+      const [red, green, blue] = await pixelAt(page, toast.x + toast.width - 6, toast.y + toast.height - 6);
+      expect(Math.min(red!, green!, blue!), "the toast is drawn above the backdrop").toBeGreaterThan(245);
+      await page.screenshot({ path: test.info().outputPath(`toast-over-dialog-${size.width}.png`) });
+    });
+  }
+});
+
+test.describe("subscribe page", () => {
+  for (const size of [DESKTOP, PHONE]) {
+    test(`at ${size.width} px 'Your details' sits right under 'Step 1 of 2', and 'Required Fields Missing' leaves Continue uncovered`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await page.goto("/subscribe?plan=annual");
+      await expect(page.locator("main[data-hydrated]")).toBeAttached();
+      const step = await boxOf(page.getByText("Step 1 of 2"));
+      const title = await boxOf(page.getByRole("heading", { name: "Your details" }));
+      expect(title.y - (step.y + step.height)).toBeLessThan(16);
+
+      const submit = page.getByRole("button", { name: "Continue to Payment" });
+      await submit.click();
+      await expectToast(page, "Required Fields Missing");
+      const toast = await boxOf(page.getByTestId("toast"));
+      expect(overlaps(toast, await boxOf(submit))).toBe(false);
+      await page.screenshot({ path: test.info().outputPath(`subscribe-${size.width}.png`) });
+    });
+  }
+});
