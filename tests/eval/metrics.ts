@@ -11,6 +11,7 @@
  * - A DUPLICATE is a re-alert of the same route and dates when no planted drop on those dates and no fare war
  *   on the route began since that key's previous alert: an alert for noise.
  */
+import { tripKindOf, type TripKind } from "./world.ts";
 import type { FareWar, PlantedDrop } from "./world-events.ts";
 
 export interface AlertRecord {
@@ -43,8 +44,12 @@ export interface RuleMetrics {
   realAlerts: number;
   falseAlerts: number;
   routeMonths: number;
+  /** False alerts by trip kind: where the typical price was judged wrong. */
+  falseByTripKind: Record<TripKind, number>;
   /** Real drops (≥ 25 %, above the dollar minimum) that got an alert. */
   realDropRecall: Ratio;
+  /** Missed real drops whose dates had been alerted before the sale began (still "known" to de-duplication). */
+  missedAfterEarlierAlert: number;
   /** Of those, international drops of exactly 25 %. */
   international25Recall: Ratio;
   /** Every planted drop above the dollar minimum for its depth, by depth and region. */
@@ -99,7 +104,11 @@ export function measureAlerts(allAlerts: readonly AlertRecord[], truth: Truth): 
   const alertsByKey = groupBy(alerts, keyOf);
   const dropsByKey = groupBy(truth.drops, keyOf);
 
-  const realAlerts = alerts.filter((alert) => isRealAlert(alert, truth)).length;
+  const falseByTripKind: Record<TripKind, number> = { weekend: 0, "week-long": 0, other: 0, "one-way": 0 };
+  for (const alert of alerts) {
+    if (!isRealAlert(alert, truth)) falseByTripKind[tripKindOf(alert.departDate, alert.returnDate || null)]++;
+  }
+  const realAlerts = alerts.length - Object.values(falseByTripKind).reduce((a, b) => a + b, 0);
 
   const drops = truth.drops.filter((drop) => inWindow(drop.start, drop.end));
   const dropFacts = drops.map((drop) => {
@@ -111,6 +120,7 @@ export function measureAlerts(allAlerts: readonly AlertRecord[], truth: Truth): 
       isInternational,
       aboveMinimum: saved >= (isInternational ? DOLLAR_MINIMUM.international : DOLLAR_MINIMUM.domestic),
       detected: firstAlert !== undefined,
+      alertedBefore: (alertsByKey.get(keyOf(drop)) ?? []).some((alert) => alert.at < drop.start),
       hours: firstAlert ? (firstAlert.at - drop.start) / HOUR_MS : null,
     };
   });
@@ -142,7 +152,9 @@ export function measureAlerts(allAlerts: readonly AlertRecord[], truth: Truth): 
     realAlerts,
     falseAlerts: alerts.length - realAlerts,
     routeMonths: (truth.routes.length * (truth.end - truth.start)) / DAY_MS / DAYS_PER_MONTH,
+    falseByTripKind,
     realDropRecall: ratio(real.map((f) => f.detected)),
+    missedAfterEarlierAlert: real.filter((f) => !f.detected && f.alertedBefore).length,
     international25Recall: ratio(real.filter((f) => f.isInternational && Math.abs(f.drop.depth - 0.25) < 1e-9).map((f) => f.detected)),
     recallByDepth: depths.map((depth) => ({
       depth,

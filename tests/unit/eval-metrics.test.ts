@@ -34,6 +34,7 @@ const truth: Truth = {
     drop("BOS", "2027-01-01", 0.4, 12, 13), // a new sale on the first dates: re-alerted 1 h in
     drop("BOS", "2027-04-01", 0.15, 14, 15), // saves $60: by depth only, not a real drop; missed
     drop("BOS", "2027-05-01", 0.1, 16, 17), // saves $40: below the dollar minimum, not counted at all
+    drop("BOS", "2027-07-01", 0.3, 26, 27), // missed: de-duplication still knows these dates from day 20
     drop("LHR", "2027-06-01", 0.3, 29, 31), // ends after the window: not counted
   ],
   wars: [war],
@@ -57,16 +58,19 @@ describe("deal-quality metrics", () => {
     expect(metrics.realAlerts).toBe(5);
     expect(metrics.falseAlerts).toBe(1);
     expect(metrics.routeMonths).toBeCloseTo((2 * 30) / DAYS_PER_MONTH, 9);
+    // 2027-07-01 is a Thursday and the test's trips are one way.
+    expect(metrics.falseByTripKind).toEqual({ weekend: 0, "week-long": 0, other: 0, "one-way": 1 });
   });
 
   test("recall counts real drops (≥ 25 %, above the dollar minimum) alerted on their exact dates while the sale ran", () => {
-    expect(metrics.realDropRecall).toEqual({ hit: 3, of: 4 });
+    expect(metrics.realDropRecall).toEqual({ hit: 3, of: 5 });
     expect(metrics.international25Recall).toEqual({ hit: 1, of: 1 });
+    expect(metrics.missedAfterEarlierAlert).toBe(1);
     expect(metrics.hoursToAlert).toEqual([1, 3, 9]);
     expect(metrics.recallByDepth).toEqual([
       { depth: 0.15, domestic: { hit: 0, of: 1 }, international: { hit: 0, of: 0 } },
       { depth: 0.25, domestic: { hit: 0, of: 1 }, international: { hit: 1, of: 1 } },
-      { depth: 0.3, domestic: { hit: 1, of: 1 }, international: { hit: 0, of: 0 } },
+      { depth: 0.3, domestic: { hit: 1, of: 2 }, international: { hit: 0, of: 0 } },
       { depth: 0.4, domestic: { hit: 1, of: 1 }, international: { hit: 0, of: 0 } },
     ]);
   });
