@@ -41,6 +41,7 @@ export function worldTruth(world: SyntheticWorld, start: number, end: number): T
     start,
     end,
     typicalPrice: (route, departDate, returnDate, at) => world.typicalPrice(route, departDate, returnDate || null, at),
+    noiselessPrice: (route, departDate, returnDate, at) => world.noiselessPrice(route, departDate, returnDate || null, at),
     drops: world.events.drops,
     wars: world.events.wars,
   };

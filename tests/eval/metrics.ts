@@ -8,8 +8,9 @@
  *   recall counts REAL DROPS: at least 25 % deep and saving at least the dollar minimum (FARES.md: $50
  *   domestic, $150 international) against the true typical price when the sale starts.
  * - ALERTS PER FARE WAR: alerts on the route from the war's start until a week after its level is back.
- * - A DUPLICATE is a re-alert of the same route and dates when no planted drop on those dates and no fare war
- *   on the route began since that key's previous alert: an alert for noise.
+ * - A DUPLICATE is a re-alert of the same route and dates that only noise explains: no new planted sale on those
+ *   dates began since their previous alert, and the world's noise-free price (typical × fare war × spike, or the
+ *   sale price) has not fallen by the re-alert step of 10 % since then.
  */
 import { tripKindOf, type TripKind } from "./world.ts";
 import type { FareWar, PlantedDrop } from "./world-events.ts";
@@ -30,6 +31,8 @@ export interface Truth {
   start: number;
   end: number;
   typicalPrice(route: string, departDate: string, returnDate: string, at: number): number;
+  /** The fare without its noise: the sale price during a sale, else typical × fare war × spike. */
+  noiselessPrice(route: string, departDate: string, returnDate: string, at: number): number;
   drops: readonly PlantedDrop[];
   wars: readonly FareWar[];
 }
@@ -65,6 +68,8 @@ export const REAL_ALERT_SHARE_BELOW = 0.2;
 export const REAL_DROP_DEPTH = 0.25;
 export const DOLLAR_MINIMUM = { domestic: 50, international: 150 } as const;
 export const DAYS_PER_MONTH = 365.25 / 12;
+/** A re-alert is explained by the market when its noise-free price fell by this share since the last alert. */
+export const DUPLICATE_STEP = 0.1;
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const WAR_AFTERMATH_MS = 7 * DAY_MS;
@@ -137,13 +142,13 @@ export function measureAlerts(allAlerts: readonly AlertRecord[], truth: Truth): 
   let duplicates = 0;
   for (const [key, keyAlerts] of alertsByKey) {
     const keyDrops = dropsByKey.get(key) ?? [];
-    const route = keyAlerts[0]!.route;
     for (let i = 1; i < keyAlerts.length; i++) {
-      const [previous, alert] = [keyAlerts[i - 1]!.at, keyAlerts[i]!];
+      const [previous, alert] = [keyAlerts[i - 1]!, keyAlerts[i]!];
       if (!alert.again) continue;
-      const newEvent = (start: number) => start > previous && start <= alert.at;
-      const explained = keyDrops.some((drop) => newEvent(drop.start)) || truth.wars.some((war) => war.route === route && newEvent(war.start));
-      if (!explained) duplicates++;
+      const newSale = keyDrops.some((drop) => drop.start > previous.at && drop.start <= alert.at);
+      const noiseless = (at: number) => truth.noiselessPrice(alert.route, alert.departDate, alert.returnDate, at);
+      const marketFell = noiseless(alert.at) <= (1 - DUPLICATE_STEP) * noiseless(previous.at);
+      if (!newSale && !marketFell) duplicates++;
     }
   }
 

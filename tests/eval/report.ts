@@ -111,9 +111,15 @@ export function runHeading(job: JobResult): string {
   return (
     `### ${WORLD_LABELS[job.spec.kind]}, ${seedLabel(job.spec.seed)}\n\n` +
     `${job.spec.days} days, ${job.scans.toLocaleString("en-US")} scans, ${job.quotes.toLocaleString("en-US")} quotes; ` +
-    `${e.sales} planted sales (${e.drops} route-date drops, ${e.realDrops} real drops), ${e.spikes} spikes, ${e.wars} fare wars; ` +
-    `replay ${job.seconds.year.toFixed(0)} s, fresh installs ${job.seconds.freshInstalls.toFixed(0)} s.`
+    `${e.sales} planted sales (${e.drops} route-date drops, ${e.realDrops} real drops), ${e.spikes} spikes, ${e.wars} fare wars.`
   );
+}
+
+/** Seconds per run: the only part of the report that changes between two runs of the same seeds. */
+export function runtimeLines(jobs: readonly JobResult[]): string {
+  return jobs
+    .map((job) => `- ${WORLD_LABELS[job.spec.kind]}, ${seedLabel(job.spec.seed)}: replayed year ${job.seconds.year.toFixed(0)} s, ${job.spec.freshInstalls} fresh installs ${job.seconds.freshInstalls.toFixed(0)} s`)
+    .join("\n");
 }
 
 export function reportBody(jobs: readonly JobResult[]): string {
@@ -172,8 +178,9 @@ not part of the typical price, so a fare-war fare 20 % below it counts as real. 
 date pair at least 25 % deep that saves at least the dollar minimum ($50 domestic, $150 international) when the sale
 starts; it is *detected* when its route and exact dates get an alert while the sale runs, and its *time to alert* is
 from the sale's start to that alert. *Alerts per fare war* counts the route's alerts from the war's start to a week
-after it is over. A *duplicate* is a re-alert of the same route and dates when neither a new planted sale on those
-dates nor a fare war on the route began since their previous alert. A route-month is one route for 30.44 days.
+after it is over. A *duplicate* is a re-alert of the same route and dates that only noise explains: no new planted sale
+on those dates began since their previous alert, and the noise-free price (typical × fare war × spike, or the sale
+price) did not fall by 10 % since then. A route-month is one route for 30.44 days.
 Drops and wars count when they start and end inside the replayed year.
 
 **Seeds.** Seed ${TUNE_SEED} is for tuning rules; seed ${HOLDOUT_SEED} is the holdout that judges them. The same seed gives the

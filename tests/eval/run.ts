@@ -11,11 +11,11 @@
  *   --write              write docs/deal-quality.md even for a partial run
  *   --jobs N             processes at a time (default: one per core, at most 4)
  */
-import { availableParallelism, cpus } from "node:os";
+import { availableParallelism, cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { evaluate, HOLDOUT_SEED, TUNE_SEED, type JobResult, type JobSpec } from "./evaluate.ts";
-import { methodSection, reportBody } from "./report.ts";
+import { methodSection, reportBody, runtimeLines } from "./report.ts";
 import type { WorldKind } from "./world-events.ts";
 
 const REPORT_PATH = join(import.meta.dir, "../../docs/deal-quality.md");
@@ -86,13 +86,15 @@ async function main(): Promise<void> {
     for (const s of seed !== undefined ? [seed] : [TUNE_SEED, HOLDOUT_SEED]) specs.push({ kind, seed: s, days, freshInstalls });
   }
   const started = performance.now();
+  const loadAtStart = loadavg()[0]!;
   const jobs = await runAll(specs, parallel);
   const wallSeconds = (performance.now() - started) / 1000;
 
   const body = reportBody(jobs);
   const runtime =
     `Measured ${new Date().toISOString().slice(0, 10)}: ${wallSeconds.toFixed(0)} s wall clock for ${jobs.length} runs, ${parallel} at a time, ` +
-    `on ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Bun ${Bun.version}.`;
+    `on ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Bun ${Bun.version}; load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end.\n\n` +
+    runtimeLines(jobs);
   console.log(`${body}\n\n${runtime}`);
   if (partial && !flags.write) {
     console.error("[eval] a partial run: docs/deal-quality.md left as it is (--write to replace it)");

@@ -196,6 +196,13 @@ export class SyntheticWorld {
     );
   }
 
+  /** The fare without its noise: the sale price during a planted sale, else typical × fare war × spike. */
+  noiselessPrice(code: string, departDate: string, returnDate: string | null, at: number): number {
+    const typical = this.typicalPrice(code, departDate, returnDate, at);
+    const sale = this.saleAt(code, departDate, returnDate, at);
+    return sale ? typical * (1 - sale.depth) : typical * this.warFactor(code, at) * this.spikeFactor(code, at);
+  }
+
   /** The cheapest fare for these dates at this moment, in whole dollars; null for a route outside the world. */
   fare(code: string, departDate: string, returnDate: string | null, at: number): number | null {
     const route = this.routeByCode.get(code);

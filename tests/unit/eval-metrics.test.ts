@@ -18,6 +18,7 @@ const drop = (route: string, departDate: string, depth: number, startDay: number
 const alert = (route: string, departDate: string, at: number, price: number, again = false): AlertRecord => ({ at, route, departDate, returnDate: "", price, again });
 
 /** Boston (domestic) always typically $400, London (international) $1,000; a 30-day window. */
+const typical = (route: string) => (route === "BOS" ? 400 : 1000);
 const war: FareWar = { id: 1, route: "BOS", start: 21 * DAY, fullFrom: 22 * DAY, fullUntil: 24 * DAY, end: 25 * DAY, depth: 0.3 };
 const truth: Truth = {
   routes: [
@@ -26,7 +27,13 @@ const truth: Truth = {
   ],
   start: 0,
   end: 30 * DAY,
-  typicalPrice: (route) => (route === "BOS" ? 400 : 1000),
+  typicalPrice: (route) => typical(route),
+  noiselessPrice: (route, departDate, returnDate, at) => {
+    const sale = truth.drops.find((d) => d.route === route && d.departDate === departDate && d.start <= at && at < d.end);
+    if (sale) return typical(route) * (1 - sale.depth);
+    if (route !== war.route || at < war.start || at >= war.end) return typical(route);
+    return typical(route) * (at >= war.fullFrom && at < war.fullUntil ? 1 - war.depth : 0.95); // on its ramps: about 5 % down
+  },
   drops: [
     drop("BOS", "2027-01-01", 0.3, 2, 4), // alerted 3 h in
     drop("BOS", "2027-02-01", 0.25, 5, 6), // missed
@@ -75,10 +82,14 @@ describe("deal-quality metrics", () => {
     ]);
   });
 
-  test("a re-alert is a duplicate unless a new sale on those dates or a fare war on the route began since the last alert", () => {
+  test("a re-alert is a duplicate unless a new sale on those dates began or the noise-free price fell 10 % since the last alert", () => {
     expect(metrics.duplicates).toBe(1);
-    const warRealert = measureAlerts([...alerts, alert("BOS", "2027-07-01", 21 * DAY + 6 * HOUR, 270, true)], truth);
-    expect(warRealert.duplicates).toBe(1);
+    // The fare war has only begun (5 % down from day 20's alert): noise made this re-alert.
+    const onTheRamp = alert("BOS", "2027-07-01", 21 * DAY + 6 * HOUR, 270, true);
+    expect(measureAlerts([...alerts, onTheRamp], truth).duplicates).toBe(2);
+    // At full strength the war took 30 % off: a re-alert the market explains.
+    const atFullStrength = alert("BOS", "2027-07-01", 22 * DAY + 6 * HOUR, 270, true);
+    expect(measureAlerts([...alerts, atFullStrength], truth).duplicates).toBe(1);
   });
 
   test("alerts per fare war count the route's alerts from the war's start to a week after it ends", () => {

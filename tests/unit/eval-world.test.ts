@@ -40,7 +40,7 @@ describe("the evaluation world's ground truth", () => {
   });
 
   test("noise is a standard normal in log price: symmetric, no floor, no pile-up at any value", () => {
-    const samples = calmSamples(stationary, 12_000);
+    const samples = calmSamples(stationary, 8_000);
     for (const values of [samples.map((s) => s.noise), samples.map((s) => s.logRatio)]) {
       const mean = values.reduce((a, b) => a + b, 0) / values.length;
       const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
