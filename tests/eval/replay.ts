@@ -1,0 +1,86 @@
+/**
+ * Replays days of scans through the real scanner: the real runScan (scan plan, observations, typical ranges,
+ * detection, deal records, a fan-out to nobody) on an in-memory migrated SQLite, a clock stepped scan by scan
+ * (4 a day, at the default SCAN_SCHEDULE's hours in RDU's winter time), and a fare source answered by the
+ * synthetic world. Each scan's alerts are read back from the deals table (created, or alert version bumped),
+ * and the baselines are judged on the same quotes and stored observations.
+ */
+import { dayNumber, HOUR_MS, rduToday } from "../../src/server/fares/calendar.ts";
+import { runScan } from "../../src/server/fares/scanner.ts";
+import { migratedMemoryDb } from "../support/test-app.ts";
+import { TestClock } from "../support/test-clock.ts";
+import { BaselineRules, type BaselineName } from "./baselines.ts";
+import type { AlertRecord } from "./metrics.ts";
+import { ReplayHistoryLoader } from "./replay-history.ts";
+import type { SyntheticWorld } from "./world.ts";
+import { createWorldFareSource, WORLD_SOURCE } from "./world-fare-source.ts";
+
+export type RuleName = "current" | BaselineName;
+export const SCANS_PER_DAY = 4;
+const SCAN_INTERVAL_MS = (24 / SCANS_PER_DAY) * HOUR_MS;
+/** The history copy is compared with the database's own read at the first scan and every this many scans. */
+const HISTORY_CHECK_EVERY = 240;
+
+export interface ReplayPlan {
+  world: SyntheticWorld;
+  /** The first scan (ms). */
+  from: number;
+  days: number;
+  /** A year of past observations before the first scan, as the simulated market gives; false = a fresh install. */
+  warmStart: boolean;
+}
+
+export interface ReplayResult {
+  alerts: Record<RuleName, AlertRecord[]>;
+  scans: number;
+  searches: number;
+  quotes: number;
+  seconds: number;
+}
+
+const ALERTS_OF_SCAN = `SELECT destination, depart_date, return_date, last_alerted_price, alert_version FROM deals WHERE last_alerted_at = ?`;
+const FINISHED_DAYS = `SELECT destination, observed_day, price FROM fare_observations
+  WHERE source = $source AND observed_day >= $fromDay AND observed_day < $toDay ORDER BY observed_day`;
+
+export async function replay(plan: ReplayPlan): Promise<ReplayResult> {
+  const started = performance.now();
+  const db = migratedMemoryDb();
+  const clock = new TestClock(new Date(plan.from));
+  const fares = createWorldFareSource(plan.world, { warmStart: plan.warmStart });
+  const history = new ReplayHistoryLoader(db);
+  const baselines = new BaselineRules();
+  const current: AlertRecord[] = [];
+  const result: ReplayResult = { alerts: { current, ...baselines.alerts }, scans: 0, searches: 0, quotes: 0, seconds: 0 };
+  const routes = plan.world.routes.map((r) => `RDU-${r.code}|round_trip|economy`);
+  let baselineDay: string | null = null;
+
+  for (let scan = 0; scan < plan.days * SCANS_PER_DAY; scan++) {
+    const at = plan.from + scan * SCAN_INTERVAL_MS;
+    clock.set(new Date(at));
+    const summary = await runScan({ db, clock, fares }, { log: () => {}, loadHistory: history.load });
+    if (summary.status !== "succeeded") throw new Error(`scan at ${new Date(at).toISOString()} failed: ${summary.errors.join("; ")}`);
+    if (scan % HISTORY_CHECK_EVERY === 0 && !history.sameAsDatabase(WORLD_SOURCE, clock.now(), routes)) {
+      throw new Error(`the replay's price history differs from loadPriceHistory at ${new Date(at).toISOString()}`);
+    }
+    result.scans++;
+    result.searches += summary.searches;
+    result.quotes += summary.quotes;
+
+    const rows = db.$client.query(ALERTS_OF_SCAN).values(at) as [string, string, string, number, number][];
+    if (rows.length !== summary.newDeals + summary.realerted) throw new Error("alerts read back differ from the scan's summary");
+    for (const [route, departDate, returnDate, price, version] of rows) current.push({ at, route, departDate, returnDate, price, again: version > 1 });
+
+    // The baselines judge this scan's quotes against the daily minima of the days before today.
+    const today = rduToday(new Date(at));
+    if (baselineDay !== today) {
+      const finished = db.$client.query(FINISHED_DAYS).values({ source: WORLD_SOURCE, fromDay: baselineDay ?? "", toDay: today }) as [string, string, number][];
+      for (const [route, day, price] of finished) baselines.addObservation(dayNumber(day), route, price);
+      baselineDay = today;
+    }
+    const quotes = fares.lastQuotes.map((q) => ({ route: q.destination, departDate: q.departDate, returnDate: q.returnDate ?? "", price: q.price }));
+    baselines.judgeScan(quotes, at, dayNumber(today));
+  }
+  db.$client.close();
+  result.seconds = (performance.now() - started) / 1000;
+  return result;
+}
