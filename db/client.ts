@@ -28,7 +28,10 @@ const preparedByDatabase = new WeakMap<object, Map<string, unknown>>();
  */
 export function prepared<T>(db: DbOrTx, name: string, build: () => T): T {
   let statements = preparedByDatabase.get(db);
-  if (!statements) preparedByDatabase.set(db, (statements = new Map()));
+  if (!statements) {
+    statements = new Map();
+    preparedByDatabase.set(db, statements);
+  }
   if (!statements.has(name)) statements.set(name, build());
   return statements.get(name) as T;
 }

@@ -192,7 +192,7 @@ describe("sessions", () => {
     const t = createTestApp();
     const user = await createUser(t);
     const cookie = await signIn(t, user.email);
-    expect((await t.request("GET", "/api/me", { cookie: cookie.slice(0, -2) + "aa" })).status).toBe(401);
+    expect((await t.request("GET", "/api/me", { cookie: `${cookie.slice(0, -2)}aa` })).status).toBe(401);
     expect((await t.request("GET", "/api/me", { cookie: "gordu_session=' OR 1=1 --" })).status).toBe(401);
   });
 });

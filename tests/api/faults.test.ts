@@ -24,8 +24,8 @@ const freshFolder = () => {
   return folder;
 };
 afterAll(() => {
-  mounts.forEach((path) => execSync(`umount --lazy ${path}`));
-  folders.forEach((folder) => rmSync(folder, { recursive: true, force: true }));
+  for (const path of mounts) execSync(`umount --lazy ${path}`);
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
 const catcher = new MailCatcher();

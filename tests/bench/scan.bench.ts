@@ -21,8 +21,8 @@ export interface ScanBenchResult {
 }
 
 export const SCAN_GOALS: Record<number, { seconds: number; peakRssMb?: number }> = {
-  10_000: { seconds: 2 },
-  100_000: { seconds: 20, peakRssMb: 300 },
+  10000: { seconds: 2 },
+  100000: { seconds: 20, peakRssMb: 300 },
 };
 
 const BENCH_NOW = new Date("2026-11-22T15:00:00Z");

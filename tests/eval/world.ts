@@ -161,7 +161,7 @@ export class SyntheticWorld {
       holidayFactor(departDate, route.season) *
       TRIP_KIND_FACTOR[tripKindOf(departDate, returnDate)] *
       advanceFactor(daysAhead) *
-      Math.pow(1 + (this.events.trendPerYear.get(code) ?? 0), years)
+      (1 + (this.events.trendPerYear.get(code) ?? 0)) ** years
     );
   }
 

@@ -10,6 +10,7 @@ import type { StripeConfig } from "../../src/server/config.ts";
  */
 
 /** Stripe objects are JSON of many shapes; the fake edits them freely, as Stripe's own servers would. */
+// biome-ignore lint/suspicious/noExplicitAny: a fake of many object shapes, edited freely
 export type StripeObject = Record<string, any>;
 
 export interface RecordedRequest {

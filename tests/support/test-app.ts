@@ -95,6 +95,7 @@ export function createTestApp(env: Record<string, string> = {}, overrides: Parti
   };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers of many shapes
 export async function json<T = any>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }

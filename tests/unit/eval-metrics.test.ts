@@ -28,7 +28,7 @@ const truth: Truth = {
   start: 0,
   end: 30 * DAY,
   typicalPrice: (route) => typical(route),
-  noiselessPrice: (route, departDate, returnDate, at) => {
+  noiselessPrice: (route, departDate, _returnDate, at) => {
     const sale = truth.drops.find((d) => d.route === route && d.departDate === departDate && d.start <= at && at < d.end);
     if (sale) return typical(route) * (1 - sale.depth);
     if (route !== war.route || at < war.start || at >= war.end) return typical(route);

@@ -1,6 +1,6 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
-import { type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { usePendingAction } from "../hooks/use-pending-action.ts";
 import type { PaymentFormProps } from "./payment-form.tsx";
 import { CARD_NOT_CONFIRMED } from "./setup-return.ts";

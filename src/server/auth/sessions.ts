@@ -1,6 +1,6 @@
 import { eq, lt, or, sql } from "drizzle-orm";
 import { prepared, type Db, type DbOrTx } from "../../../db/client.ts";
-import { sessions, users } from "../../../db/schema.ts";
+import { sessions, type users } from "../../../db/schema.ts";
 import { hashToken, newToken } from "./tokens.ts";
 import { findUserById } from "./users.ts";
 

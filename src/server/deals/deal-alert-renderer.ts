@@ -45,7 +45,7 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">): 
     const payload = readPayload(rawPayload);
     if (!payload || payload.deals.length === 0) return null;
     const user = findUserById(deps.db, payload.userId);
-    if (!user || !user.emailAlerts || !hasDealAccess(user, deps.clock.now())) return null;
+    if (!user?.emailAlerts || !hasDealAccess(user, deps.clock.now())) return null;
 
     const rows = deps.db.$client
       .query(

@@ -1,4 +1,4 @@
-import { Elysia, ValidationError } from "elysia";
+import { Elysia, type ValidationError } from "elysia";
 
 /** A failure a client can act on: its message is shown to the user as is. */
 export class HttpError extends Error {
