@@ -29,7 +29,9 @@ export const users = sqliteTable(
       .default(sql`'{"destinations":[],"maxPrice":500,"nonstopOnly":false}'`),
     unsubscribeToken: text("unsubscribe_token").notNull(),
     planType: text("plan_type", { enum: ["monthly", "annual"] }),
-    subscriptionType: text("subscription_type", { enum: ["Paid", "Free"] }).notNull().default("Paid"),
+    subscriptionType: text("subscription_type", { enum: ["Paid", "Free"] })
+      .notNull()
+      .default("Paid"),
     subscriptionStatus: text("subscription_status").notNull().default("None"),
     stripeCustomerId: text("stripe_customer_id"),
     stripeSubscriptionId: text("stripe_subscription_id"),
@@ -71,7 +73,9 @@ export const passwordResetTokens = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     /** 'welcome' links set a new subscriber's first password and work only until one is set. */
-    purpose: text("purpose", { enum: ["reset", "welcome"] }).notNull().default("reset"),
+    purpose: text("purpose", { enum: ["reset", "welcome"] })
+      .notNull()
+      .default("reset"),
     expiresAt: timestamp("expires_at").notNull(),
     createdAt: timestamp("created_at").notNull(),
   },
@@ -103,7 +107,9 @@ export const emailOutbox = sqliteTable(
     payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>(),
     headers: text("headers", { mode: "json" }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
     /** 'expired': a message whose link expired before it could be delivered; it is never sent late. */
-    status: text("status", { enum: ["queued", "sent", "failed", "expired"] }).notNull().default("queued"),
+    status: text("status", { enum: ["queued", "sent", "failed", "expired"] })
+      .notNull()
+      .default("queued"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at").notNull(),
     lastError: text("last_error"),
@@ -112,10 +118,7 @@ export const emailOutbox = sqliteTable(
     createdAt: timestamp("created_at").notNull(),
     sentAt: timestamp("sent_at"),
   },
-  (table) => [
-    uniqueIndex("email_outbox_dedupe_unique").on(table.dedupeKey),
-    index("email_outbox_due_idx").on(table.status, table.nextAttemptAt),
-  ],
+  (table) => [uniqueIndex("email_outbox_dedupe_unique").on(table.dedupeKey), index("email_outbox_due_idx").on(table.status, table.nextAttemptAt)],
 );
 
 /** A signup between "Continue to Payment" and a confirmed card, bound to one browser by an HttpOnly cookie. */
@@ -240,10 +243,7 @@ export const deals = sqliteTable(
     lastSeenAt: timestamp("last_seen_at").notNull(),
     lastCheckedAt: timestamp("last_checked_at").notNull(),
   },
-  (table) => [
-    uniqueIndex("deals_dedupe_unique").on(table.dedupeKey),
-    index("deals_active_idx").on(table.isActive, table.firstFoundAt),
-  ],
+  (table) => [uniqueIndex("deals_dedupe_unique").on(table.dedupeKey), index("deals_active_idx").on(table.isActive, table.firstFoundAt)],
 );
 
 /** A deal in one subscriber's list. The (user, deal) pair is unique, so a fan-out can be replayed safely. */
@@ -263,10 +263,7 @@ export const userDeals = sqliteTable(
     viewedAt: timestamp("viewed_at"),
     deletedAt: timestamp("deleted_at"),
   },
-  (table) => [
-    uniqueIndex("user_deals_pair_unique").on(table.userId, table.dealId),
-    index("user_deals_deal_idx").on(table.dealId),
-  ],
+  (table) => [uniqueIndex("user_deals_pair_unique").on(table.userId, table.dealId), index("user_deals_deal_idx").on(table.dealId)],
 );
 
 export const fareScans = sqliteTable("fare_scans", {

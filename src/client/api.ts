@@ -71,8 +71,7 @@ export function createApi(fetcher: ApiFetch) {
     login: (input: { email: string; password: string; skipLastLoginUpdate?: boolean }) => call<OkResponse>(fetcher, "POST", "/api/login", input),
     logout: () => call<OkResponse>(fetcher, "POST", "/api/logout"),
     forgotPassword: (email: string) => call<OkResponse>(fetcher, "POST", "/api/forgot-password", { email }),
-    resetPassword: (input: { token: string; newPassword: string; confirmPassword: string }) =>
-      call<OkResponse>(fetcher, "POST", "/api/reset-password", input),
+    resetPassword: (input: { token: string; newPassword: string; confirmPassword: string }) => call<OkResponse>(fetcher, "POST", "/api/reset-password", input),
     changePassword: (input: { currentPassword?: string; newPassword: string; confirmPassword: string }) =>
       call<OkResponse>(fetcher, "POST", "/api/change-password", input),
     updateProfile: (profile: ProfileUpdate) => call<CurrentUser>(fetcher, "PUT", "/api/profile", profile),
@@ -102,11 +101,9 @@ export function createApi(fetcher: ApiFetch) {
     dealHistory: (id: number) => call<PricePoint[]>(fetcher, "GET", `/api/flight-deals/${id}/history`),
 
     /** Admin (SPEC §7): every call answers 401 to visitors and 403 to non-admins. */
-    adminUsers: (search = "") =>
-      call<AdminUserList>(fetcher, "GET", `/api/admin/users${search ? `?search=${encodeURIComponent(search)}` : ""}`),
+    adminUsers: (search = "") => call<AdminUserList>(fetcher, "GET", `/api/admin/users${search ? `?search=${encodeURIComponent(search)}` : ""}`),
     updateUser: (id: number, update: AdminUserUpdate) => call<AdminUser>(fetcher, "PUT", `/api/admin/users/${id}`, update),
-    adminCancelSubscription: (id: number) =>
-      call<OkResponse & { user: AdminUser }>(fetcher, "POST", `/api/admin/users/${id}/cancel-subscription`),
+    adminCancelSubscription: (id: number) => call<OkResponse & { user: AdminUser }>(fetcher, "POST", `/api/admin/users/${id}/cancel-subscription`),
     /** `message` says which kind of reactivation happened (resumed, pending cancel undone, or a new subscription). */
     adminReactivateSubscription: (id: number) =>
       call<OkResponse & { message: string; user: AdminUser }>(fetcher, "POST", `/api/admin/users/${id}/reactivate-subscription`),
@@ -114,8 +111,7 @@ export function createApi(fetcher: ApiFetch) {
     auditLog: () => call<AuditEntry[]>(fetcher, "GET", "/api/admin/audit-log"),
     operations: () => call<OperationsOverview>(fetcher, "GET", "/api/admin/operations"),
     retryEmail: (id: number) => call<OkResponse>(fetcher, "POST", `/api/admin/outbox/${id}/retry`),
-    markContactMessage: (id: number, read: boolean) =>
-      call<OkResponse>(fetcher, "POST", `/api/admin/contact-messages/${id}/read`, { read }),
+    markContactMessage: (id: number, read: boolean) => call<OkResponse>(fetcher, "POST", `/api/admin/contact-messages/${id}/read`, { read }),
   };
 }
 

@@ -26,18 +26,18 @@ export interface DealLike {
   duration?: string;
 }
 
-export type NonstopAnswer = 'Yes' | 'No' | null;
+export type NonstopAnswer = "Yes" | "No" | null;
 
 // First number in the text; commas are thousands separators, a dot is the decimal point.
 const PRICE_PATTERN = /\d[\d,]*(?:\.\d+)?/;
 
 /** "$1,234" → 1234, "USD 299.00" → 299, "$299.99" → 299.99, 450 → 450, nothing → null. */
 export function parsePrice(value: string | number | null | undefined): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value !== 'string') return null;
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value !== "string") return null;
   const match = PRICE_PATTERN.exec(value);
   if (!match) return null;
-  const amount = Number(match[0].replaceAll(',', ''));
+  const amount = Number(match[0].replaceAll(",", ""));
   return Number.isFinite(amount) ? amount : null;
 }
 
@@ -99,32 +99,32 @@ export function percentBelowTypical(price: number, typical: number): number {
   return typical > 0 ? Math.round(((typical - price) / typical) * 100) : 0;
 }
 
-const YES_WORDS = new Set(['yes', 'y', 'true', 'nonstop', 'non-stop', 'non stop', 'direct']);
-const NO_WORDS = new Set(['no', 'n', 'false']);
+const YES_WORDS = new Set(["yes", "y", "true", "nonstop", "non-stop", "non stop", "direct"]);
+const NO_WORDS = new Set(["no", "n", "false"]);
 
 function fromYesNo(value: unknown): NonstopAnswer {
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value !== 'string') return null;
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value !== "string") return null;
   const word = value.trim().toLowerCase();
-  if (YES_WORDS.has(word)) return 'Yes';
-  if (NO_WORDS.has(word)) return 'No';
+  if (YES_WORDS.has(word)) return "Yes";
+  if (NO_WORDS.has(word)) return "No";
   return null;
 }
 
 function fromStopCount(count: number): NonstopAnswer {
   if (!Number.isInteger(count) || count < 0) return null;
-  return count === 0 ? 'Yes' : 'No';
+  return count === 0 ? "Yes" : "No";
 }
 
 function fromStopsNumber(value: unknown): NonstopAnswer {
-  if (typeof value === 'number') return fromStopCount(value);
-  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return fromStopCount(Number(value));
+  if (typeof value === "number") return fromStopCount(value);
+  if (typeof value === "string" && /^\s*\d+\s*$/.test(value)) return fromStopCount(Number(value));
   return null;
 }
 
 function fromStopsText(value: unknown): NonstopAnswer {
-  if (typeof value !== 'string') return null;
-  if (/\bnon[\s-]?stop\b|\bdirect\b/i.test(value)) return 'Yes';
+  if (typeof value !== "string") return null;
+  if (/\bnon[\s-]?stop\b|\bdirect\b/i.test(value)) return "Yes";
   const counted = /(\d+)\s*stops?\b/i.exec(value);
   if (counted?.[1] !== undefined) return fromStopCount(Number(counted[1]));
   return null;
@@ -135,20 +135,20 @@ const ROUTE_SEPARATOR = /\s*(?:->|=>|→|—|–|-|>|\/)\s*/;
 
 function fromAirportCount(count: number): NonstopAnswer {
   if (count < 2) return null;
-  return count === 2 ? 'Yes' : 'No';
+  return count === 2 ? "Yes" : "No";
 }
 
 function fromRoute(value: unknown): NonstopAnswer {
   if (Array.isArray(value)) return fromAirportCount(value.length);
-  if (typeof value !== 'string') return null;
-  const airports = value.split(ROUTE_SEPARATOR).filter((part) => part.trim() !== '');
+  if (typeof value !== "string") return null;
+  const airports = value.split(ROUTE_SEPARATOR).filter((part) => part.trim() !== "");
   return fromAirportCount(airports.length);
 }
 
 function fromNotes(value: unknown): NonstopAnswer {
-  if (typeof value !== 'string') return null;
-  if (/\bnon[\s-]?stop\b|\bdirect\b/i.test(value)) return 'Yes';
-  if (/\b[1-9]\d*\s*stops?\b|\blayovers?\b|\bconnect/i.test(value)) return 'No';
+  if (typeof value !== "string") return null;
+  if (/\bnon[\s-]?stop\b|\bdirect\b/i.test(value)) return "Yes";
+  if (/\b[1-9]\d*\s*stops?\b|\blayovers?\b|\bconnect/i.test(value)) return "No";
   return null;
 }
 
@@ -166,5 +166,5 @@ export function detectNonstop(deal: DealLike): NonstopAnswer {
 }
 
 export function isNonstop(deal: DealLike): boolean {
-  return detectNonstop(deal) === 'Yes';
+  return detectNonstop(deal) === "Yes";
 }

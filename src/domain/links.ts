@@ -1,8 +1,8 @@
-import { findAirline } from './airlines.ts';
+import { findAirline } from "./airlines.ts";
 
-export const GOOGLE_FLIGHTS_HOME = 'https://www.google.com/travel/flights';
+export const GOOGLE_FLIGHTS_HOME = "https://www.google.com/travel/flights";
 
-const HOME_AIRPORT = 'RDU';
+const HOME_AIRPORT = "RDU";
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const AIRPORT_PATTERN = /^[A-Z]{3}$/;
 
@@ -17,7 +17,7 @@ function isoDate(value: string | undefined): string | undefined {
 }
 
 function withQuery(base: string, params: readonly (readonly [string, string])[]): string {
-  const query = params.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&');
+  const query = params.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join("&");
   return `${base}?${query}`;
 }
 
@@ -50,9 +50,9 @@ function stringField(field: number, value: string): Bytes {
 
 function base64UrlNoPadding(bytes: Bytes): string {
   return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 // --- Google Flights
@@ -115,23 +115,18 @@ export function googleFlightsUrl(input: GoogleFlightsInput): string {
     ...varintField(19, ret === undefined ? TRIP_ONE_WAY : TRIP_ROUND),
   ];
   return withQuery(`${GOOGLE_FLIGHTS_HOME}/search`, [
-    ['tfs', base64UrlNoPadding(message)],
-    ['hl', 'en'],
-    ['gl', 'us'],
-    ['curr', 'USD'],
+    ["tfs", base64UrlNoPadding(message)],
+    ["hl", "en"],
+    ["gl", "us"],
+    ["curr", "USD"],
   ]);
 }
 
 /** Google only pre-fills when the text starts "Flights from X to Y". */
-export function googleFlightsTextUrl(
-  origin: string,
-  destination: string,
-  departDate?: string,
-  returnDate?: string,
-): string {
+export function googleFlightsTextUrl(origin: string, destination: string, departDate?: string, returnDate?: string): string {
   const from = origin.trim().toUpperCase() || HOME_AIRPORT;
   const to = destination.trim().toUpperCase();
-  if (to === '') return GOOGLE_FLIGHTS_HOME;
+  if (to === "") return GOOGLE_FLIGHTS_HOME;
 
   const depart = isoDate(departDate);
   const ret = depart === undefined ? undefined : isoDate(returnDate);
@@ -139,10 +134,10 @@ export function googleFlightsTextUrl(
   if (depart !== undefined) text += ` on ${depart}`;
   if (ret !== undefined) text += ` through ${ret}`;
   return withQuery(GOOGLE_FLIGHTS_HOME, [
-    ['q', text],
-    ['curr', 'USD'],
-    ['hl', 'en'],
-    ['gl', 'us'],
+    ["q", text],
+    ["curr", "USD"],
+    ["hl", "en"],
+    ["gl", "us"],
   ]);
 }
 
@@ -161,7 +156,7 @@ export interface TripInput {
 export interface BookingLink {
   url: string;
   /** airline-search: the airline's own search page, pre-filled; google-flights: Google Flights' search instead. */
-  kind: 'airline-search' | 'google-flights';
+  kind: "airline-search" | "google-flights";
   /** What the button says, honestly: "Search on aa.com", "Search Breeze on Google Flights", "Search on Google Flights". */
   label: string;
 }
@@ -179,55 +174,55 @@ interface RoundTrip {
  */
 const PREFILL_PATTERNS: Readonly<Record<string, (t: RoundTrip) => string>> = {
   WN: (t) =>
-    withQuery('https://www.southwest.com/air/booking/select.html', [
-      ['originationAirportCode', t.origin],
-      ['destinationAirportCode', t.destination],
-      ['departureDate', t.depart],
-      ['returnDate', t.ret],
-      ['adultPassengersCount', '1'],
-      ['tripType', 'roundtrip'],
+    withQuery("https://www.southwest.com/air/booking/select.html", [
+      ["originationAirportCode", t.origin],
+      ["destinationAirportCode", t.destination],
+      ["departureDate", t.depart],
+      ["returnDate", t.ret],
+      ["adultPassengersCount", "1"],
+      ["tripType", "roundtrip"],
     ]),
   B6: (t) =>
-    withQuery('https://www.jetblue.com/booking/flights', [
-      ['from', t.origin],
-      ['to', t.destination],
-      ['depart', t.depart],
-      ['return', t.ret],
-      ['isMultiCity', 'false'],
-      ['noOfRoute', '1'],
-      ['adults', '1'],
-      ['children', '0'],
-      ['infants', '0'],
+    withQuery("https://www.jetblue.com/booking/flights", [
+      ["from", t.origin],
+      ["to", t.destination],
+      ["depart", t.depart],
+      ["return", t.ret],
+      ["isMultiCity", "false"],
+      ["noOfRoute", "1"],
+      ["adults", "1"],
+      ["children", "0"],
+      ["infants", "0"],
     ]),
   UA: (t) =>
-    withQuery('https://www.united.com/en/us/fsr/choose-flights', [
-      ['f', t.origin],
-      ['t', t.destination],
-      ['d', t.depart],
-      ['r', t.ret],
-      ['px', '1'],
-      ['taxng', '1'],
+    withQuery("https://www.united.com/en/us/fsr/choose-flights", [
+      ["f", t.origin],
+      ["t", t.destination],
+      ["d", t.depart],
+      ["r", t.ret],
+      ["px", "1"],
+      ["taxng", "1"],
     ]),
   AS: (t) =>
-    withQuery('https://www.alaskaair.com/search/results', [
-      ['O', t.origin],
-      ['D', t.destination],
-      ['OD', t.depart],
-      ['DD', t.ret],
-      ['A', '1'],
-      ['RT', 'true'],
+    withQuery("https://www.alaskaair.com/search/results", [
+      ["O", t.origin],
+      ["D", t.destination],
+      ["OD", t.depart],
+      ["DD", t.ret],
+      ["A", "1"],
+      ["RT", "true"],
     ]),
   AA: (t) =>
-    withQuery('https://www.aa.com/booking/search', [
-      ['locale', 'en_US'],
-      ['pax', '1'],
-      ['adult', '1'],
-      ['type', 'RoundTrip'],
-      ['searchType', 'Revenue'],
-      ['cabin', ''],
-      ['carriers', 'ALL'],
+    withQuery("https://www.aa.com/booking/search", [
+      ["locale", "en_US"],
+      ["pax", "1"],
+      ["adult", "1"],
+      ["type", "RoundTrip"],
+      ["searchType", "Revenue"],
+      ["cabin", ""],
+      ["carriers", "ALL"],
       [
-        'slices',
+        "slices",
         JSON.stringify([
           { orig: t.origin, origNearby: false, dest: t.destination, destNearby: false, date: t.depart },
           { orig: t.destination, origNearby: false, dest: t.origin, destNearby: false, date: t.ret },
@@ -237,7 +232,7 @@ const PREFILL_PATTERNS: Readonly<Record<string, (t: RoundTrip) => string>> = {
 };
 
 /** "aa.com" from "https://www.aa.com/". */
-const siteName = (website: string) => new URL(website).hostname.replace(/^www\./, '');
+const siteName = (website: string) => new URL(website).hostname.replace(/^www\./, "");
 
 /**
  * Where an airline button goes: the airline's own search page, pre-filled with the route and dates, where a
@@ -253,10 +248,10 @@ export function airlineBookingUrl(airlineNameOrCode: string, trip: TripInput): B
 
   const prefill = airline ? PREFILL_PATTERNS[airline.code] : undefined;
   if (airline && prefill && origin && destination && depart && ret) {
-    return { url: prefill({ origin, destination, depart, ret }), kind: 'airline-search', label: `Search on ${siteName(airline.website)}` };
+    return { url: prefill({ origin, destination, depart, ret }), kind: "airline-search", label: `Search on ${siteName(airline.website)}` };
   }
 
   const url = googleFlightsUrl({ ...trip, adults: 1, airlines: airline ? [airline.code] : [] });
-  const filtered = airline !== undefined && new URL(url).searchParams.has('tfs');
-  return { url, kind: 'google-flights', label: filtered ? `Search ${airline.name} on Google Flights` : 'Search on Google Flights' };
+  const filtered = airline !== undefined && new URL(url).searchParams.has("tfs");
+  return { url, kind: "google-flights", label: filtered ? `Search ${airline.name} on Google Flights` : "Search on Google Flights" };
 }

@@ -1,5 +1,5 @@
 // Deal travel-date text (SPEC §3 "Flight deal", §5 travel-date forms).
-import { addDays, addYears, format, startOfDay } from 'date-fns';
+import { addDays, addYears, format, startOfDay } from "date-fns";
 
 export interface TravelDates {
   start: Date;
@@ -9,7 +9,7 @@ export interface TravelDates {
   parsed: boolean;
 }
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
 // Building blocks. The weekday ("Mon, ") and the year (", 2026") are optional in every form.
 const WEEKDAY = String.raw`(?:[a-z]+\.?,?\s+)?`;
@@ -19,11 +19,11 @@ const DASH = String.raw`\s*[-–—]\s*`;
 const YEAR = String.raw`(?:,?\s*(\d{4}))?`;
 
 // 'Day, Mon D - Day, Mon D' and 'Mon D - Mon D, YYYY'
-const TWO_MONTHS = new RegExp(`^${WEEKDAY}${MONTH_DAY}${DASH}${WEEKDAY}${MONTH_DAY}${YEAR}$`, 'i');
+const TWO_MONTHS = new RegExp(`^${WEEKDAY}${MONTH_DAY}${DASH}${WEEKDAY}${MONTH_DAY}${YEAR}$`, "i");
 // 'Mon D-D, YYYY'
-const SAME_MONTH = new RegExp(`^${WEEKDAY}${MONTH_DAY}${DASH}${DAY}${YEAR}$`, 'i');
+const SAME_MONTH = new RegExp(`^${WEEKDAY}${MONTH_DAY}${DASH}${DAY}${YEAR}$`, "i");
 // 'Mon D, YYYY' (one-way)
-const ONE_WAY = new RegExp(`^${WEEKDAY}${MONTH_DAY}${YEAR}$`, 'i');
+const ONE_WAY = new RegExp(`^${WEEKDAY}${MONTH_DAY}${YEAR}$`, "i");
 
 /** 0-based month index from a name ("Mar", "march", "MAR."); unknown names fall back to January. */
 function monthIndex(name: string): number {
@@ -54,34 +54,26 @@ function yearOf(text: string | undefined, now: Date): number {
 }
 
 export function parseTravelDates(text: string | undefined, now: Date): TravelDates {
-  const normalized = (text ?? '').trim().replace(/\s+/g, ' ');
+  const normalized = (text ?? "").trim().replace(/\s+/g, " ");
 
   const twoMonths = TWO_MONTHS.exec(normalized);
   if (twoMonths) {
-    const [, startMonth = '', startDay = '', endMonth = '', endDay = '', yearText] = twoMonths;
+    const [, startMonth = "", startDay = "", endMonth = "", endDay = "", yearText] = twoMonths;
     const year = yearOf(yearText, now);
-    return parsedRange(
-      calendarDate(year, monthIndex(startMonth), Number(startDay)),
-      calendarDate(year, monthIndex(endMonth), Number(endDay)),
-      now,
-    );
+    return parsedRange(calendarDate(year, monthIndex(startMonth), Number(startDay)), calendarDate(year, monthIndex(endMonth), Number(endDay)), now);
   }
 
   const sameMonth = SAME_MONTH.exec(normalized);
   if (sameMonth) {
-    const [, monthName = '', startDay = '', endDay = '', yearText] = sameMonth;
+    const [, monthName = "", startDay = "", endDay = "", yearText] = sameMonth;
     const year = yearOf(yearText, now);
     const month = monthIndex(monthName);
-    return parsedRange(
-      calendarDate(year, month, Number(startDay)),
-      calendarDate(year, month, Number(endDay)),
-      now,
-    );
+    return parsedRange(calendarDate(year, month, Number(startDay)), calendarDate(year, month, Number(endDay)), now);
   }
 
   const oneWay = ONE_WAY.exec(normalized);
   if (oneWay) {
-    const [, monthName = '', day = '', yearText] = oneWay;
+    const [, monthName = "", day = "", yearText] = oneWay;
     const start = calendarDate(yearOf(yearText, now), monthIndex(monthName), Number(day));
     return start === null ? unparsed(now) : { start, end: null, parsed: true };
   }
@@ -92,9 +84,9 @@ export function parseTravelDates(text: string | undefined, now: Date): TravelDat
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function fromIsoDate(text: string | null | undefined): Date | null {
-  const match = ISO_DATE.exec((text ?? '').trim());
+  const match = ISO_DATE.exec((text ?? "").trim());
   if (!match) return null;
-  const [, year = '', month = '', day = ''] = match;
+  const [, year = "", month = "", day = ""] = match;
   return calendarDate(Number(year), Number(month) - 1, Number(day));
 }
 
@@ -121,11 +113,11 @@ export function dealTravelDates(deal: DatedDeal, now: Date): TravelDates {
 
 /** Canonical display form: 'Mon, Mar 3 - Fri, Mar 7'; one-way: 'Mon, Mar 3'. */
 export function formatTravelDates(depart: Date, ret: Date | null): string {
-  const departText = format(depart, 'EEE, MMM d');
-  return ret === null ? departText : `${departText} - ${format(ret, 'EEE, MMM d')}`;
+  const departText = format(depart, "EEE, MMM d");
+  return ret === null ? departText : `${departText} - ${format(ret, "EEE, MMM d")}`;
 }
 
 /** 'YYYY-MM-DD' of the local calendar date. */
 export function toIsoDate(d: Date): string {
-  return format(d, 'yyyy-MM-dd');
+  return format(d, "yyyy-MM-dd");
 }

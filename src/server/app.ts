@@ -49,9 +49,11 @@ export function createApp(deps: Deps) {
   }
 
   const renderPage = createPageRenderer(deps.config, deps.assets, (request) => app.handle(request));
-  return app.get("/*", ({ request }) => renderPage(request)).all("/*", () => {
-    throw notFound();
-  });
+  return app
+    .get("/*", ({ request }) => renderPage(request))
+    .all("/*", () => {
+      throw notFound();
+    });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -44,13 +44,7 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-const STRIPE_KEYS = [
-  "STRIPE_SECRET_KEY",
-  "STRIPE_PUBLISHABLE_KEY",
-  "STRIPE_WEBHOOK_SECRET",
-  "STRIPE_PRICE_MONTHLY",
-  "STRIPE_PRICE_ANNUAL",
-] as const;
+const STRIPE_KEYS = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_ANNUAL"] as const;
 
 /** Reads the environment once; every problem is reported together so an operator fixes them in one go. */
 export function loadConfig(env: Env): Readonly<Config> {

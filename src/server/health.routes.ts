@@ -16,12 +16,15 @@ export function healthRoutes(deps: Deps) {
         .limit(1)
         .get();
       const finishedAt = lastScan?.finishedAt ?? null;
-      return Response.json({
-        status: "ok",
-        database: "ok",
-        lastSuccessfulScanAt: finishedAt?.toISOString() ?? null,
-        lastSuccessfulScanAgeSeconds: finishedAt ? Math.round((deps.clock.now().getTime() - finishedAt.getTime()) / 1000) : null,
-      }, { headers: { "cache-control": "no-store" } });
+      return Response.json(
+        {
+          status: "ok",
+          database: "ok",
+          lastSuccessfulScanAt: finishedAt?.toISOString() ?? null,
+          lastSuccessfulScanAgeSeconds: finishedAt ? Math.round((deps.clock.now().getTime() - finishedAt.getTime()) / 1000) : null,
+        },
+        { headers: { "cache-control": "no-store" } },
+      );
     } catch (error) {
       console.error("[healthz] database check failed:", error);
       return Response.json({ status: "unavailable", database: "error" }, { status: 503, headers: { "cache-control": "no-store" } });

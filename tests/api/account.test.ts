@@ -14,7 +14,14 @@ describe("signed-out visitors", () => {
     ["POST", "/api/change-password"],
   ])("%s %s answers 401", async (method, path) => {
     const t = createTestApp();
-    const body = path === "/api/profile" ? profile : path === "/api/preferences" ? { emailAlerts: true } : path === "/api/change-password" ? { newPassword: "abcdefgh", confirmPassword: "abcdefgh" } : undefined;
+    const body =
+      path === "/api/profile"
+        ? profile
+        : path === "/api/preferences"
+          ? { emailAlerts: true }
+          : path === "/api/change-password"
+            ? { newPassword: "abcdefgh", confirmPassword: "abcdefgh" }
+            : undefined;
     expect((await t.request(method, path, { body })).status).toBe(401);
   });
 });
@@ -43,9 +50,15 @@ describe("POST /api/change-password", () => {
     const t = createTestApp();
     const user = await createUser(t);
     const cookie = await signIn(t, user.email);
-    const missing = await t.request("POST", "/api/change-password", { cookie, body: { newPassword: "a better password", confirmPassword: "a better password" } });
+    const missing = await t.request("POST", "/api/change-password", {
+      cookie,
+      body: { newPassword: "a better password", confirmPassword: "a better password" },
+    });
     expect((await json(missing)).error).toBe("Please enter your current password.");
-    const wrong = await t.request("POST", "/api/change-password", { cookie, body: { currentPassword: "nope nope", newPassword: "a better password", confirmPassword: "a better password" } });
+    const wrong = await t.request("POST", "/api/change-password", {
+      cookie,
+      body: { currentPassword: "nope nope", newPassword: "a better password", confirmPassword: "a better password" },
+    });
     expect(wrong.status).toBe(400);
     expect((await json(wrong)).error).toBe("Your current password is incorrect.");
   });
@@ -67,7 +80,10 @@ describe("POST /api/change-password", () => {
     const t = createTestApp();
     const user = await createUser(t);
     const cookie = await signIn(t, user.email);
-    const mismatch = await t.request("POST", "/api/change-password", { cookie, body: { currentPassword: PASSWORD, newPassword: "abcdefgh1", confirmPassword: "abcdefgh2" } });
+    const mismatch = await t.request("POST", "/api/change-password", {
+      cookie,
+      body: { currentPassword: PASSWORD, newPassword: "abcdefgh1", confirmPassword: "abcdefgh2" },
+    });
     expect((await json(mismatch)).error).toBe("Please make sure both password fields match.");
     const short = await t.request("POST", "/api/change-password", { cookie, body: { currentPassword: PASSWORD, newPassword: "abc", confirmPassword: "abc" } });
     expect((await json(short)).error).toBe("Password must be at least 8 characters long.");
@@ -110,8 +126,12 @@ describe("PUT /api/profile", () => {
     const t = createTestApp();
     const user = await createUser(t);
     const cookie = await signIn(t, user.email);
-    expect((await json(await t.request("PUT", "/api/profile", { cookie, body: { ...profile, firstName: " " } }))).error).toBe("Please enter a first and last name.");
-    expect((await json(await t.request("PUT", "/api/profile", { cookie, body: { ...profile, phone: "call me maybe" } }))).error).toBe("Please enter a valid phone number.");
+    expect((await json(await t.request("PUT", "/api/profile", { cookie, body: { ...profile, firstName: " " } }))).error).toBe(
+      "Please enter a first and last name.",
+    );
+    expect((await json(await t.request("PUT", "/api/profile", { cookie, body: { ...profile, phone: "call me maybe" } }))).error).toBe(
+      "Please enter a valid phone number.",
+    );
     expect((await t.request("PUT", "/api/profile", { cookie, body: { ...profile, address: "x".repeat(2000) } })).status).toBe(400);
   });
 });

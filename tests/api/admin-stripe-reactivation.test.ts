@@ -22,7 +22,11 @@ async function stripeSubscriber(t: TestApp, email: string) {
   stripe.succeedSetupIntent(clientSecret.split("_secret_")[0]);
   const completed = await t.request("POST", "/api/complete-subscription", { body: { email }, cookie: signupCookie });
   expect(completed.status).toBe(200);
-  const user = t.db.select().from(users).all().find((u) => u.email === email)!;
+  const user = t.db
+    .select()
+    .from(users)
+    .all()
+    .find((u) => u.email === email)!;
   return { user, session: cookiesFrom(completed).find((c) => c.startsWith("gordu_session="))! };
 }
 
@@ -36,7 +40,13 @@ describe("admin re-activate against Stripe", () => {
     const endedAt = Math.floor(Date.now() / 1000);
     stripe.setSubscription(user.stripeSubscriptionId!, { status: "canceled" });
     Object.assign(stripe.get(user.stripeSubscriptionId!)!, { ended_at: endedAt, canceled_at: endedAt });
-    expect(t.db.select().from(users).all().find((u) => u.id === user.id)).toMatchObject({ subscriptionStatus: "Active", cancelAtPeriodEnd: true });
+    expect(
+      t.db
+        .select()
+        .from(users)
+        .all()
+        .find((u) => u.id === user.id),
+    ).toMatchObject({ subscriptionStatus: "Active", cancelAtPeriodEnd: true });
 
     const cookie = await signIn(t, admin.email);
     const response = await t.request("POST", `/api/admin/users/${user.id}/reactivate-subscription`, { cookie });
@@ -45,7 +55,10 @@ describe("admin re-activate against Stripe", () => {
     expect(answer.message).toContain("a new one was started");
     expect(answer.user).toMatchObject({ subscriptionStatus: "Active", subscriptionType: "Paid", cancelAtPeriodEnd: false });
     expect(answer.user.stripeSubscriptionId).not.toBe(user.stripeSubscriptionId);
-    expect(stripe.requestsTo("POST", "/v1/subscriptions").at(-1)!.params).toMatchObject({ customer: user.stripeCustomerId, payment_behavior: "error_if_incomplete" });
+    expect(stripe.requestsTo("POST", "/v1/subscriptions").at(-1)!.params).toMatchObject({
+      customer: user.stripeCustomerId,
+      payment_behavior: "error_if_incomplete",
+    });
     expect(stripe.get(answer.user.stripeSubscriptionId)).toMatchObject({ status: "active", customer: user.stripeCustomerId });
   });
 

@@ -84,7 +84,10 @@ describe("PUT /api/admin/users/:id", () => {
     const t = createTestApp();
     const { cookie } = await adminSession(t);
     const member = await createUser(t);
-    const response = await t.request("PUT", `/api/admin/users/${member.id}`, { cookie, body: { firstName: "Sammy", lastName: "T", address: "1 Main", phone: "555-1234", subscriptionType: "Paid" } });
+    const response = await t.request("PUT", `/api/admin/users/${member.id}`, {
+      cookie,
+      body: { firstName: "Sammy", lastName: "T", address: "1 Main", phone: "555-1234", subscriptionType: "Paid" },
+    });
     expect(response.status).toBe(200);
     expect(reloadUser(t, member.id)).toMatchObject({ firstName: "Sammy", lastName: "T", address: "1 Main", phone: "555-1234" });
     const [entry] = await json(await t.request("GET", "/api/admin/audit-log", { cookie }));
@@ -296,7 +299,10 @@ describe("operations", () => {
     const { cookie } = await adminSession(t);
     await t.request("POST", "/api/contact", { body: { email: "v@example.com", name: "V", subject: "Hi", description: "Hello" } });
     const [row] = t.db.select().from(emailOutbox).all();
-    t.db.update(emailOutbox).set({ status: "failed", attempts: 12, nextAttemptAt: new Date(0), lastError: "550 mailbox unavailable" }).run();
+    t.db
+      .update(emailOutbox)
+      .set({ status: "failed", attempts: 12, nextAttemptAt: new Date(0), lastError: "550 mailbox unavailable" })
+      .run();
     expect((await t.request("POST", `/api/admin/outbox/${row!.id}/retry`, { cookie })).status).toBe(200);
     expect(t.db.select().from(emailOutbox).get()!.status).toBe("queued");
     const [entry] = await json(await t.request("GET", "/api/admin/audit-log", { cookie }));

@@ -58,7 +58,11 @@ describe("issue 11's attacks against the real server", () => {
     const tooLarge = await post("/api/login", "x".repeat(2 * 1024 * 1024));
     const csrf = await post("/api/contact", "{}", { origin: "https://evil.example" });
     const notFound = await fetch(`${server.url}/api/nothing-here`);
-    for (const [response, status] of [[tooLarge, 413], [csrf, 403], [notFound, 404]] as const) {
+    for (const [response, status] of [
+      [tooLarge, 413],
+      [csrf, 403],
+      [notFound, 404],
+    ] as const) {
       expect(response.status).toBe(status);
       expect(response.headers.get("content-type")).toStartWith("application/json");
       expect(((await response.json()) as { error: string }).error).toBeTruthy();
@@ -119,7 +123,9 @@ describe("issue 11's attacks against the real server", () => {
   });
 
   test("6. 16 resets with a made-up token at once: 10 answer 400 (no hashing), the rest 429", async () => {
-    const attempts = Array.from({ length: 16 }, () => post("/api/reset-password", JSON.stringify({ token: "x".repeat(52), newPassword: "new password 1", confirmPassword: "new password 1" })));
+    const attempts = Array.from({ length: 16 }, () =>
+      post("/api/reset-password", JSON.stringify({ token: "x".repeat(52), newPassword: "new password 1", confirmPassword: "new password 1" })),
+    );
     const statuses = (await Promise.all(attempts)).map((response) => response.status);
     expect(statuses.filter((status) => status === 400)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(6);

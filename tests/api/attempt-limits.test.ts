@@ -73,7 +73,10 @@ describe("login and password checks in parallel", () => {
     const cookie = await signIn(t, user.email);
     const verify = countCalls("verify");
     const attempts = Array.from({ length: 10 }, (_, i) =>
-      t.request("POST", "/api/change-password", { cookie, body: { currentPassword: `wrong ${i}`, newPassword: "a new password", confirmPassword: "a new password" } }),
+      t.request("POST", "/api/change-password", {
+        cookie,
+        body: { currentPassword: `wrong ${i}`, newPassword: "a new password", confirmPassword: "a new password" },
+      }),
     );
     const responses = await Promise.all(attempts);
     const verifyCalls = verify.stop();
@@ -91,7 +94,9 @@ describe("POST /api/reset-password does no costly work for a link that is not go
   test("a bogus token never reaches argon2: no hash is computed, the answer is the invalid-link message", async () => {
     const t = createTestApp();
     const hash = countCalls("hash");
-    const response = await t.request("POST", "/api/reset-password", { body: { token: "x".repeat(52), newPassword: "a new password", confirmPassword: "a new password" } });
+    const response = await t.request("POST", "/api/reset-password", {
+      body: { token: "x".repeat(52), newPassword: "a new password", confirmPassword: "a new password" },
+    });
     const hashCalls = hash.stop();
     expect(response.status).toBe(400);
     expect((await json(response)).error).toBe("This password reset link is invalid or expired.");
@@ -103,12 +108,18 @@ describe("POST /api/reset-password does no costly work for a link that is not go
     const user = await createUser(t);
     const token = await resetToken(t, user.email);
     const burst = Array.from({ length: 16 }, (_, i) =>
-      t.request("POST", "/api/reset-password", { body: { token: `bogus${i}`.padEnd(52, "a"), newPassword: "a new password", confirmPassword: "a new password" }, headers: from("203.0.113.66") }),
+      t.request("POST", "/api/reset-password", {
+        body: { token: `bogus${i}`.padEnd(52, "a"), newPassword: "a new password", confirmPassword: "a new password" },
+        headers: from("203.0.113.66"),
+      }),
     );
     const statuses = (await Promise.all(burst)).map((response) => response.status);
     expect(statuses.filter((status) => status === 400)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(6);
-    const good = await t.request("POST", "/api/reset-password", { body: { token, newPassword: "a new password", confirmPassword: "a new password" }, headers: from("198.51.100.7") });
+    const good = await t.request("POST", "/api/reset-password", {
+      body: { token, newPassword: "a new password", confirmPassword: "a new password" },
+      headers: from("198.51.100.7"),
+    });
     expect(good.status).toBe(200);
   });
 });
@@ -138,7 +149,9 @@ describe("signup and card attempts from one address", () => {
     const { clientSecret } = await json(created);
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
-      statuses.push((await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...DECLINED }, headers: from(`198.51.100.${i + 10}`) })).status);
+      statuses.push(
+        (await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...DECLINED }, headers: from(`198.51.100.${i + 10}`) })).status,
+      );
     }
     const good = await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...VISA }, headers: from("198.51.100.99") });
     expect(statuses).toEqual([402, 402, 402, 402, 402, 429, 429, 429, 429, 429]);
@@ -153,7 +166,9 @@ describe("signup and card attempts from one address", () => {
       const created = await t.request("POST", "/api/create-subscription", { body: signupBody(`card${i}@example.com`), headers: from(`192.0.2.${i + 1}`) });
       const { clientSecret } = await json(created);
       for (let j = 0; j < 3; j++) {
-        statuses.push((await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...DECLINED }, headers: from("203.0.113.99") })).status);
+        statuses.push(
+          (await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...DECLINED }, headers: from("203.0.113.99") })).status,
+        );
       }
     }
     expect(statuses.filter((status) => status === 402)).toHaveLength(10);

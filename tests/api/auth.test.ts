@@ -86,7 +86,9 @@ describe("POST /api/login", () => {
     const user = await createUser(t);
     for (let i = 0; i < 5; i++) {
       const ip = `198.51.100.${i}`;
-      expect((await t.request("POST", "/api/login", { body: { email: user.email, password: "wrong-password" }, headers: { "x-forwarded-for": ip } })).status).toBe(401);
+      expect(
+        (await t.request("POST", "/api/login", { body: { email: user.email, password: "wrong-password" }, headers: { "x-forwarded-for": ip } })).status,
+      ).toBe(401);
     }
     const blocked = await t.request("POST", "/api/login", { body: { email: user.email, password: PASSWORD }, headers: { "x-forwarded-for": "203.0.113.50" } });
     expect(blocked.status).toBe(429);
@@ -94,7 +96,9 @@ describe("POST /api/login", () => {
     expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
 
     t.clock.advance(15 * 60_000 + 1000);
-    expect((await t.request("POST", "/api/login", { body: { email: user.email, password: PASSWORD }, headers: { "x-forwarded-for": "203.0.113.50" } })).status).toBe(200);
+    expect(
+      (await t.request("POST", "/api/login", { body: { email: user.email, password: PASSWORD }, headers: { "x-forwarded-for": "203.0.113.50" } })).status,
+    ).toBe(200);
   });
 
   test("after 5 failures in 15 minutes from one address, that address is throttled for every account", async () => {
@@ -105,7 +109,9 @@ describe("POST /api/login", () => {
       await t.request("POST", "/api/login", { body: { email: `guess${i}@example.com`, password: "x" }, headers: from });
     }
     expect((await t.request("POST", "/api/login", { body: { email: user.email, password: PASSWORD }, headers: from })).status).toBe(429);
-    expect((await t.request("POST", "/api/login", { body: { email: user.email, password: PASSWORD }, headers: { "x-forwarded-for": "192.0.2.8" } })).status).toBe(200);
+    expect(
+      (await t.request("POST", "/api/login", { body: { email: user.email, password: PASSWORD }, headers: { "x-forwarded-for": "192.0.2.8" } })).status,
+    ).toBe(200);
   });
 
   test("behind the proxy, a client cannot dodge the address limit by sending its own X-Forwarded-For", async () => {
@@ -182,7 +188,10 @@ describe("sessions", () => {
     const t = createTestApp();
     const user = await createUser(t);
     await signIn(t, user.email);
-    t.db.update(sessions).set({ expiresAt: new Date(t.clock.now().getTime() + 400 * DAY) }).run();
+    t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(t.clock.now().getTime() + 400 * DAY) })
+      .run();
     t.clock.advance(90 * DAY + 1000);
     await purgeExpired(t.deps);
     expect(t.db.select().from(sessions).all()).toHaveLength(0);

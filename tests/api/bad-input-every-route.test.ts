@@ -10,9 +10,31 @@ import { createUser, sessionCookieFor } from "../support/users.ts";
 
 const SENTINEL = "<svg/onload=alert(1)>";
 const FIELD_NAMES = [
-  "email", "password", "name", "subject", "description", "firstName", "lastName", "address", "phone", "planType",
-  "preferences", "token", "newPassword", "confirmPassword", "currentPassword", "emailAlerts", "sessionId", "clientSecret",
-  "cardNumber", "expMonth", "expYear", "cvc", "subscriptionType", "read", "skipLastLoginUpdate",
+  "email",
+  "password",
+  "name",
+  "subject",
+  "description",
+  "firstName",
+  "lastName",
+  "address",
+  "phone",
+  "planType",
+  "preferences",
+  "token",
+  "newPassword",
+  "confirmPassword",
+  "currentPassword",
+  "emailAlerts",
+  "sessionId",
+  "clientSecret",
+  "cardNumber",
+  "expMonth",
+  "expYear",
+  "cvc",
+  "subscriptionType",
+  "read",
+  "skipLastLoginUpdate",
 ];
 
 function apiRoutes(t: TestApp): { method: string; path: string }[] {
@@ -39,14 +61,44 @@ const BODIES: [string, string, string][] = [
   ["plain text", "text/plain", SENTINEL],
   ["1 MiB of '['", "application/json", "[".repeat(1024 * 1024)],
   ["20,000 balanced levels", "application/json", "[".repeat(20_000) + "]".repeat(20_000)],
-  ["deep nesting under every field", "application/json", JSON.stringify(Object.fromEntries(FIELD_NAMES.map((f) => [f, JSON.parse("[".repeat(40) + "]".repeat(40))])))],
+  [
+    "deep nesting under every field",
+    "application/json",
+    JSON.stringify(Object.fromEntries(FIELD_NAMES.map((f) => [f, JSON.parse("[".repeat(40) + "]".repeat(40))]))),
+  ],
   ["a wide object", "application/json", JSON.stringify(Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`${SENTINEL}${i}`, i])))],
-  ["a wide list under every field", "application/json", JSON.stringify(Object.fromEntries(FIELD_NAMES.map((f) => [f, Array.from({ length: 500 }, () => SENTINEL)])))],
-  ["numbers at the edges", "application/json", JSON.stringify(Object.fromEntries(FIELD_NAMES.map((f, i) => [f, [1.5, -1, 0, 1e308, -1e308, 2 ** 53 + 1, 5e-324][i % 7]])))],
+  [
+    "a wide list under every field",
+    "application/json",
+    JSON.stringify(Object.fromEntries(FIELD_NAMES.map((f) => [f, Array.from({ length: 500 }, () => SENTINEL)]))),
+  ],
+  [
+    "numbers at the edges",
+    "application/json",
+    JSON.stringify(Object.fromEntries(FIELD_NAMES.map((f, i) => [f, [1.5, -1, 0, 1e308, -1e308, 2 ** 53 + 1, 5e-324][i % 7]]))),
+  ],
 ];
 
 /** Text for a numeric query parameter that is not a whole number in range: fractions, exponents, huge, signs, words. */
-const NUMERIC_EDGES = ["1.5", "0.0001", "1e3", "1e400", "-1e400", "99999999999999999999", "-1", "0", "-0", "+5", " 5", "0x10", "NaN", "Infinity", "", "1,2", "1;DROP TABLE users"];
+const NUMERIC_EDGES = [
+  "1.5",
+  "0.0001",
+  "1e3",
+  "1e400",
+  "-1e400",
+  "99999999999999999999",
+  "-1",
+  "0",
+  "-0",
+  "+5",
+  " 5",
+  "0x10",
+  "NaN",
+  "Infinity",
+  "",
+  "1,2",
+  "1;DROP TABLE users",
+];
 
 type Schema = { type?: string; pattern?: string; anyOf?: Schema[] };
 
@@ -64,7 +116,17 @@ function numericQueryParams(t: TestApp): { method: string; path: string; name: s
 
 /** Row counts of what bad input must never change. */
 function snapshot(t: TestApp): Record<string, number> {
-  const tables = ["users", "pending_signups", "password_reset_tokens", "email_outbox", "contact_messages", "test_billing_objects", "audit_log", "user_deals", "deals"];
+  const tables = [
+    "users",
+    "pending_signups",
+    "password_reset_tokens",
+    "email_outbox",
+    "contact_messages",
+    "test_billing_objects",
+    "audit_log",
+    "user_deals",
+    "deals",
+  ];
   return Object.fromEntries(tables.map((table) => [table, (t.db.$client.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n]));
 }
 
@@ -116,7 +178,8 @@ describe("every /api route under bad input", () => {
     expect(withParams.length).toBeGreaterThan(5);
     for (const { method, path } of withParams) {
       for (const id of ["abc", "-1", "0", "1.5", "99999999999999999999", "1%27%20OR%201%3D1", "%00", encodeURIComponent(SENTINEL)]) {
-        const body = method === "PUT" ? JSON.stringify({ firstName: "A" }) : method === "POST" && path.endsWith("/read") ? JSON.stringify({ read: true }) : null;
+        const body =
+          method === "PUT" ? JSON.stringify({ firstName: "A" }) : method === "POST" && path.endsWith("/read") ? JSON.stringify({ read: true }) : null;
         const response = await send(t, method, withId(path, id), body ? "application/json" : null, body, cookie());
         await expectSafe(response, `${method} ${path} with id ${id}`);
         expect(response.status, `${method} ${path} with id ${id}`).toBe(404);

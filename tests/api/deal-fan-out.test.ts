@@ -131,8 +131,29 @@ describe("alert emails", () => {
     const t = createTestApp();
     const alerted = await createUser(t, { firstName: "Ana" });
     const quiet = await createUser(t, { emailAlerts: false });
-    insertDeal(t, { destination: "LAX", price: 199, departDate: "2027-01-08", returnDate: "2027-01-15", airline: "Delta", percentBelowTypical: 48, typicalLow: 340, typicalHigh: 420, typicalMedian: 383 });
-    insertDeal(t, { destination: "ORD", price: 104, departDate: "2027-01-23", returnDate: "2027-01-30", airline: "United", percentBelowTypical: 41, typicalLow: 157, typicalHigh: 182, typicalMedian: 176, nonstop: false });
+    insertDeal(t, {
+      destination: "LAX",
+      price: 199,
+      departDate: "2027-01-08",
+      returnDate: "2027-01-15",
+      airline: "Delta",
+      percentBelowTypical: 48,
+      typicalLow: 340,
+      typicalHigh: 420,
+      typicalMedian: 383,
+    });
+    insertDeal(t, {
+      destination: "ORD",
+      price: 104,
+      departDate: "2027-01-23",
+      returnDate: "2027-01-30",
+      airline: "United",
+      percentBelowTypical: 41,
+      typicalLow: 157,
+      typicalHigh: 182,
+      typicalMedian: 176,
+      nonstop: false,
+    });
     await fanOutOwedDeals(t.deps);
 
     expect(pairs(t).filter((pair) => pair.userId === quiet.id)).toHaveLength(2);
@@ -200,7 +221,13 @@ describe("alert emails", () => {
     t.db.update(deals).set({ isActive: false, expiredAt: t.clock.now(), expiredReason: "price rose above the typical low" }).where(eq(deals.id, live.id)).run();
     await deliver(t);
     expect(t.mailer.sent).toEqual([]);
-    expect(t.db.select().from(emailOutbox).all().map((row) => [row.status, row.lastError])).toEqual([["sent", "no longer owed"]]);
+    expect(
+      t.db
+        .select()
+        .from(emailOutbox)
+        .all()
+        .map((row) => [row.status, row.lastError]),
+    ).toEqual([["sent", "no longer owed"]]);
   });
 
   test("turning alerts off before delivery cancels an alert that was queued", async () => {
@@ -267,10 +294,18 @@ describe("a fan-out interrupted by a crash", () => {
     expect(counts.size).toBe(alerted.length * 3);
     expect([...counts.values()].every((count) => count === 1)).toBe(true);
     for (const user of alerted.filter((u) => done.includes(u.id))) {
-      expect(queuedAlerts(t).filter((a) => a.payload.userId === user.id).map((a) => a.payload.deals.length)).toEqual([2, 1]);
+      expect(
+        queuedAlerts(t)
+          .filter((a) => a.payload.userId === user.id)
+          .map((a) => a.payload.deals.length),
+      ).toEqual([2, 1]);
     }
     for (const user of alerted.filter((u) => !done.includes(u.id))) {
-      expect(queuedAlerts(t).filter((a) => a.payload.userId === user.id).map((a) => a.payload.deals.length)).toEqual([3]);
+      expect(
+        queuedAlerts(t)
+          .filter((a) => a.payload.userId === user.id)
+          .map((a) => a.payload.deals.length),
+      ).toEqual([3]);
     }
     expect(hasOwedFanOut(t.db)).toBe(false);
 

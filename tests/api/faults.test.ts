@@ -58,7 +58,8 @@ async function waitUntil(what: string, condition: () => boolean, timeoutMs: numb
   }
 }
 
-const recipientsOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((group) => group.value.map((entry) => entry.address!));
+const recipientsOf = (mail: ParsedMail) =>
+  (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((group) => group.value.map((entry) => entry.address!));
 
 /** For each recipient, the distinct Message-IDs they received: one means every resend was the same message. */
 function messageIdsByRecipient(prefix: string): Map<string, Set<string>> {
@@ -140,7 +141,18 @@ describe("kill -9", () => {
     const now = new Date();
     db.transaction((tx) => {
       for (let i = 0; i < owed; i++) {
-        queueEmail(tx, { kind: "deal-alert", to: `owed${i}@example.com`, subject: `3 new deals from RDU (${i})`, text: "Deals", html: "<p>Deals</p>", dedupeKey: `fault-test:${i}` }, now);
+        queueEmail(
+          tx,
+          {
+            kind: "deal-alert",
+            to: `owed${i}@example.com`,
+            subject: `3 new deals from RDU (${i})`,
+            text: "Deals",
+            html: "<p>Deals</p>",
+            dedupeKey: `fault-test:${i}`,
+          },
+          now,
+        );
       }
     });
     db.$client.close();
@@ -179,37 +191,41 @@ describe("disk full", () => {
   const disk = mountTinyDisk();
   if (typeof disk === "string") console.log(`[faults] disk-full test not run: ${disk}`);
 
-  test.skipIf(typeof disk === "string")("writes answer 503, reads keep working, and the file stays intact", async () => {
-    const { path } = disk as Exclude<typeof disk, string>;
-    const databasePath = join(path, "app.sqlite");
-    const db = openDatabase(databasePath);
-    migrateDatabase(db);
-    try {
-      const t = createTestApp({ DATABASE_PATH: databasePath, TRUST_PROXY: "true" }, { db });
-      const message = { email: "full@example.com", name: "Full", subject: "Disk", description: "x".repeat(2000) };
-      expect((await t.request("POST", "/api/contact", { body: message })).status).toBe(200);
-
-      const filler = join(path, "filler");
-      mkdirSync(path, { recursive: true });
+  test.skipIf(typeof disk === "string")(
+    "writes answer 503, reads keep working, and the file stays intact",
+    async () => {
+      const { path } = disk as Exclude<typeof disk, string>;
+      const databasePath = join(path, "app.sqlite");
+      const db = openDatabase(databasePath);
+      migrateDatabase(db);
       try {
-        writeFileSync(filler, Buffer.alloc(8 * 1024 * 1024));
-      } catch {
-        // ENOSPC: the disk is now full, which is the point.
-      }
-      let lastStatus = 200;
-      for (let i = 0; i < 200 && lastStatus === 200; i++) {
-        lastStatus = (await t.request("POST", "/api/contact", { body: message, headers: { "x-forwarded-for": `10.0.0.${i}` } })).status;
-      }
-      expect(lastStatus).toBe(503);
-      expect((await t.request("GET", "/api/app-config")).status).toBe(200);
-      expect((await t.request("GET", "/")).status).toBe(200);
-      expect((await json(await t.request("GET", "/healthz"))).database).toBe("ok");
+        const t = createTestApp({ DATABASE_PATH: databasePath, TRUST_PROXY: "true" }, { db });
+        const message = { email: "full@example.com", name: "Full", subject: "Disk", description: "x".repeat(2000) };
+        expect((await t.request("POST", "/api/contact", { body: message })).status).toBe(200);
 
-      rmSync(filler, { force: true });
-      expect((await t.request("POST", "/api/contact", { body: message, headers: { "x-forwarded-for": "10.1.0.1" } })).status).toBe(200);
-      expect((db.$client.query("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check).toBe("ok");
-    } finally {
-      db.$client.close();
-    }
-  }, 60_000);
+        const filler = join(path, "filler");
+        mkdirSync(path, { recursive: true });
+        try {
+          writeFileSync(filler, Buffer.alloc(8 * 1024 * 1024));
+        } catch {
+          // ENOSPC: the disk is now full, which is the point.
+        }
+        let lastStatus = 200;
+        for (let i = 0; i < 200 && lastStatus === 200; i++) {
+          lastStatus = (await t.request("POST", "/api/contact", { body: message, headers: { "x-forwarded-for": `10.0.0.${i}` } })).status;
+        }
+        expect(lastStatus).toBe(503);
+        expect((await t.request("GET", "/api/app-config")).status).toBe(200);
+        expect((await t.request("GET", "/")).status).toBe(200);
+        expect((await json(await t.request("GET", "/healthz"))).database).toBe("ok");
+
+        rmSync(filler, { force: true });
+        expect((await t.request("POST", "/api/contact", { body: message, headers: { "x-forwarded-for": "10.1.0.1" } })).status).toBe(200);
+        expect((db.$client.query("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check).toBe("ok");
+      } finally {
+        db.$client.close();
+      }
+    },
+    60_000,
+  );
 });

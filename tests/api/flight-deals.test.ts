@@ -66,10 +66,31 @@ describe("GET /api/flight-deals", () => {
   test("lists the subscriber's deals newest first, every SPEC §3 field filled", async () => {
     const t = createTestApp();
     const { cookie } = await subscriberWithCookie(t, { preferences: { destinations: [], maxPrice: 1000, nonstopOnly: false } });
-    const older = insertDeal(t, { destination: "LHR", departDate: "2027-01-08", returnDate: "2027-01-15", airline: "British Airways", price: 512, typicalLow: 780, typicalHigh: 1100, typicalMedian: 920, percentBelowTypical: 44, nonstop: true, durationMinutes: 495 });
+    const older = insertDeal(t, {
+      destination: "LHR",
+      departDate: "2027-01-08",
+      returnDate: "2027-01-15",
+      airline: "British Airways",
+      price: 512,
+      typicalLow: 780,
+      typicalHigh: 1100,
+      typicalMedian: 920,
+      percentBelowTypical: 44,
+      nonstop: true,
+      durationMinutes: 495,
+    });
     await fanOutOwedDeals(t.deps);
     t.clock.advance(HOUR);
-    const newer = insertDeal(t, { destination: "DEN", departDate: "2027-02-05", returnDate: "2027-02-07", airline: "Frontier", price: 117, nonstop: false, durationMinutes: 250, tier: "exceptional" });
+    const newer = insertDeal(t, {
+      destination: "DEN",
+      departDate: "2027-02-05",
+      returnDate: "2027-02-07",
+      airline: "Frontier",
+      price: 117,
+      nonstop: false,
+      durationMinutes: 250,
+      tier: "exceptional",
+    });
     await fanOutOwedDeals(t.deps);
 
     const list = await listDeals(t, cookie);
@@ -185,16 +206,13 @@ describe("one subscriber's deals are theirs alone", () => {
     expect(t.db.select().from(userDeals).where(eq(userDeals.userId, bob.user.id)).all()).toEqual([]);
   });
 
-  test.each(["abc", "0", "01", "-1", "1.5", "1e3", "99999999999999999999", "%20", "1;DROP TABLE deals"])(
-    "a malformed id (%s) answers 404",
-    async (id) => {
-      const { t, alice } = await twoSubscribers();
-      const path = `/api/flight-deals/${encodeURIComponent(id)}`;
-      expect((await t.request("POST", `${path}/click`, { cookie: alice.cookie })).status).toBe(404);
-      expect((await t.request("DELETE", path, { cookie: alice.cookie })).status).toBe(404);
-      expect((await t.request("GET", `${path}/history`, { cookie: alice.cookie })).status).toBe(404);
-    },
-  );
+  test.each(["abc", "0", "01", "-1", "1.5", "1e3", "99999999999999999999", "%20", "1;DROP TABLE deals"])("a malformed id (%s) answers 404", async (id) => {
+    const { t, alice } = await twoSubscribers();
+    const path = `/api/flight-deals/${encodeURIComponent(id)}`;
+    expect((await t.request("POST", `${path}/click`, { cookie: alice.cookie })).status).toBe(404);
+    expect((await t.request("DELETE", path, { cookie: alice.cookie })).status).toBe(404);
+    expect((await t.request("GET", `${path}/history`, { cookie: alice.cookie })).status).toBe(404);
+  });
 
   test("an unknown id answers 404", async () => {
     const { t, alice, alicesDeal } = await twoSubscribers();

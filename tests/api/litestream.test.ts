@@ -30,7 +30,9 @@ async function waitForOutput(process: { stdout: ReadableStream<Uint8Array> }, pa
 function tableRows(path: string): Record<string, unknown[]> {
   const db = new Database(path, { readonly: true });
   try {
-    const tables = (db.query("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as { name: string }[]).map((row) => row.name);
+    const tables = (db.query("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as { name: string }[]).map(
+      (row) => row.name,
+    );
     return Object.fromEntries(tables.map((table) => [table, db.query(`select * from "${table}" order by rowid`).all()]));
   } finally {
     db.close();

@@ -38,7 +38,16 @@ describe("no usable token stays in the database", () => {
     expect(tablesHolding(t, token.slice(0, 20))).toEqual([]);
 
     const sent = t.db.select().from(emailOutbox).get()!;
-    expect(sent).toMatchObject({ kind: "password-reset", toAddress: user.email, subject: "Reset your GoRDU password", status: "sent", textBody: null, htmlBody: null, payload: null, headers: {} });
+    expect(sent).toMatchObject({
+      kind: "password-reset",
+      toAddress: user.email,
+      subject: "Reset your GoRDU password",
+      status: "sent",
+      textBody: null,
+      htmlBody: null,
+      payload: null,
+      headers: {},
+    });
     expect(sent.sentAt).not.toBeNull();
 
     const used = await t.request("POST", "/api/reset-password", { body: { token, newPassword: "a new password", confirmPassword: "a new password" } });
@@ -54,7 +63,13 @@ describe("no usable token stays in the database", () => {
     const welcome = t.mailer.sent.find((mail) => mail.subject.startsWith("Welcome"))!;
     const token = tokenIn(welcome.text);
     expect(tablesHolding(t, token)).toEqual([]);
-    expect(t.db.select().from(emailOutbox).all().every((row) => row.textBody === null && row.htmlBody === null)).toBe(true);
+    expect(
+      t.db
+        .select()
+        .from(emailOutbox)
+        .all()
+        .every((row) => row.textBody === null && row.htmlBody === null),
+    ).toBe(true);
   });
 
   test("a delivered message's headers go too: an unsubscribe link is left only where it must be, on its user", async () => {
@@ -63,7 +78,16 @@ describe("no usable token stays in the database", () => {
     const link = `http://localhost:3000/unsubscribe?token=${user.unsubscribeToken}`;
     t.db
       .insert(emailOutbox)
-      .values({ kind: "deal-alert", toAddress: user.email, subject: "Deals", textBody: link, htmlBody: link, headers: { "List-Unsubscribe": `<${link}>` }, nextAttemptAt: t.clock.now(), createdAt: t.clock.now() })
+      .values({
+        kind: "deal-alert",
+        toAddress: user.email,
+        subject: "Deals",
+        textBody: link,
+        htmlBody: link,
+        headers: { "List-Unsubscribe": `<${link}>` },
+        nextAttemptAt: t.clock.now(),
+        createdAt: t.clock.now(),
+      })
       .run();
     await deliverDueEmails(t.deps);
     expect(t.mailer.sent[0]!.headers["List-Unsubscribe"]).toBe(`<${link}>`);
@@ -110,9 +134,19 @@ describe("outbox retention and the Operations view", () => {
       nextAttemptAt: now,
       createdAt: new Date(now.getTime() - daysAgo * DAY),
     });
-    t.db.insert(emailOutbox).values([row("sent", 31), row("sent", 29), row("expired", 31), row("failed", 89), row("failed", 91), row("queued", 200)]).run();
+    t.db
+      .insert(emailOutbox)
+      .values([row("sent", 31), row("sent", 29), row("expired", 31), row("failed", 89), row("failed", 91), row("queued", 200)])
+      .run();
     await purgeExpired(t.deps);
-    expect(t.db.select({ kind: emailOutbox.kind }).from(emailOutbox).all().map((r) => r.kind).sort()).toEqual(["k-failed-89", "k-queued-200", "k-sent-29"]);
+    expect(
+      t.db
+        .select({ kind: emailOutbox.kind })
+        .from(emailOutbox)
+        .all()
+        .map((r) => r.kind)
+        .sort(),
+    ).toEqual(["k-failed-89", "k-queued-200", "k-sent-29"]);
   });
 
   test("the Operations view lists delivered rows without their bodies, counts expired ones, and refuses to retry them", async () => {

@@ -14,7 +14,10 @@ const reset = (t: TestApp, token: string, newPassword = "link password 1") =>
   t.request("POST", "/api/reset-password", { body: { token, newPassword, confirmPassword: newPassword } });
 
 const linkIn = (t: TestApp, subject: RegExp) =>
-  t.mailer.sent.filter((mail) => subject.test(mail.subject)).at(-1)!.text.match(/reset-password\?token=(\w+)/)![1]!;
+  t.mailer.sent
+    .filter((mail) => subject.test(mail.subject))
+    .at(-1)!
+    .text.match(/reset-password\?token=(\w+)/)![1]!;
 
 async function welcomeLink(t: TestApp, email: string) {
   const { sessionCookie } = await subscribe(t, email);
@@ -33,7 +36,10 @@ describe("welcome links", () => {
   test("after the new subscriber sets a password on the dashboard, the 7-day welcome link no longer resets it", async () => {
     const t = createTestApp();
     const { sessionCookie, token } = await welcomeLink(t, "welcome1@example.com");
-    const set = await t.request("POST", "/api/change-password", { cookie: sessionCookie, body: { newPassword: "chosen password", confirmPassword: "chosen password" } });
+    const set = await t.request("POST", "/api/change-password", {
+      cookie: sessionCookie,
+      body: { newPassword: "chosen password", confirmPassword: "chosen password" },
+    });
     expect(set.status).toBe(200);
     t.clock.advance(3 * 24 * 60 * 60_000);
     const hijack = await reset(t, token, "attacker password");
@@ -66,7 +72,14 @@ describe("every way of setting a password voids the user's outstanding links", (
     const user = await createUser(t);
     const token = await requestResetLink(t, user.email);
     const cookie = await signIn(t, user.email);
-    expect((await t.request("POST", "/api/change-password", { cookie, body: { currentPassword: "correct horse battery", newPassword: "changed password", confirmPassword: "changed password" } })).status).toBe(200);
+    expect(
+      (
+        await t.request("POST", "/api/change-password", {
+          cookie,
+          body: { currentPassword: "correct horse battery", newPassword: "changed password", confirmPassword: "changed password" },
+        })
+      ).status,
+    ).toBe(200);
     expect((await reset(t, token)).status).toBe(400);
     expect(t.db.select().from(passwordResetTokens).all()).toHaveLength(0);
   });

@@ -64,7 +64,8 @@ describe("POST /api/forgot-password", () => {
   test("throttles one client address after 10 requests an hour", async () => {
     const t = createTestApp({ TRUST_PROXY: "true" });
     const from = { "x-forwarded-for": "203.0.113.1" };
-    for (let i = 0; i < 10; i++) expect((await t.request("POST", "/api/forgot-password", { body: { email: `x${i}@example.com` }, headers: from })).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await t.request("POST", "/api/forgot-password", { body: { email: `x${i}@example.com` }, headers: from })).status).toBe(200);
     const limited = await t.request("POST", "/api/forgot-password", { body: { email: "x@example.com" }, headers: from });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBeTruthy();

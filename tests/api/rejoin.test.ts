@@ -9,13 +9,22 @@ import { createUser, reloadUser, signIn } from "../support/users.ts";
 async function member(t: TestApp, plan: "monthly" | "annual" = "monthly") {
   const email = `member-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const { sessionCookie } = await subscribe(t, email, plan);
-  const user = t.db.select().from(users).all().find((u) => u.email === email)!;
+  const user = t.db
+    .select()
+    .from(users)
+    .all()
+    .find((u) => u.email === email)!;
   return { user, cookie: sessionCookie };
 }
 
 const subscriptionOf = async (t: TestApp, cookie: string) => json(await t.request("GET", "/api/subscription", { cookie }));
 const rejoin = (t: TestApp, cookie: string, body: object) => t.request("POST", "/api/rejoin", { body, cookie });
-const testSubscriptions = (t: TestApp) => t.db.select().from(testBillingObjects).all().filter((row) => row.kind === "subscription");
+const testSubscriptions = (t: TestApp) =>
+  t.db
+    .select()
+    .from(testBillingObjects)
+    .all()
+    .filter((row) => row.kind === "subscription");
 
 describe("rejoining in test billing", () => {
   test("a cancelled annual member rejoins monthly on the saved card: a new subscription, paid today, no trial", async () => {
@@ -69,7 +78,12 @@ describe("rejoining in test billing", () => {
     t.clock.advance(8 * 24 * 60 * 60_000);
     expect(await subscriptionOf(t, cookie)).toMatchObject({ status: "Cancelled", rejoin: "new-subscription" });
     const answer = await json(await rejoin(t, cookie, { planType: "annual" }));
-    expect(answer.subscription).toMatchObject({ planType: "annual", status: "Active", trialEndsAt: null, currentPeriodEnd: addYears(t.clock.now(), 1).toISOString() });
+    expect(answer.subscription).toMatchObject({
+      planType: "annual",
+      status: "Active",
+      trialEndsAt: null,
+      currentPeriodEnd: addYears(t.clock.now(), 1).toISOString(),
+    });
     expect(reloadUser(t, user.id).stripeSubscriptionId).not.toBe(user.stripeSubscriptionId);
   });
 

@@ -15,7 +15,13 @@ describe("the scheduled scanner", () => {
     const stop = startFareScanner({ ...t.deps, config: NEVER_DURING_TESTS }, { log: (line) => lines.push(line), bootScanDelayMs: 0 });
     while (!lines.at(-1)?.includes("succeeded")) await Bun.sleep(10);
     await stop();
-    expect(t.db.select().from(fareScans).all().map((scan) => scan.status)).toEqual(["succeeded"]);
+    expect(
+      t.db
+        .select()
+        .from(fareScans)
+        .all()
+        .map((scan) => scan.status),
+    ).toEqual(["succeeded"]);
     expect(t.db.select().from(deals).all().length).toBeGreaterThan(0);
     expect(lines[0]).toBe("[scan] no deals yet: scanning now");
     expect(lines.at(-1)).toMatch(/^\[scan\] simulated succeeded: 81 routes, [\d,]+ quotes, \d+ deals/);
@@ -29,7 +35,13 @@ describe("the scheduled scanner", () => {
     const stop = startFareScanner({ ...t.deps, config: NEVER_DURING_TESTS }, { log: (line) => lines.push(line) });
     await stop();
     expect(t.db.select().from(fareScans).all()).toEqual([]);
-    expect(t.db.select().from(userDeals).all().map((pair) => pair.userId)).toEqual([user.id]);
+    expect(
+      t.db
+        .select()
+        .from(userDeals)
+        .all()
+        .map((pair) => pair.userId),
+    ).toEqual([user.id]);
     expect(lines).toEqual(["[scan] resumed an unfinished fan-out: 1 deals, 1 matches, 1 alert emails"]);
   });
 
@@ -40,6 +52,12 @@ describe("the scheduled scanner", () => {
     const stop = startFareScanner({ ...t.deps, config: NEVER_DURING_TESTS }, { log: (line) => lines.push(line) });
     await stop();
     expect(lines).toEqual([]);
-    expect(t.db.select().from(deals).all().map((d) => d.id)).toEqual([deal.id]);
+    expect(
+      t.db
+        .select()
+        .from(deals)
+        .all()
+        .map((d) => d.id),
+    ).toEqual([deal.id]);
   });
 });

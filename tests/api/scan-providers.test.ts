@@ -44,7 +44,12 @@ beforeAll(async () => {
       if (url.pathname === "/account") return Response.json(answers[account], { status: account === "invalid-key-error" ? 401 : 200 });
       if (url.pathname === "/search.json") {
         // SerpApi echoes the request in search_parameters; the recorded answer stands for any route.
-        const echoed = { ...(answers.flights.search_parameters as object), arrival_id: params.get("arrival_id"), outbound_date: params.get("outbound_date"), return_date: params.get("return_date") };
+        const echoed = {
+          ...(answers.flights.search_parameters as object),
+          arrival_id: params.get("arrival_id"),
+          outbound_date: params.get("outbound_date"),
+          return_date: params.get("return_date"),
+        };
         return Response.json({ ...answers.flights, search_parameters: echoed });
       }
       if (params.get("destination") === "LHR") return Response.json(answers.exactLhr);
@@ -138,14 +143,20 @@ describe("Travelpayouts and SerpApi together", () => {
 
     expect(summary).toMatchObject({ source: "travelpayouts+serpapi", status: "succeeded", newDeals: 1, quotaLeft: 1240, errors: [] });
     // Only LHR has a typical range, so it is the one candidate and the one SerpApi search.
-    expect(serpApiSearches().map((url) => [url.searchParams.get("arrival_id"), url.searchParams.get("outbound_date"), url.searchParams.get("return_date")])).toEqual([["LHR", "2027-01-19", "2027-01-26"]]);
+    expect(
+      serpApiSearches().map((url) => [url.searchParams.get("arrival_id"), url.searchParams.get("outbound_date"), url.searchParams.get("return_date")]),
+    ).toEqual([["LHR", "2027-01-19", "2027-01-26"]]);
     const [deal] = t.db.select().from(deals).all();
     expect(deal).toMatchObject({ destination: "LHR", departDate: "2027-01-19", returnDate: "2027-01-26", price: 612, source: "serpapi", airline: "American" });
   });
 
   for (const [why, answer, error] of [
     ["its quota is used up", "used-up", QUOTA_USED_UP],
-    ["it refuses the key", "invalid-key-error", "SerpApi account check failed: Invalid API key. Your API key should be here: https://serpapi.com/manage-api-key"],
+    [
+      "it refuses the key",
+      "invalid-key-error",
+      "SerpApi account check failed: Invalid API key. Your API key should be here: https://serpapi.com/manage-api-key",
+    ],
   ] as const) {
     test(`when SerpApi cannot search (${why}), the scan falls back to the cached price, kept marked cached and never a new deal`, async () => {
       const t = createTestApp();

@@ -19,7 +19,8 @@ async function oneOfEach(t: TestApp, origin: string): Promise<[string, Response,
     t.app.handle(new Request(`${origin}${path}`, { method, headers: { origin, "content-type": "application/json", ...init.headers }, body: init.body }));
   const user = await createUser(t);
   const wrongLogins = [];
-  for (let i = 0; i < 5; i++) wrongLogins.push(await request("POST", "/api/login", { body: JSON.stringify({ email: user.email, password: "wrong password" }) }));
+  for (let i = 0; i < 5; i++)
+    wrongLogins.push(await request("POST", "/api/login", { body: JSON.stringify({ email: user.email, password: "wrong password" }) }));
   return [
     ["JSON from a handler", await request("GET", "/api/app-config"), 200],
     ["the health check", await request("GET", "/healthz"), 200],
@@ -32,7 +33,11 @@ async function oneOfEach(t: TestApp, origin: string): Promise<[string, Response,
     ["the unsubscribe page", await request("GET", "/unsubscribe?token=nope"), 404],
     ["a 401 from a handler", await request("GET", "/api/me"), 401],
     ["a CSRF 403 thrown in onRequest", await request("POST", "/api/contact", { headers: { origin: "https://evil.example" }, body: "{}" }), 403],
-    ["a 413 by Content-Length, thrown in onRequest", await request("POST", "/api/contact", { headers: { "content-length": String(2 * 1024 * 1024) }, body: "x".repeat(2 * 1024 * 1024) }), 413],
+    [
+      "a 413 by Content-Length, thrown in onRequest",
+      await request("POST", "/api/contact", { headers: { "content-length": String(2 * 1024 * 1024) }, body: "x".repeat(2 * 1024 * 1024) }),
+      413,
+    ],
     ["a 415 thrown by the body parser", await request("POST", "/api/contact", { headers: { "content-type": "text/plain" }, body: "hello" }), 415],
     ["a 400 for nesting, thrown by the body parser", await request("POST", "/api/contact", { body: "[".repeat(100) }), 400],
     ["a 400 from schema validation", await request("POST", "/api/contact", { body: JSON.stringify({ email: 5 }) }), 400],

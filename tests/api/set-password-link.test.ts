@@ -20,10 +20,17 @@ describe("a fresh set-password link for a subscriber who has no password yet", (
     expect(fresh.text).not.toContain("reset the password");
     const token = fresh.text.match(/reset-password\?token=(\w+)/)![1]!;
 
-    const set = (value: string) => t.request("POST", "/api/reset-password", { body: { token: value, newPassword: "my own password", confirmPassword: "my own password" } });
+    const set = (value: string) =>
+      t.request("POST", "/api/reset-password", { body: { token: value, newPassword: "my own password", confirmPassword: "my own password" } });
     expect((await set(welcomeToken)).status).toBe(400);
     expect((await set(token)).status).toBe(200);
-    expect(t.db.select().from(users).all().find((u) => u.email === "no-password@example.com")!.needsPasswordSetup).toBe(false);
+    expect(
+      t.db
+        .select()
+        .from(users)
+        .all()
+        .find((u) => u.email === "no-password@example.com")!.needsPasswordSetup,
+    ).toBe(false);
     const login = await t.request("POST", "/api/login", { body: { email: "no-password@example.com", password: "my own password" } });
     expect(await json(login)).toEqual({ success: true });
   });

@@ -15,7 +15,10 @@ const completeAgain = (t: TestApp, email: string, signupCookie: string) =>
 const sessionCookieIn = (response: Response) => cookiesFrom(response).find((cookie) => cookie.startsWith("gordu_session=") && cookie !== "gordu_session=");
 
 async function setPassword(t: TestApp, sessionCookie: string) {
-  const response = await t.request("POST", "/api/change-password", { cookie: sessionCookie, body: { newPassword: "my own password", confirmPassword: "my own password" } });
+  const response = await t.request("POST", "/api/change-password", {
+    cookie: sessionCookie,
+    body: { newPassword: "my own password", confirmPassword: "my own password" },
+  });
   expect(response.status).toBe(200);
 }
 
@@ -53,7 +56,9 @@ describe("the gordu_signup cookie after its signup is complete", () => {
     await t.request("POST", "/api/forgot-password", { body: { email: "owner@example.com" } });
     await deliverDueEmails(t.deps);
     const token = t.mailer.sent.at(-1)!.text.match(/token=(\w+)/)![1]!;
-    expect((await t.request("POST", "/api/reset-password", { body: { token, newPassword: "reset password", confirmPassword: "reset password" } })).status).toBe(200);
+    expect((await t.request("POST", "/api/reset-password", { body: { token, newPassword: "reset password", confirmPassword: "reset password" } })).status).toBe(
+      200,
+    );
     expect((await completeAgain(t, "owner@example.com", signupCookie)).status).toBe(403);
   });
 
@@ -99,7 +104,9 @@ describe("when the provider's webhook makes the account before the browser comes
     const { signupCookie } = await paidButNotCompleted(t, "secured@example.com");
     await deliverDueEmails(t.deps);
     const token = t.mailer.sent.at(-1)!.text.match(/token=(\w+)/)![1]!;
-    expect((await t.request("POST", "/api/reset-password", { body: { token, newPassword: "owner password", confirmPassword: "owner password" } })).status).toBe(200);
+    expect((await t.request("POST", "/api/reset-password", { body: { token, newPassword: "owner password", confirmPassword: "owner password" } })).status).toBe(
+      200,
+    );
     const late = await completeAgain(t, "secured@example.com", signupCookie);
     expect(late.status).toBe(403);
     expect(sessionCookieIn(late)).toBeUndefined();

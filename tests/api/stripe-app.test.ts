@@ -46,7 +46,11 @@ async function stripeSignup(t: TestApp, email: string) {
   stripe.succeedSetupIntent(setupIntentId);
   const completed = await t.request("POST", "/api/complete-subscription", { body: { email }, cookie });
   expect(completed.status).toBe(200);
-  const user = t.db.select().from(users).all().find((u) => u.email === email)!;
+  const user = t.db
+    .select()
+    .from(users)
+    .all()
+    .find((u) => u.email === email)!;
   return { user, setupIntentId, session: cookiesFrom(completed).find((c) => c.startsWith("gordu_session="))! };
 }
 
@@ -115,7 +119,9 @@ describe("signup with Stripe", () => {
 
   test("the test-billing confirmation route does not exist when Stripe is configured", async () => {
     const t = stripeApp();
-    const response = await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret: "seti_x_secret_y", cardNumber: "4242424242424242", expMonth: 1, expYear: 2030, cvc: "123" } });
+    const response = await t.request("POST", "/api/test-billing/confirm-setup", {
+      body: { clientSecret: "seti_x_secret_y", cardNumber: "4242424242424242", expMonth: 1, expYear: 2030, cvc: "123" },
+    });
     expect(response.status).toBe(404);
   });
 });
@@ -127,7 +133,14 @@ describe("a signup replaced in the same browser can never be charged", () => {
     const created = await t.request("POST", "/api/create-subscription", { body: signupBody(email, options.planType), cookie: options.cookie });
     expect(created.status).toBe(200);
     const cookie = cookiesFrom(created).find((c) => c.startsWith("gordu_signup="))!;
-    return { cookie, pending: t.db.select().from(pendingSignups).all().find((p) => p.email === email)! };
+    return {
+      cookie,
+      pending: t.db
+        .select()
+        .from(pendingSignups)
+        .all()
+        .find((p) => p.email === email)!,
+    };
   }
 
   for (const [what, second] of [
@@ -179,7 +192,13 @@ describe("a signup replaced in the same browser can never be charged", () => {
     stripe.failNext(500, { type: "api_error", message: "down" }, 5);
     const replaced = await t.request("POST", "/api/create-subscription", { body: signupBody("other@example.com"), cookie: first.cookie });
     expect(replaced.status).toBe(503);
-    expect(t.db.select().from(pendingSignups).all().map((p) => p.id)).toEqual([first.pending.id]);
+    expect(
+      t.db
+        .select()
+        .from(pendingSignups)
+        .all()
+        .map((p) => p.id),
+    ).toEqual([first.pending.id]);
     expect(stripe.get(first.pending.stripeSubscriptionId!)!.status).toBe("trialing");
 
     stripe.succeedSetupIntent(first.pending.setupIntentId!);
@@ -238,7 +257,11 @@ describe("POST /api/stripe/webhook", () => {
     const replay = await deliver(t, event);
     expect([a.status, b.status, replay.status]).toEqual([200, 200, 200]);
     expect((await json(replay)).duplicate).toBe(true);
-    const owed = t.db.select().from(emailOutbox).all().filter((m) => m.kind === "payment-failed");
+    const owed = t.db
+      .select()
+      .from(emailOutbox)
+      .all()
+      .filter((m) => m.kind === "payment-failed");
     expect(owed).toHaveLength(1);
     expect(owed[0]!.subject).toBe("Your GoRDU payment didn't go through");
   });
@@ -251,7 +274,11 @@ describe("POST /api/stripe/webhook", () => {
     const trialEvent = stripeEvent("customer.subscription.trial_will_end", { ...subscription, trial_end: trialEnd });
     await deliver(t, trialEvent);
     await deliver(t, trialEvent);
-    const owed = t.db.select().from(emailOutbox).all().filter((m) => m.kind === "trial-ending");
+    const owed = t.db
+      .select()
+      .from(emailOutbox)
+      .all()
+      .filter((m) => m.kind === "trial-ending");
     expect(owed).toHaveLength(1);
     expect(owed[0]).toMatchObject({ toAddress: "trial@example.com", subject: "Your GoRDU free trial ends soon" });
     expect(owed[0]!.textBody).toContain("Friday, December 4");
@@ -292,7 +319,13 @@ describe("POST /api/stripe/webhook", () => {
     stripe.succeedSetupIntent(setupIntentId);
     await deliver(t, stripeEvent("setup_intent.succeeded", stripe.get(setupIntentId)!));
     expect(t.db.select().from(users).get()).toMatchObject({ email: "gone@example.com", needsPasswordSetup: true });
-    expect(t.db.select().from(emailOutbox).all().map((m) => m.kind)).toContain("welcome");
+    expect(
+      t.db
+        .select()
+        .from(emailOutbox)
+        .all()
+        .map((m) => m.kind),
+    ).toContain("welcome");
   });
 
   test("checkout.session.completed finishes a hosted signup", async () => {
@@ -352,19 +385,39 @@ describe("admin subscription actions against Stripe", () => {
     await t.request("POST", `/api/admin/users/${user.id}/cancel-subscription`, { cookie });
     const reactivated = await t.request("POST", `/api/admin/users/${user.id}/reactivate-subscription`, { cookie });
     expect(reactivated.status).toBe(200);
-    const newId = t.db.select().from(users).all().find((u) => u.id === user.id)!.stripeSubscriptionId!;
+    const newId = t.db
+      .select()
+      .from(users)
+      .all()
+      .find((u) => u.id === user.id)!.stripeSubscriptionId!;
     expect(newId).not.toBe(oldId);
 
     for (const type of ["customer.subscription.deleted", "customer.subscription.updated", "customer.subscription.trial_will_end"]) {
       expect((await deliver(t, stripeEvent(type, stripe.get(oldId)!))).status).toBe(200);
     }
-    const after = t.db.select().from(users).all().find((u) => u.id === user.id)!;
+    const after = t.db
+      .select()
+      .from(users)
+      .all()
+      .find((u) => u.id === user.id)!;
     expect(after).toMatchObject({ stripeSubscriptionId: newId, subscriptionStatus: "Active" });
-    expect(t.db.select().from(emailOutbox).all().filter((m) => m.kind === "trial-ending")).toHaveLength(0);
+    expect(
+      t.db
+        .select()
+        .from(emailOutbox)
+        .all()
+        .filter((m) => m.kind === "trial-ending"),
+    ).toHaveLength(0);
 
     stripe.setSubscription(newId, { status: "past_due" });
     await deliver(t, stripeEvent("customer.subscription.updated", stripe.get(newId)!));
-    expect(t.db.select().from(users).all().find((u) => u.id === user.id)!.subscriptionStatus).toBe("Past Due");
+    expect(
+      t.db
+        .select()
+        .from(users)
+        .all()
+        .find((u) => u.id === user.id)!.subscriptionStatus,
+    ).toBe("Past Due");
   });
 
   test("deleting a user cancels in Stripe first; if Stripe fails nothing is deleted", async () => {
@@ -373,10 +426,22 @@ describe("admin subscription actions against Stripe", () => {
     const { user } = await stripeSignup(t, "delete@example.com");
     stripe.failNext(500, { type: "api_error", message: "down" }, 5);
     expect((await t.request("DELETE", `/api/admin/users/${user.id}`, { cookie })).status).toBe(503);
-    expect(t.db.select().from(users).all().some((u) => u.id === user.id)).toBe(true);
+    expect(
+      t.db
+        .select()
+        .from(users)
+        .all()
+        .some((u) => u.id === user.id),
+    ).toBe(true);
 
     expect((await t.request("DELETE", `/api/admin/users/${user.id}`, { cookie })).status).toBe(200);
     expect(stripe.requestsTo("DELETE", `/v1/subscriptions/${user.stripeSubscriptionId}`).length).toBeGreaterThan(0);
-    expect(t.db.select().from(users).all().some((u) => u.id === user.id)).toBe(false);
+    expect(
+      t.db
+        .select()
+        .from(users)
+        .all()
+        .some((u) => u.id === user.id),
+    ).toBe(false);
   }, 15_000);
 });

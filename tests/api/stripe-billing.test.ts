@@ -39,7 +39,9 @@ async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
 describe("the fake Stripe server's form parsing", () => {
   test("bracket notation becomes nested objects and arrays, values stay strings", () => {
     const params = parseStripeParams(
-      new URLSearchParams("items[0][price]=p1&items[1][price]=p2&expand[]=a&expand[]=b&payment_settings[save_default_payment_method]=on_subscription&pause_collection=&n=7"),
+      new URLSearchParams(
+        "items[0][price]=p1&items[1][price]=p2&expand[]=a&expand[]=b&payment_settings[save_default_payment_method]=on_subscription&pause_collection=&n=7",
+      ),
     );
     expect(params).toEqual({
       items: [{ price: "p1" }, { price: "p2" }],
@@ -333,7 +335,11 @@ describe("StripeBilling card updates", () => {
     const update = await billing.createPaymentUpdateIntent(signup.customerId);
     const newCard = server.succeedSetupIntent(update.setupIntentId, { brand: "mastercard", last4: "4444" });
 
-    const card = await billing.setDefaultPaymentMethod({ customerId: signup.customerId, subscriptionId: signup.subscriptionId, setupIntentId: update.setupIntentId });
+    const card = await billing.setDefaultPaymentMethod({
+      customerId: signup.customerId,
+      subscriptionId: signup.subscriptionId,
+      setupIntentId: update.setupIntentId,
+    });
 
     expect(card).toEqual({ brand: "mastercard", last4: "4444" });
     expect(server.requestsTo("POST", `/v1/customers/${signup.customerId}`)[0]?.params).toEqual({ invoice_settings: { default_payment_method: newCard } });
@@ -344,12 +350,20 @@ describe("StripeBilling card updates", () => {
   test("an unconfirmed intent, or another customer's, changes nothing", async () => {
     const signup = await confirmedSignup();
     const unconfirmed = await billing.createPaymentUpdateIntent(signup.customerId);
-    expect(await billing.setDefaultPaymentMethod({ customerId: signup.customerId, subscriptionId: signup.subscriptionId, setupIntentId: unconfirmed.setupIntentId })).toBeNull();
+    expect(
+      await billing.setDefaultPaymentMethod({ customerId: signup.customerId, subscriptionId: signup.subscriptionId, setupIntentId: unconfirmed.setupIntentId }),
+    ).toBeNull();
 
     const stranger = await confirmedSignup({ email: "grace@example.com" });
     const strangersUpdate = await billing.createPaymentUpdateIntent(stranger.customerId);
     server.succeedSetupIntent(strangersUpdate.setupIntentId);
-    expect(await billing.setDefaultPaymentMethod({ customerId: signup.customerId, subscriptionId: signup.subscriptionId, setupIntentId: strangersUpdate.setupIntentId })).toBeNull();
+    expect(
+      await billing.setDefaultPaymentMethod({
+        customerId: signup.customerId,
+        subscriptionId: signup.subscriptionId,
+        setupIntentId: strangersUpdate.setupIntentId,
+      }),
+    ).toBeNull();
 
     expect(server.requestsTo("POST", /^\/v1\/customers\/.+/)).toHaveLength(0);
     expect(server.requestsTo("POST", /^\/v1\/subscriptions\/.+/)).toHaveLength(0);

@@ -64,7 +64,12 @@ describe("rejoining with Stripe", () => {
   test("a card Stripe declines leaves the member cancelled, with Stripe's reason, and nothing created", async () => {
     const t = stripeApp(stripe);
     const { user, session } = await cancelledAnnualMember(t, "declined@example.com");
-    stripe.failNextRequestTo("POST", "/v1/subscriptions", 402, { type: "card_error", code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." });
+    stripe.failNextRequestTo("POST", "/v1/subscriptions", 402, {
+      type: "card_error",
+      code: "card_declined",
+      decline_code: "insufficient_funds",
+      message: "Your card has insufficient funds.",
+    });
 
     const response = await rejoin(t, session, { planType: "annual" });
     expect(response.status).toBe(402);

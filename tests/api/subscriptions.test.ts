@@ -61,7 +61,13 @@ describe("POST /api/create-subscription (test billing)", () => {
     const cookie = cookiesFrom(first).find((c) => c.startsWith("gordu_signup="))!;
     const firstSubscription = t.db.select().from(pendingSignups).get()!.stripeSubscriptionId!;
     expect((await t.request("POST", "/api/create-subscription", { body: signupBody("second@example.com"), cookie })).status).toBe(200);
-    expect(t.db.select().from(pendingSignups).all().map((p) => p.email)).toEqual(["second@example.com"]);
+    expect(
+      t.db
+        .select()
+        .from(pendingSignups)
+        .all()
+        .map((p) => p.email),
+    ).toEqual(["second@example.com"]);
     expect((await t.deps.billing.getSubscription(firstSubscription)).status).toBe("canceled");
   });
 
@@ -258,13 +264,23 @@ describe("abandoned signups", () => {
     const t = createTestApp();
     await t.request("POST", "/api/create-subscription", { body: signupBody("gone@example.com") });
     await subscribe(t, "kept@example.com");
-    const abandoned = t.db.select().from(pendingSignups).all().find((p) => p.email === "gone@example.com")!;
+    const abandoned = t.db
+      .select()
+      .from(pendingSignups)
+      .all()
+      .find((p) => p.email === "gone@example.com")!;
 
     t.clock.advance(DAY + 1000);
     await purgeAbandonedSignups(t.deps);
     expect(t.db.select().from(pendingSignups).all()).toHaveLength(0);
     expect((await t.deps.billing.getSubscription(abandoned.stripeSubscriptionId!)).status).toBe("canceled");
-    expect(t.db.select().from(users).all().map((u) => u.email)).toEqual(["kept@example.com"]);
+    expect(
+      t.db
+        .select()
+        .from(users)
+        .all()
+        .map((u) => u.email),
+    ).toEqual(["kept@example.com"]);
   });
 });
 
@@ -279,10 +295,16 @@ describe("one email, two browsers at once", () => {
       return cookie;
     };
     const [first, second] = [await start(), await start()];
-    const answers = await Promise.all([first, second].map((cookie) => t.request("POST", "/api/complete-subscription", { body: { email: "race@example.com" }, cookie })));
+    const answers = await Promise.all(
+      [first, second].map((cookie) => t.request("POST", "/api/complete-subscription", { body: { email: "race@example.com" }, cookie })),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(t.db.select().from(users).all()).toHaveLength(1);
-    const subscriptions = t.db.select().from(testBillingObjects).all().filter((o) => o.kind === "subscription");
+    const subscriptions = t.db
+      .select()
+      .from(testBillingObjects)
+      .all()
+      .filter((o) => o.kind === "subscription");
     const statuses = await Promise.all(subscriptions.map(async (o) => (await t.deps.billing.getSubscription(o.id)).status));
     expect(statuses.sort()).toEqual(["canceled", "trialing"]);
   });

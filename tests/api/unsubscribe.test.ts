@@ -56,7 +56,10 @@ describe("the unsubscribe link of alert emails", () => {
     const t = createTestApp();
     const user = await createUser(t);
     expect((await t.request("GET", `/unsubscribe${query}`)).status).toBe(404);
-    const post = await t.request("POST", `/unsubscribe${query}`, { headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const post = await t.request("POST", `/unsubscribe${query}`, {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(post.status).toBe(404);
     expect(await post.text()).not.toContain("<script>");
     expect(reloadUser(t, user.id).emailAlerts).toBe(true);

@@ -89,7 +89,11 @@ export const kilobytes = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 if (import.meta.main) {
   const result = await benchClientSize();
   const verdict = (bytes: number, goal: number) => (bytes <= goal ? "meets goal" : "MISSES goal");
-  console.log(`Landing JS, gzip: ${kilobytes(result.jsGzipBytes)} (${formatCount(result.jsGzipBytes)} B) in ${result.scripts.join(", ")}; goal ≤ ${kilobytes(CLIENT_SIZE_GOALS.jsBytes)}: ${verdict(result.jsGzipBytes, CLIENT_SIZE_GOALS.jsBytes)}`);
-  console.log(`Landing CSS, gzip: ${kilobytes(result.cssGzipBytes)} (${formatCount(result.cssGzipBytes)} B) in ${result.stylesheets.join(", ")}; goal ≤ ${kilobytes(CLIENT_SIZE_GOALS.cssBytes)}: ${verdict(result.cssGzipBytes, CLIENT_SIZE_GOALS.cssBytes)}`);
+  console.log(
+    `Landing JS, gzip: ${kilobytes(result.jsGzipBytes)} (${formatCount(result.jsGzipBytes)} B) in ${result.scripts.join(", ")}; goal ≤ ${kilobytes(CLIENT_SIZE_GOALS.jsBytes)}: ${verdict(result.jsGzipBytes, CLIENT_SIZE_GOALS.jsBytes)}`,
+  );
+  console.log(
+    `Landing CSS, gzip: ${kilobytes(result.cssGzipBytes)} (${formatCount(result.cssGzipBytes)} B) in ${result.stylesheets.join(", ")}; goal ≤ ${kilobytes(CLIENT_SIZE_GOALS.cssBytes)}: ${verdict(result.cssGzipBytes, CLIENT_SIZE_GOALS.cssBytes)}`,
+  );
   console.log(`Floor (react-dom + react-router data router + hydrateRoot, nothing else): ${kilobytes(result.floorJsGzipBytes)} JS gzip`);
 }

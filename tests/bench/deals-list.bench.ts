@@ -68,8 +68,20 @@ export async function benchDealList(deals = 500, seconds = 5, connections = 64):
   const db = openDatabase(config.databasePath);
   migrateDatabase(db);
   const clock = new TestClock(NOW);
-  const deps: Deps = { config, db, clock, mailer: new RecordingMailer(), assets: fakeAssets, billing: new TestBilling(db, clock), fares: createSimulatedFareSource() };
-  const user = insertUser(db, { email: "bench@example.com", subscriptionStatus: "Active", preferences: { destinations: [], maxPrice: 1000, nonstopOnly: false } }, NOW);
+  const deps: Deps = {
+    config,
+    db,
+    clock,
+    mailer: new RecordingMailer(),
+    assets: fakeAssets,
+    billing: new TestBilling(db, clock),
+    fares: createSimulatedFareSource(),
+  };
+  const user = insertUser(
+    db,
+    { email: "bench@example.com", subscriptionStatus: "Active", preferences: { destinations: [], maxPrice: 1000, nonstopOnly: false } },
+    NOW,
+  );
   insertDeals(db, deals, NOW);
   await fanOutOwedDeals(deps);
   const cookie = `gordu_session=${createSession(db, user.id, NOW).token}`;

@@ -55,7 +55,11 @@ async function queueAlerts(db: Db, clock: TestClock, count: number): Promise<voi
 }
 
 const dueCount = (db: Db, now: Date) =>
-  (db.$client.query("SELECT count(*) AS due FROM email_outbox WHERE status = 'queued' AND next_attempt_at <= $now").get({ now: now.getTime() }) as { due: number }).due;
+  (
+    db.$client.query("SELECT count(*) AS due FROM email_outbox WHERE status = 'queued' AND next_attempt_at <= $now").get({ now: now.getTime() }) as {
+      due: number;
+    }
+  ).due;
 
 export async function benchEmailDelivery(count = 10_000): Promise<EmailBenchResult> {
   const folder = makeTempDir("email");

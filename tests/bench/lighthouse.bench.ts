@@ -69,8 +69,7 @@ async function runLighthouse(url: string, reportPath: string): Promise<Report> {
 }
 
 function shortfallsOf(report: Report, category: LighthouseCategory): string[] {
-  return report.categories[category]!.auditRefs
-    .filter((ref) => ref.weight > 0)
+  return report.categories[category]!.auditRefs.filter((ref) => ref.weight > 0)
     .map((ref) => report.audits[ref.id]!)
     .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative")
     .map((audit) => `${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ""} (${Math.round(audit.score! * 100)})`);

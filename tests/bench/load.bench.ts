@@ -42,7 +42,11 @@ async function prepareDatabase(path: string): Promise<string> {
   try {
     migrateDatabase(db);
     const now = systemClock.now();
-    const user = insertUser(db, { email: "load@example.com", subscriptionStatus: "Active", preferences: { destinations: [], maxPrice: 1000, nonstopOnly: false } }, now);
+    const user = insertUser(
+      db,
+      { email: "load@example.com", subscriptionStatus: "Active", preferences: { destinations: [], maxPrice: 1000, nonstopOnly: false } },
+      now,
+    );
     insertDeals(db, DEALS, now);
     await fanOutOwedDeals({ db, clock: systemClock });
     return `gordu_session=${createSession(db, user.id, now).token}`;

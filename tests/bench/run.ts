@@ -41,7 +41,14 @@ const sections: Section[] = [
     async run() {
       const result = await benchLanding();
       return {
-        rows: [{ measure: "Landing page `/` vs static file of the same bytes, req/s (anonymous, gzip, 64 conn.)", result: describeLanding(result), goal: `≥ ${LANDING_GOAL_RATIO}`, verdict: verdict(result.ratio >= LANDING_GOAL_RATIO) }],
+        rows: [
+          {
+            measure: "Landing page `/` vs static file of the same bytes, req/s (anonymous, gzip, 64 conn.)",
+            result: describeLanding(result),
+            goal: `≥ ${LANDING_GOAL_RATIO}`,
+            verdict: verdict(result.ratio >= LANDING_GOAL_RATIO),
+          },
+        ],
         notes: [`Landing page: ${formatCount(result.htmlBytes)} B of HTML, ${formatCount(result.gzipBytes)} B gzip. ${describeLandingCpu(result)}`],
       };
     },
@@ -89,8 +96,17 @@ const sections: Section[] = [
     async run() {
       const result = await benchEmailDelivery(EMAILS);
       return {
-        rows: [{ measure: `${formatCount(EMAILS)} deal-alert emails delivered to a loopback SMTP server`, result: describeEmail(result), goal: `≥ ${EMAIL_GOAL_PER_SECOND}/s, all received`, verdict: verdict(emailMeetsGoal(result, EMAILS)) }],
-        notes: [`Emails: \`deliverDueEmails\` called back to back until the outbox was empty (${result.seconds.toFixed(1)} s); the sender (rendering + SMTP client) used ${(result.senderCpuShare * 100).toFixed(0)} % of a core.`],
+        rows: [
+          {
+            measure: `${formatCount(EMAILS)} deal-alert emails delivered to a loopback SMTP server`,
+            result: describeEmail(result),
+            goal: `≥ ${EMAIL_GOAL_PER_SECOND}/s, all received`,
+            verdict: verdict(emailMeetsGoal(result, EMAILS)),
+          },
+        ],
+        notes: [
+          `Emails: \`deliverDueEmails\` called back to back until the outbox was empty (${result.seconds.toFixed(1)} s); the sender (rendering + SMTP client) used ${(result.senderCpuShare * 100).toFixed(0)} % of a core.`,
+        ],
       };
     },
   },
@@ -100,8 +116,18 @@ const sections: Section[] = [
       const result = await benchClientSize();
       return {
         rows: [
-          { measure: "Landing page JS, gzip (entry + static imports)", result: `${kilobytes(result.jsGzipBytes)} (${result.scripts.length} files)`, goal: `≤ ${kilobytes(CLIENT_SIZE_GOALS.jsBytes)}`, verdict: verdict(result.jsGzipBytes <= CLIENT_SIZE_GOALS.jsBytes) },
-          { measure: "Landing page CSS, gzip (linked stylesheets)", result: `${kilobytes(result.cssGzipBytes)} (${result.stylesheets.length} files)`, goal: `≤ ${kilobytes(CLIENT_SIZE_GOALS.cssBytes)}`, verdict: verdict(result.cssGzipBytes <= CLIENT_SIZE_GOALS.cssBytes) },
+          {
+            measure: "Landing page JS, gzip (entry + static imports)",
+            result: `${kilobytes(result.jsGzipBytes)} (${result.scripts.length} files)`,
+            goal: `≤ ${kilobytes(CLIENT_SIZE_GOALS.jsBytes)}`,
+            verdict: verdict(result.jsGzipBytes <= CLIENT_SIZE_GOALS.jsBytes),
+          },
+          {
+            measure: "Landing page CSS, gzip (linked stylesheets)",
+            result: `${kilobytes(result.cssGzipBytes)} (${result.stylesheets.length} files)`,
+            goal: `≤ ${kilobytes(CLIENT_SIZE_GOALS.cssBytes)}`,
+            verdict: verdict(result.cssGzipBytes <= CLIENT_SIZE_GOALS.cssBytes),
+          },
         ],
         notes: [
           `JS floor: react-dom 19 + react-router's data router with nothing else (createBrowserRouter + RouterProvider + hydrateRoot, bundled the same way) is ${kilobytes(result.floorJsGzipBytes)} gzip` +
@@ -116,7 +142,14 @@ const sections: Section[] = [
     async run() {
       const result = await benchColdStart(5, log);
       return {
-        rows: [{ measure: "Cold start of dist/gordu to its first 200 on `/` (fresh database)", result: describeColdStart(result), goal: `< ${COLD_START_GOAL_MS} ms`, verdict: verdict(result.medianMs < COLD_START_GOAL_MS) }],
+        rows: [
+          {
+            measure: "Cold start of dist/gordu to its first 200 on `/` (fresh database)",
+            result: describeColdStart(result),
+            goal: `< ${COLD_START_GOAL_MS} ms`,
+            verdict: verdict(result.medianMs < COLD_START_GOAL_MS),
+          },
+        ],
       };
     },
   },
@@ -144,9 +177,19 @@ const sections: Section[] = [
       const growth = `after idle ≤ before + max(${LOAD_MEMORY_GOAL.growthRatio * 100} %, ${LOAD_MEMORY_GOAL.growthMb} MB)`;
       return {
         rows: [
-          { measure: "Load: `/` + `/api/flight-deals` (100 deals), 200 conn. × 30 s — errors", result: `${result.errors} of ${formatCount(result.requests)} requests`, goal: "0", verdict: verdict(result.errors === 0) },
+          {
+            measure: "Load: `/` + `/api/flight-deals` (100 deals), 200 conn. × 30 s — errors",
+            result: `${result.errors} of ${formatCount(result.requests)} requests`,
+            goal: "0",
+            verdict: verdict(result.errors === 0),
+          },
           { measure: "Load: throughput", result: describeLoadThroughput(result), goal: "—", verdict: "—" },
-          { measure: "Load: server RSS before → right after → after 5 s idle + GC", result: describeLoadMemory(result), goal: growth, verdict: verdict(memoryIsStable(result)) },
+          {
+            measure: "Load: server RSS before → right after → after 5 s idle + GC",
+            result: describeLoadMemory(result),
+            goal: growth,
+            verdict: verdict(memoryIsStable(result)),
+          },
         ],
         notes: result.firstProblem ? [`Load: first problem: ${result.firstProblem}.`] : [],
       };
@@ -165,7 +208,11 @@ function markdownTable(rows: Row[]): string {
   const columns = ["measure", "result", "goal", "verdict"] as const;
   const widths = columns.map((column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
   const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
-  return [line(columns.map((column) => header[column])), line(widths.map((width) => "-".repeat(width))), ...rows.map((row) => line(columns.map((column) => row[column])))].join("\n");
+  return [
+    line(columns.map((column) => header[column])),
+    line(widths.map((width) => "-".repeat(width))),
+    ...rows.map((row) => line(columns.map((column) => row[column]))),
+  ].join("\n");
 }
 
 async function main(): Promise<number> {
@@ -217,7 +264,10 @@ async function recordInReadme(body: string): Promise<void> {
   const readme = await Bun.file(path).text();
   const section = /(<!-- bench:start -->\n)[\s\S]*?(\n<!-- bench:end -->)/;
   if (!section.test(readme)) throw new Error("README.md has no <!-- bench:start --> … <!-- bench:end --> section");
-  await Bun.write(path, readme.replace(section, (_, start: string, end: string) => `${start}${body}${end}`));
+  await Bun.write(
+    path,
+    readme.replace(section, (_, start: string, end: string) => `${start}${body}${end}`),
+  );
 }
 
 process.exit(await main());

@@ -134,7 +134,11 @@ test.describe("users", () => {
     for (const user of [byEmail, byFirst, byLast]) await expect(userRow(page, user.email)).toBeVisible();
   });
 
-  test("the admin edits a user; the row shows what was saved, typed markup stays text, and a bad value shows the server's reason", async ({ page, server, baseURL }) => {
+  test("the admin edits a user; the row shows what was saved, typed markup stays text, and a bad value shows the server's reason", async ({
+    page,
+    server,
+    baseURL,
+  }) => {
     const member = seedUser(server, { firstName: "Edie" });
     await signIn(page, baseURL);
     await openPage(page);

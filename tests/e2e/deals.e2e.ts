@@ -73,7 +73,10 @@ test.beforeAll(async ({ server }) => {
 });
 
 test.describe("the subscriber's deals on the dashboard", () => {
-  test("the list is server-rendered, newest first, ten at a time, with Show 20 / Show 30 / Show all buttons and Show 10 to go back", async ({ page, server }) => {
+  test("the list is server-rendered, newest first, ten at a time, with Show 20 / Show 30 / Show all buttons and Show 10 to go back", async ({
+    page,
+    server,
+  }) => {
     const { deals, ids } = await subscriberWithDeals(page, server, { count: 35 });
 
     // The first paint already holds the deals: they are in the HTML the server sent.
@@ -270,7 +273,10 @@ test.describe("the subscriber's deals on the dashboard", () => {
     await page.getByRole("button", { name: "Search Preferences" }).click();
     await expectToast(page, "Search Results", `Found ${nonstop.length} flight deal(s) matching your criteria.`);
     await expect(banner(page)).toHaveText(`Showing ${nonstop.length} filtered results (nonstop only)`);
-    await dealsCard(page).getByRole("group", { name: "Deals per page" }).getByRole("button", { name: /^Show all/ }).click();
+    await dealsCard(page)
+      .getByRole("group", { name: "Deals per page" })
+      .getByRole("button", { name: /^Show all/ })
+      .click();
     await expect(tableRows(page)).toHaveCount(nonstop.length);
     for (const cell of await tableRows(page).locator("td:nth-child(10)").all()) await expect(cell).toHaveText("Yes");
   });
@@ -517,7 +523,10 @@ test.describe("on a phone", () => {
     await expect(cards).toHaveCount(3);
 
     // A tap on a card opens its details.
-    await cards.nth(1).getByRole("button", { name: /^View details of / }).click();
+    await cards
+      .nth(1)
+      .getByRole("button", { name: /^View details of / })
+      .click();
     await expect(page.getByRole("dialog", { name: "Flight Deal Details" })).toBeVisible();
   });
 });

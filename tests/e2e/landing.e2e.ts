@@ -35,9 +35,7 @@ async function scrollToTop(page: Page) {
  */
 async function expectFocusStaysIn(page: Page, dialog: Locator, presses = 10) {
   const where = () =>
-    dialog.evaluate((element) =>
-      element.contains(document.activeElement) ? "dialog" : document.activeElement === document.body ? "browser" : "page",
-    );
+    dialog.evaluate((element) => (element.contains(document.activeElement) ? "dialog" : document.activeElement === document.body ? "browser" : "page"));
   const seen: string[] = [];
   for (let i = 0; i < presses; i++) {
     await page.keyboard.press("Tab");

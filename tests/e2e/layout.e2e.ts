@@ -116,13 +116,20 @@ test.describe("Contact dialog", () => {
     expect(Math.abs(cancel.y - send.y)).toBeLessThan(1);
     expect(Math.abs(cancel.width - send.width)).toBeLessThan(1);
     expect(cancel.x + cancel.width).toBeLessThan(send.x);
-    for (const [name, box] of [["Cancel", cancel], ["Send Message", send]] as const) expectInside(box, { x: 0, y: 0, ...PHONE }, name);
+    for (const [name, box] of [
+      ["Cancel", cancel],
+      ["Send Message", send],
+    ] as const)
+      expectInside(box, { x: 0, y: 0, ...PHONE }, name);
     await page.screenshot({ path: test.info().outputPath("contact-390.png") });
   });
 });
 
 test.describe("dashboard header", () => {
-  for (const [name, size] of [["a phone", PHONE], ["a desktop", DESKTOP]] as const) {
+  for (const [name, size] of [
+    ["a phone", PHONE],
+    ["a desktop", DESKTOP],
+  ] as const) {
     test(`on ${name} it is compact and the greeting lines up with the logo`, async ({ page, server }) => {
       await page.setViewportSize(size);
       const member = seedUser(server, { firstName: "Alexandra" });
@@ -136,11 +143,12 @@ test.describe("dashboard header", () => {
       expect(header.height).toBeLessThanOrEqual(size === PHONE ? 84 : 112);
       if (size === PHONE) {
         // The greeting has a row of its own under the logo; its text starts where the logo's does.
-        const textX = (locator: Locator) => locator.evaluate((el) => {
-          const range = document.createRange();
-          range.selectNodeContents(el);
-          return range.getBoundingClientRect().x;
-        });
+        const textX = (locator: Locator) =>
+          locator.evaluate((el) => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            return range.getBoundingClientRect().x;
+          });
         expect(Math.abs((await textX(greeting)) - (await textX(page.getByRole("link", { name: "GoRDU home" }))))).toBeLessThan(1);
       }
       await page.screenshot({ path: test.info().outputPath(`dashboard-${size.width}.png`) });

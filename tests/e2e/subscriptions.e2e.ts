@@ -8,7 +8,10 @@ test.describe("subscribing in test billing", () => {
     test(`a visitor subscribes to the ${plan} plan from the landing page and lands on the dashboard`, async ({ page, mail }) => {
       const email = uniqueEmail(plan);
       await page.goto("/");
-      await page.locator("#pricing").getByRole("button", { name: plan === "monthly" ? "Choose Monthly" : "Choose Annual" }).click();
+      await page
+        .locator("#pricing")
+        .getByRole("button", { name: plan === "monthly" ? "Choose Monthly" : "Choose Annual" })
+        .click();
       await expect(page).toHaveURL(new RegExp(`/subscribe\\?plan=${plan}$`));
       await expect(page.getByRole("heading", { level: 1 })).toContainText(plan === "monthly" ? "$10/month" : "$72/year");
 
@@ -21,7 +24,9 @@ test.describe("subscribing in test billing", () => {
 
       await expect(page.getByRole("heading", { name: "Welcome, Jordan" })).toBeVisible();
       await expect(page.getByRole("heading", { name: "Set Up Your Password" })).toBeVisible();
-      await expect(page.getByRole("region", { name: "Set Up Your Password" })).toContainText("You're signed in on this device. Set a password so you can sign in on your other devices too.");
+      await expect(page.getByRole("region", { name: "Set Up Your Password" })).toContainText(
+        "You're signed in on this device. Set a password so you can sign in on your other devices too.",
+      );
       await expect(page.getByTestId("subscription-summary")).toContainText("Free trial: 7 days left");
       await expect(page.getByLabel("Your subscription")).toContainText(plan === "monthly" ? "Monthly plan" : "Annual plan");
 
@@ -50,13 +55,26 @@ test.describe("subscribing in test billing", () => {
       const created = page.waitForResponse("**/api/create-subscription");
       await enterDetails(page, email);
       const { clientSecret } = await (await created).json();
-      const confirmed = await page.evaluate(async (body) => {
-        const response = await fetch("/api/test-billing/confirm-setup", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-        return response.status;
-      }, { clientSecret, cardNumber: VISA, expMonth: 12, expYear: 2034, cvc: "123" });
+      const confirmed = await page.evaluate(
+        async (body) => {
+          const response = await fetch("/api/test-billing/confirm-setup", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(body),
+          });
+          return response.status;
+        },
+        { clientSecret, cardNumber: VISA, expMonth: 12, expYear: 2034, cvc: "123" },
+      );
       expect(confirmed).toBe(200);
       return (status: string) =>
-        new URLSearchParams({ plan: "annual", signup_email: email, setup_intent: clientSecret.split("_secret_")[0], setup_intent_client_secret: clientSecret, redirect_status: status });
+        new URLSearchParams({
+          plan: "annual",
+          signup_email: email,
+          setup_intent: clientSecret.split("_secret_")[0],
+          setup_intent_client_secret: clientSecret,
+          redirect_status: status,
+        });
     }
 
     test("a succeeded authentication finishes the signup and lands on the dashboard", async ({ page }) => {
@@ -107,7 +125,9 @@ test.describe("subscribing in test billing", () => {
     await page.goto("/subscribe?plan=monthly");
     await enterDetails(page, email);
     // The browser keeps no session cookie: to the page, nobody is signed in once the signup completes.
-    await page.route("**/api/me", (route) => route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ error: "Please log in to continue" }) }));
+    await page.route("**/api/me", (route) =>
+      route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ error: "Please log in to continue" }) }),
+    );
     await fillCard(page, VISA);
     await page.getByRole("button", { name: "Start 7-Day Free Trial" }).click();
     await expectToast(page, "Payment Successful", `we've emailed ${email} a link to set your password`);

@@ -40,16 +40,79 @@ const realShare = (m: RuleMetrics) => (m.alerts === 0 ? null : m.realAlerts / m.
 const hours = (m: RuleMetrics, p: number) => quantile(m.hoursToAlert, p);
 
 const MEASURES: readonly Measure[] = [
-  { label: "planted real drops (≥ 25 % below the true typical price, above the dollar minimum) that got an alert", issueToday: "81–83 %", wanted: "≥ 95 %", value: (j, r) => share(j.rules[r].realDropRecall), format: percent },
-  { label: "of those, international drops of exactly 25 %", issueToday: "41–43 %", wanted: "≥ 90 %", value: (j, r) => share(j.rules[r].international25Recall), format: percent },
-  { label: "alerts whose fare was really ≥ 20 % below the true typical price", issueToday: "73–75 %", wanted: "≥ 95 %", value: (j, r) => realShare(j.rules[r]), format: percent },
-  { label: "false alerts per route-month (stationary / trends and fare wars)", issueToday: "2.0 / 3.5", wanted: "≤ 0.5 / ≤ 1.0", value: (j, r) => j.rules[r].falseAlerts / j.rules[r].routeMonths, format: (v) => fixed(v, 2), perWorld: true },
-  { label: "alerts per fare war (a route's whole level falling 20–35 % for weeks)", issueToday: "42–48", wanted: "≤ 8", value: (j, r) => (j.rules[r].wars === 0 ? null : j.rules[r].warAlerts / j.rules[r].wars), format: (v) => fixed(v, 0), world: "trends" },
-  { label: "duplicate alerts (same route and dates re-alerted for noise), a year (stationary / trends and fare wars)", issueToday: "19–46", wanted: "0", value: (j, r) => j.rules[r].duplicates, format: (v) => fixed(v, 0), perWorld: true },
-  { label: "false alerts in the first week of a fresh install, per route-month", issueToday: "16–22", wanted: "≤ 2", value: (j, r) => j.firstWeek[r].falseAlerts / j.firstWeek[r].routeMonths, format: (v) => fixed(v, 1) },
-  { label: "time from a real drop's start to its alert, median (hours)", issueToday: "—", wanted: "—", value: (j, r) => hours(j.rules[r], 0.5), format: (v) => fixed(v, 1) },
-  { label: "time from a real drop's start to its alert, 95th percentile (hours)", issueToday: "—", wanted: "—", value: (j, r) => hours(j.rules[r], 0.95), format: (v) => fixed(v, 1) },
-  { label: "alerts per route-month, all", issueToday: "—", wanted: "—", value: (j, r) => j.rules[r].alerts / j.rules[r].routeMonths, format: (v) => fixed(v, 1) },
+  {
+    label: "planted real drops (≥ 25 % below the true typical price, above the dollar minimum) that got an alert",
+    issueToday: "81–83 %",
+    wanted: "≥ 95 %",
+    value: (j, r) => share(j.rules[r].realDropRecall),
+    format: percent,
+  },
+  {
+    label: "of those, international drops of exactly 25 %",
+    issueToday: "41–43 %",
+    wanted: "≥ 90 %",
+    value: (j, r) => share(j.rules[r].international25Recall),
+    format: percent,
+  },
+  {
+    label: "alerts whose fare was really ≥ 20 % below the true typical price",
+    issueToday: "73–75 %",
+    wanted: "≥ 95 %",
+    value: (j, r) => realShare(j.rules[r]),
+    format: percent,
+  },
+  {
+    label: "false alerts per route-month (stationary / trends and fare wars)",
+    issueToday: "2.0 / 3.5",
+    wanted: "≤ 0.5 / ≤ 1.0",
+    value: (j, r) => j.rules[r].falseAlerts / j.rules[r].routeMonths,
+    format: (v) => fixed(v, 2),
+    perWorld: true,
+  },
+  {
+    label: "alerts per fare war (a route's whole level falling 20–35 % for weeks)",
+    issueToday: "42–48",
+    wanted: "≤ 8",
+    value: (j, r) => (j.rules[r].wars === 0 ? null : j.rules[r].warAlerts / j.rules[r].wars),
+    format: (v) => fixed(v, 0),
+    world: "trends",
+  },
+  {
+    label: "duplicate alerts (same route and dates re-alerted for noise), a year (stationary / trends and fare wars)",
+    issueToday: "19–46",
+    wanted: "0",
+    value: (j, r) => j.rules[r].duplicates,
+    format: (v) => fixed(v, 0),
+    perWorld: true,
+  },
+  {
+    label: "false alerts in the first week of a fresh install, per route-month",
+    issueToday: "16–22",
+    wanted: "≤ 2",
+    value: (j, r) => j.firstWeek[r].falseAlerts / j.firstWeek[r].routeMonths,
+    format: (v) => fixed(v, 1),
+  },
+  {
+    label: "time from a real drop's start to its alert, median (hours)",
+    issueToday: "—",
+    wanted: "—",
+    value: (j, r) => hours(j.rules[r], 0.5),
+    format: (v) => fixed(v, 1),
+  },
+  {
+    label: "time from a real drop's start to its alert, 95th percentile (hours)",
+    issueToday: "—",
+    wanted: "—",
+    value: (j, r) => hours(j.rules[r], 0.95),
+    format: (v) => fixed(v, 1),
+  },
+  {
+    label: "alerts per route-month, all",
+    issueToday: "—",
+    wanted: "—",
+    value: (j, r) => j.rules[r].alerts / j.rules[r].routeMonths,
+    format: (v) => fixed(v, 1),
+  },
 ];
 
 function range(measure: Measure, values: (number | null)[]): string {
@@ -69,12 +132,23 @@ export function summaryTable(jobs: readonly JobResult[]): string {
   const worlds = [...new Set(jobs.map((j) => j.spec.kind))];
   const rows = MEASURES.map((measure) => {
     const cell = (rule: RuleName) => {
-      if (measure.perWorld) return worlds.map((w) => range(measure, jobs.filter((j) => j.spec.kind === w).map((j) => measure.value(j, rule)))).join(" / ");
-      return range(measure, jobs.filter((j) => !measure.world || j.spec.kind === measure.world).map((j) => measure.value(j, rule)));
+      if (measure.perWorld)
+        return worlds
+          .map((w) =>
+            range(
+              measure,
+              jobs.filter((j) => j.spec.kind === w).map((j) => measure.value(j, rule)),
+            ),
+          )
+          .join(" / ");
+      return range(
+        measure,
+        jobs.filter((j) => !measure.world || j.spec.kind === measure.world).map((j) => measure.value(j, rule)),
+      );
     };
     return [measure.label, measure.issueToday, ...RULES.map(cell), measure.wanted];
   });
-  return table(["measured", "issue 14's \"today\"", ...RULES.map((r) => RULE_LABELS[r]), "wanted"], rows);
+  return table(["measured", 'issue 14\'s "today"', ...RULES.map((r) => RULE_LABELS[r]), "wanted"], rows);
 }
 
 /** Every measure with its counts, one column per rule, for one world and seed. */
@@ -85,10 +159,21 @@ export function runTable(job: JobResult): string {
     ["missed real drops whose dates had an earlier alert", ...RULES.map((r) => String(job.rules[r].missedAfterEarlierAlert))],
     ["alerts really ≥ 20 % below typical", ...RULES.map((r) => `${percent(realShare(job.rules[r]))} (${job.rules[r].realAlerts}/${job.rules[r].alerts})`)],
     ["false alerts per route-month", ...RULES.map((r) => `${fixed(job.rules[r].falseAlerts / job.rules[r].routeMonths, 2)} (${job.rules[r].falseAlerts})`)],
-    ["false alerts on weekend / week-long trips", ...RULES.map((r) => `${job.rules[r].falseByTripKind.weekend} / ${job.rules[r].falseByTripKind["week-long"]}`)],
-    ["alerts per fare war", ...RULES.map((r) => (job.rules[r].wars === 0 ? "— (no war)" : `${fixed(job.rules[r].warAlerts / job.rules[r].wars, 1)} (${job.rules[r].warAlerts}/${job.rules[r].wars})`))],
+    [
+      "false alerts on weekend / week-long trips",
+      ...RULES.map((r) => `${job.rules[r].falseByTripKind.weekend} / ${job.rules[r].falseByTripKind["week-long"]}`),
+    ],
+    [
+      "alerts per fare war",
+      ...RULES.map((r) =>
+        job.rules[r].wars === 0 ? "— (no war)" : `${fixed(job.rules[r].warAlerts / job.rules[r].wars, 1)} (${job.rules[r].warAlerts}/${job.rules[r].wars})`,
+      ),
+    ],
     ["duplicate alerts", ...RULES.map((r) => String(job.rules[r].duplicates))],
-    [`first-week false alerts per route-month (${job.spec.freshInstalls} fresh installs)`, ...RULES.map((r) => `${fixed(job.firstWeek[r].falseAlerts / job.firstWeek[r].routeMonths, 1)} (${job.firstWeek[r].falseAlerts})`)],
+    [
+      `first-week false alerts per route-month (${job.spec.freshInstalls} fresh installs)`,
+      ...RULES.map((r) => `${fixed(job.firstWeek[r].falseAlerts / job.firstWeek[r].routeMonths, 1)} (${job.firstWeek[r].falseAlerts})`),
+    ],
     ["drop → alert, median / p95 (h)", ...RULES.map((r) => `${fixed(hours(job.rules[r], 0.5))} / ${fixed(hours(job.rules[r], 0.95))}`)],
   ];
   return table(["measured", ...RULES.map((r) => RULE_LABELS[r])], rows);
@@ -118,15 +203,19 @@ export function runHeading(job: JobResult): string {
 /** Seconds per run: the only part of the report that changes between two runs of the same seeds. */
 export function runtimeLines(jobs: readonly JobResult[]): string {
   return jobs
-    .map((job) => `- ${WORLD_LABELS[job.spec.kind]}, ${seedLabel(job.spec.seed)}: replayed year ${job.seconds.year.toFixed(0)} s, ${job.spec.freshInstalls} fresh installs ${job.seconds.freshInstalls.toFixed(0)} s`)
+    .map(
+      (job) =>
+        `- ${WORLD_LABELS[job.spec.kind]}, ${seedLabel(job.spec.seed)}: replayed year ${job.seconds.year.toFixed(0)} s, ${job.spec.freshInstalls} fresh installs ${job.seconds.freshInstalls.toFixed(0)} s`,
+    )
     .join("\n");
 }
 
 export function reportBody(jobs: readonly JobResult[]): string {
-  const runs = jobs.map((job) => [runHeading(job), runTable(job), "Recall by drop size and region (drops above the dollar minimum for their depth):", recallByDepthTable(job)].join("\n\n"));
+  const runs = jobs.map((job) =>
+    [runHeading(job), runTable(job), "Recall by drop size and region (drops above the dollar minimum for their depth):", recallByDepthTable(job)].join("\n\n"),
+  );
   return ["## Summary", summaryTable(jobs), "## Each world and seed", ...runs].join("\n\n");
 }
-
 
 /** What the numbers mean: the method, stated once, above the generated tables. */
 export function methodSection(): string {

@@ -64,7 +64,9 @@ async function runAll(specs: readonly JobSpec[], parallel: number): Promise<JobR
       const spec = specs[index]!;
       console.error(`[eval] ${spec.kind} world, seed ${spec.seed}: ${spec.days} days + ${spec.freshInstalls} fresh installs …`);
       results[index] = await runJobInChild(spec);
-      console.error(`[eval] ${spec.kind} world, seed ${spec.seed}: done in ${(results[index].seconds.year + results[index].seconds.freshInstalls).toFixed(0)} s`);
+      console.error(
+        `[eval] ${spec.kind} world, seed ${spec.seed}: done in ${(results[index].seconds.year + results[index].seconds.freshInstalls).toFixed(0)} s`,
+      );
     }
   };
   await Promise.all(Array.from({ length: Math.min(parallel, specs.length) }, worker));

@@ -83,4 +83,3 @@ export function seedDealAt(i: number, count: number, today: Date): SeedDeal {
     tier: tierOf(percentBelowTypical),
   };
 }
-

@@ -21,7 +21,11 @@ export async function stripeSubscriber(t: TestApp, stripe: StripeServer, email: 
   stripe.succeedSetupIntent(clientSecret.split("_secret_")[0]);
   const completed = await t.request("POST", "/api/complete-subscription", { body: { email }, cookie: signupCookie });
   if (completed.status !== 200) throw new Error(`complete-subscription: ${completed.status} ${await completed.text()}`);
-  const user = t.db.select().from(users).all().find((u) => u.email === email)!;
+  const user = t.db
+    .select()
+    .from(users)
+    .all()
+    .find((u) => u.email === email)!;
   return { user, session: cookiesFrom(completed).find((c) => c.startsWith("gordu_session="))! };
 }
 

@@ -441,7 +441,8 @@ export class StripeServer {
     const defaultPaymentMethod = params.invoice_settings?.default_payment_method;
     if (defaultPaymentMethod) {
       const paymentMethod = this.find("payment_method", defaultPaymentMethod, "invoice_settings[default_payment_method]", 400);
-      if (paymentMethod.customer !== id) throw invalid(`The payment method '${defaultPaymentMethod}' does not belong to this customer.`, "invoice_settings[default_payment_method]");
+      if (paymentMethod.customer !== id)
+        throw invalid(`The payment method '${defaultPaymentMethod}' does not belong to this customer.`, "invoice_settings[default_payment_method]");
       customer.invoice_settings.default_payment_method = defaultPaymentMethod;
     }
     if (params.email !== undefined) customer.email = params.email;
@@ -563,7 +564,8 @@ export class StripeServer {
       current_period_end: trialEnd ?? this.periodEnd(now, price.recurring.interval),
     };
     // Stripe opens a SetupIntent to collect the card for a trial that has nothing to charge yet.
-    const pendingSetupIntent = trialEnd && !paymentMethod && paymentBehavior === "default_incomplete" ? this.createSetupIntent({ customer: customer.id }) : null;
+    const pendingSetupIntent =
+      trialEnd && !paymentMethod && paymentBehavior === "default_incomplete" ? this.createSetupIntent({ customer: customer.id }) : null;
 
     return this.store({
       ...fixture,
@@ -612,7 +614,8 @@ export class StripeServer {
     }
     if (params.default_payment_method !== undefined) {
       const paymentMethod = this.find("payment_method", params.default_payment_method, "default_payment_method", 400);
-      if (paymentMethod.customer !== subscription.customer) throw invalid(`The payment method '${paymentMethod.id}' does not belong to this customer.`, "default_payment_method");
+      if (paymentMethod.customer !== subscription.customer)
+        throw invalid(`The payment method '${paymentMethod.id}' does not belong to this customer.`, "default_payment_method");
       subscription.default_payment_method = paymentMethod.id;
     }
     if (params.metadata) subscription.metadata = { ...subscription.metadata, ...params.metadata };
@@ -669,7 +672,8 @@ export class StripeServer {
 
   private expireCheckoutSession(id: string): StripeObject {
     const session = this.find("checkout.session", id);
-    if (session.status !== "open") throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This session has status '${session.status}'.`);
+    if (session.status !== "open")
+      throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This session has status '${session.status}'.`);
     return Object.assign(session, { status: "expired", url: null });
   }
 }

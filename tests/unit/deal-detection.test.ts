@@ -96,7 +96,14 @@ describe("what counts as a deal", () => {
 
 describe("de-duplication and alerting again", () => {
   test("one key per route, trip type, cabin and dates", () => {
-    const base = { origin: "RDU", destination: "LAX", tripType: "round_trip" as const, cabin: "economy" as const, departDate: "2027-02-12", returnDate: "2027-02-14" };
+    const base = {
+      origin: "RDU",
+      destination: "LAX",
+      tripType: "round_trip" as const,
+      cabin: "economy" as const,
+      departDate: "2027-02-12",
+      returnDate: "2027-02-14",
+    };
     expect(dealKey(base)).toBe("RDU-LAX|round_trip|economy|2027-02-12|2027-02-14");
     expect(dealKey({ ...base, returnDate: null, tripType: "one_way" })).toBe("RDU-LAX|one_way|economy|2027-02-12|");
     expect(new Set([dealKey(base), dealKey({ ...base, cabin: "business" }), dealKey({ ...base, returnDate: "2027-02-15" })]).size).toBe(3);

@@ -15,7 +15,14 @@ const drop = (route: string, departDate: string, depth: number, startDay: number
   end: endDay * DAY,
   depth,
 });
-const alert = (route: string, departDate: string, at: number, price: number, again = false): AlertRecord => ({ at, route, departDate, returnDate: "", price, again });
+const alert = (route: string, departDate: string, at: number, price: number, again = false): AlertRecord => ({
+  at,
+  route,
+  departDate,
+  returnDate: "",
+  price,
+  again,
+});
 
 /** Boston (domestic) always typically $400, London (international) $1,000; a 30-day window. */
 const typical = (route: string) => (route === "BOS" ? 400 : 1000);

@@ -55,7 +55,10 @@ describe("the evaluation world's ground truth", () => {
       expect(Math.min(...values)).toBeLessThan(-3.2);
     }
     // The old simulated market put 5.6 % of its draws on one floor value; here the lowest 1 % are all distinct.
-    const lowest = samples.map((s) => s.noise).sort((a, b) => a - b).slice(0, 120);
+    const lowest = samples
+      .map((s) => s.noise)
+      .sort((a, b) => a - b)
+      .slice(0, 120);
     expect(new Set(lowest).size).toBe(120);
   });
 

@@ -29,7 +29,18 @@ describe("email addresses", () => {
   });
 
   test("refuses what a mail server would", () => {
-    const refused = ["", "sam", "sam@", "@example.com", "sam@example", "sam@example.c", "sam smith@example.com", "a@b@example.com", "<sam>@example.com", `${"a".repeat(250)}@example.com`];
+    const refused = [
+      "",
+      "sam",
+      "sam@",
+      "@example.com",
+      "sam@example",
+      "sam@example.c",
+      "sam smith@example.com",
+      "a@b@example.com",
+      "<sam>@example.com",
+      `${"a".repeat(250)}@example.com`,
+    ];
     for (const email of refused) expect(isValidEmail(email)).toBe(false);
   });
 

@@ -4,7 +4,13 @@ import { ticksLeftInMonth, searchesThisTick } from "../../src/server/fares/quota
 import { createSerpApiFareSource, parseGoogleFlights } from "../../src/server/fares/serpapi.ts";
 
 const fixture = async (name: string) => (await Bun.file(new URL(`../fixtures/serpapi/${name}.json`, import.meta.url)).json()) as Record<string, unknown>;
-const search = (destination: string, departDate: string, returnDate: string | null): FareSearch => ({ destination, departDate, returnDate, cabin: "economy", purpose: "discover" });
+const search = (destination: string, departDate: string, returnDate: string | null): FareSearch => ({
+  destination,
+  departDate,
+  returnDate,
+  cabin: "economy",
+  purpose: "discover",
+});
 
 describe("parsing SerpApi Google Flights answers", () => {
   test("takes the cheapest of best_flights with Google's typical range", async () => {
@@ -29,7 +35,12 @@ describe("parsing SerpApi Google Flights answers", () => {
   test("a cheapest option with a layover is not nonstop, and its airline comes from the first flight", async () => {
     const answer = await fixture("round-trip-lhr");
     answer.best_flights = (answer.best_flights as unknown[]).slice(1);
-    expect(parseGoogleFlights(answer, search("LHR", "2027-01-08", "2027-01-15"))).toMatchObject({ price: 655, nonstop: false, airline: "Delta", durationMinutes: 1180 });
+    expect(parseGoogleFlights(answer, search("LHR", "2027-01-08", "2027-01-15"))).toMatchObject({
+      price: 655,
+      nonstop: false,
+      airline: "Delta",
+      durationMinutes: 1180,
+    });
   });
 
   test("falls back to other_flights when best_flights is missing, and price_insights may be absent", async () => {
@@ -50,7 +61,9 @@ describe("parsing SerpApi Google Flights answers", () => {
   test("a top-level error is a failure with SerpApi's message", async () => {
     expect(() => parseGoogleFlights({ error: "x" }, search("PGD", "2027-07-09", "2027-07-11"))).toThrow(FareSourceError);
     const noResults = await fixture("no-results-error");
-    expect(() => parseGoogleFlights(noResults, search("PGD", "2027-07-09", "2027-07-11"))).toThrow("SerpApi: Google Flights hasn't returned any results for this query.");
+    expect(() => parseGoogleFlights(noResults, search("PGD", "2027-07-09", "2027-07-11"))).toThrow(
+      "SerpApi: Google Flights hasn't returned any results for this query.",
+    );
     const invalidKey = await fixture("invalid-key-error");
     expect(() => parseGoogleFlights(invalidKey, search("LHR", "2027-01-08", null))).toThrow("Invalid API key");
     expect(() => parseGoogleFlights("<html>", search("LHR", "2027-01-08", null))).toThrow(FareSourceError);
@@ -71,7 +84,14 @@ describe("spending the monthly quota", () => {
   }
 
   test("never spends more than is left, and spends it all by the month's last scan", () => {
-    for (const [quota, ticks] of [[100, 120], [250, 124], [5000, 120], [7, 31], [0, 50], [1240, 34]] as const) {
+    for (const [quota, ticks] of [
+      [100, 120],
+      [250, 124],
+      [5000, 120],
+      [7, 31],
+      [0, 50],
+      [1240, 34],
+    ] as const) {
       const spent = simulateMonth(quota, ticks);
       expect(spent.reduce((a, b) => a + b, 0)).toBe(quota);
     }
@@ -144,7 +164,12 @@ describe("the SerpApi client against recorded answers", () => {
     requests.length = 0;
     accountFixture = "account";
     const now = new Date("2026-11-22T15:00:00Z");
-    const searches = [search("LHR", "2027-01-08", "2027-01-15"), search("DEN", "2027-02-05", "2027-02-07"), search("BZN", "2027-04-16", "2027-04-18"), search("PGD", "2027-07-09", "2027-07-11")];
+    const searches = [
+      search("LHR", "2027-01-08", "2027-01-15"),
+      search("DEN", "2027-02-05", "2027-02-07"),
+      search("BZN", "2027-04-16", "2027-04-18"),
+      search("PGD", "2027-07-09", "2027-07-11"),
+    ];
     const many = Array.from({ length: 60 }, (_, i) => searches[i % 4]!);
     const result = await client().search({ now, searches: many });
 
@@ -193,12 +218,22 @@ describe("the SerpApi client against recorded answers", () => {
     requests.length = 0;
     accountFixture = "account";
     const now = new Date("2026-11-22T15:00:00Z");
-    const candidate = { ...parseGoogleFlights(await fixture("round-trip-lhr"), search("LHR", "2027-01-08", "2027-01-15"))!, price: 480, source: "travelpayouts", cached: true };
+    const candidate = {
+      ...parseGoogleFlights(await fixture("round-trip-lhr"), search("LHR", "2027-01-08", "2027-01-15"))!,
+      price: 480,
+      source: "travelpayouts",
+      cached: true,
+    };
     const fresh = await client().confirm(candidate, now);
     expect(fresh).toMatchObject({ destination: "LHR", departDate: "2027-01-08", returnDate: "2027-01-15", price: 612, source: "serpapi", cached: false });
     const searches = requests.filter((url) => url.pathname === "/search.json");
     expect(searches).toHaveLength(1);
-    expect(Object.fromEntries(searches[0]!.searchParams)).toMatchObject({ arrival_id: "LHR", outbound_date: "2027-01-08", return_date: "2027-01-15", travel_class: "1" });
+    expect(Object.fromEntries(searches[0]!.searchParams)).toMatchObject({
+      arrival_id: "LHR",
+      outbound_date: "2027-01-08",
+      return_date: "2027-01-15",
+      travel_class: "1",
+    });
   });
 
   test("confirmations spend the same per-scan share as searches, checking the account once per scan", async () => {
@@ -219,7 +254,9 @@ describe("the SerpApi client against recorded answers", () => {
   test("an exhausted quota refuses a confirmation without searching", async () => {
     requests.length = 0;
     const candidate = { ...parseGoogleFlights(await fixture("round-trip-lhr"), search("LHR", "2027-01-08", "2027-01-15"))!, cached: true };
-    await expect(exhaustedClient().confirm(candidate, new Date("2026-11-22T15:00:00Z"))).rejects.toThrow("SerpApi: monthly search quota used up (0 searches left)");
+    await expect(exhaustedClient().confirm(candidate, new Date("2026-11-22T15:00:00Z"))).rejects.toThrow(
+      "SerpApi: monthly search quota used up (0 searches left)",
+    );
     expect(requests).toEqual([]);
   });
 

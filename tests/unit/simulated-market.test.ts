@@ -29,7 +29,10 @@ describe("the simulated market", () => {
 
   test("prices routes plausibly: short hops cheaper than cross-country, Europe dearer still, summer dearer than winter", () => {
     const median = (destination: string, departDate: string, returnDate: string) => {
-      const prices = Array.from({ length: 40 }, (_, i) => simulatedFare({ destination, departDate, returnDate, cabin: "economy", purpose: "discover" }, new Date(now.getTime() + i * 3_600_000))!.price).sort((x, y) => x - y);
+      const prices = Array.from(
+        { length: 40 },
+        (_, i) => simulatedFare({ destination, departDate, returnDate, cabin: "economy", purpose: "discover" }, new Date(now.getTime() + i * 3_600_000))!.price,
+      ).sort((x, y) => x - y);
       return prices[20]!;
     };
     const clt = median("CLT", "2027-02-05", "2027-02-07");
@@ -114,7 +117,15 @@ describe("the scan plan", () => {
 
   test("puts re-checks first, then spreads the grid across routes, stalest first", () => {
     const recheck = { destination: "LHR", departDate: "2027-01-13", returnDate: "2027-01-20", cabin: "economy" as const, purpose: "recheck" as const };
-    const plan = planSearches({ today: "2026-11-22", destinations: ["ATL", "BOS", "LHR"], rechecks: [recheck], lastObserved: new Map([["ATL", 5], ["BOS", 1]]) });
+    const plan = planSearches({
+      today: "2026-11-22",
+      destinations: ["ATL", "BOS", "LHR"],
+      rechecks: [recheck],
+      lastObserved: new Map([
+        ["ATL", 5],
+        ["BOS", 1],
+      ]),
+    });
     expect(plan[0]).toBe(recheck);
     expect(plan.slice(1, 4).map((s) => s.destination)).toEqual(["LHR", "BOS", "ATL"]);
   });

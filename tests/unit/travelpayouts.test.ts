@@ -75,7 +75,13 @@ describe("the Travelpayouts client against recorded answers", () => {
   });
   afterAll(() => server.stop(true));
 
-  const discover = (destination: string, departDate: string): FareSearch => ({ destination, departDate, returnDate: null, cabin: "economy", purpose: "discover" });
+  const discover = (destination: string, departDate: string): FareSearch => ({
+    destination,
+    departDate,
+    returnDate: null,
+    cabin: "economy",
+    purpose: "discover",
+  });
 
   test("asks once per departure month, in USD, with the token in a header", async () => {
     requests.length = 0;
@@ -100,7 +106,12 @@ describe("the Travelpayouts client against recorded answers", () => {
     const result = await source.search({ now: new Date("2026-11-22T15:00:00Z"), searches: [recheck] });
     expect(result.quotes).toHaveLength(1);
     expect(result.quotes[0]).toMatchObject({ destination: "LHR", departDate: "2027-01-19", returnDate: "2027-01-26", price: 486, cached: true });
-    expect(Object.fromEntries(requests[0]!.url.searchParams)).toMatchObject({ destination: "LHR", departure_at: "2027-01-19", return_at: "2027-01-26", one_way: "false" });
+    expect(Object.fromEntries(requests[0]!.url.searchParams)).toMatchObject({
+      destination: "LHR",
+      departure_at: "2027-01-19",
+      return_at: "2027-01-26",
+      one_way: "false",
+    });
   });
 
   test("offers no confirmation: asking its own cache again is not a fresh search (FARES.md 4)", () => {

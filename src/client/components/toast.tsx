@@ -17,8 +17,7 @@ let nextToastId = 1;
 
 export function useToast() {
   const setToast = useSetAtom(currentToastAtom);
-  return (input: ToastInput) =>
-    setToast({ variant: "success", durationMs: 5000, ...input, id: nextToastId++ });
+  return (input: ToastInput) => setToast({ variant: "success", durationMs: 5000, ...input, id: nextToastId++ });
 }
 
 /**

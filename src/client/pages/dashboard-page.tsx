@@ -126,18 +126,12 @@ function Dashboard({ user, subscription, deals }: { user: CurrentUser; subscript
 }
 
 /** Without an active subscription there are no deals to show: say why, and what to do about it. */
-function NoAccessCard({
-  subscription,
-  emailAlerts,
-  onOpenBilling,
-}: {
-  subscription: SubscriptionInfo;
-  emailAlerts: boolean;
-  onOpenBilling: () => void;
-}) {
+function NoAccessCard({ subscription, emailAlerts, onOpenBilling }: { subscription: SubscriptionInfo; emailAlerts: boolean; onOpenBilling: () => void }) {
   const { config } = useRootData();
   const needsCard = subscription.status === "Past Due" || subscription.status === "Unpaid";
-  const comeBack = subscription.rejoin ? " Rejoin whenever you like and they come right back." : " They come back as soon as your subscription is active again.";
+  const comeBack = subscription.rejoin
+    ? " Rejoin whenever you like and they come right back."
+    : " They come back as soon as your subscription is active again.";
   const reason =
     subscription.status === "Paused"
       ? `Your subscription is paused, so flight deals are hidden and no alerts are sent.${comeBack}`

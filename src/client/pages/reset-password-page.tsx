@@ -73,11 +73,25 @@ function ResetPasswordForm({ token }: { token: string }) {
       <form onSubmit={submit} noValidate>
         <label>
           New Password
-          <input type="password" name="newPassword" autoComplete="new-password" required value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
+          <input
+            type="password"
+            name="newPassword"
+            autoComplete="new-password"
+            required
+            value={newPassword}
+            onChange={(event) => setNewPassword(event.target.value)}
+          />
         </label>
         <label>
           Confirm Password
-          <input type="password" name="confirmPassword" autoComplete="new-password" required value={confirmPassword} onChange={(event) => setConfirmPassword(event.target.value)} />
+          <input
+            type="password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            value={confirmPassword}
+            onChange={(event) => setConfirmPassword(event.target.value)}
+          />
         </label>
         <button type="submit" disabled={pending} aria-busy={pending}>
           Reset Password

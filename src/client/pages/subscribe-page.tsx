@@ -110,7 +110,17 @@ function PlanSummary({ planType }: { planType: PlanType }) {
   );
 }
 
-function DetailsStep({ planType, details, onChange, onReady }: { planType: PlanType; details: Details; onChange: (details: Details) => void; onReady: (clientSecret: string) => void }) {
+function DetailsStep({
+  planType,
+  details,
+  onChange,
+  onReady,
+}: {
+  planType: PlanType;
+  details: Details;
+  onChange: (details: Details) => void;
+  onReady: (clientSecret: string) => void;
+}) {
   const toast = useToast();
   const { config } = useRootData();
   const [termsOpen, setTermsOpen] = useState(false);
@@ -218,9 +228,8 @@ function CheckYourEmail({ email }: { email: string }) {
     <article aria-labelledby="check-email-title">
       <h2 id="check-email-title">Check your email</h2>
       <p>
-        Your free trial has started, but we couldn't sign you in automatically in this browser. We've just emailed{" "}
-        <strong>{email}</strong> a fresh link to set your password (it replaces the one in your welcome
-        email). Open it, choose a password, and you're in.
+        Your free trial has started, but we couldn't sign you in automatically in this browser. We've just emailed <strong>{email}</strong> a fresh link to set
+        your password (it replaces the one in your welcome email). Open it, choose a password, and you're in.
       </p>
       <Link to="/login" role="button" className="secondary">
         I've set my password: log in

@@ -32,11 +32,9 @@ export function adminRoutes(deps: Deps) {
   return new Elysia({ prefix: "/api/admin" })
     .use(authentication(deps))
     .derive(({ auth }) => ({ admin: requireAdmin(auth).user }))
-    .get(
-      "/users",
-      ({ query }) => listUsers(deps, query.search ?? "", query.limit ?? 500),
-      { query: t.Object({ search: t.Optional(t.String({ maxLength: 200 })), limit: t.Optional(wholeNumberQuery(1, 2000)) }) },
-    )
+    .get("/users", ({ query }) => listUsers(deps, query.search ?? "", query.limit ?? 500), {
+      query: t.Object({ search: t.Optional(t.String({ maxLength: 200 })), limit: t.Optional(wholeNumberQuery(1, 2000)) }),
+    })
     .put("/users/:id", async ({ admin, params, body }) => toAdminUser(await updateUser(deps, admin, idParam(params.id), body)), { body: UserUpdateBody })
     .post("/users/:id/cancel-subscription", async ({ admin, params }) => ({
       success: true as const,

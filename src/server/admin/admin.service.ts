@@ -38,7 +38,10 @@ const auditView = (user: User) => ({
 
 /** Newest first; the search matches email, first or last name, case-insensitively. */
 export function listUsers(deps: Deps, search: string, limit: number): AdminUserList {
-  const pattern = `%${search.trim().toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const pattern = `%${search
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const matches = sql`(lower(${users.email}) like ${pattern} escape '\\' or lower(${users.firstName}) like ${pattern} escape '\\' or lower(${users.lastName}) like ${pattern} escape '\\')`;
   const total = deps.db.select({ count: sql<number>`count(*)` }).from(users).where(matches).get()!.count;
   const rows = deps.db.select().from(users).where(matches).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).all();
@@ -144,7 +147,11 @@ export async function reactivateUserSubscription(deps: Deps, admin: User, id: nu
   }
   const message = reactivationMessage(steps);
   const after = saveSnapshot(deps, before, snapshot, { subscriptionType: "Paid" });
-  writeAudit(deps.db, { actor: admin, action: "subscription.reactivate", target: after, before: auditView(before), after: auditView(after), note: message }, deps.clock.now());
+  writeAudit(
+    deps.db,
+    { actor: admin, action: "subscription.reactivate", target: after, before: auditView(before), after: auditView(after), note: message },
+    deps.clock.now(),
+  );
   return { user: after, message };
 }
 

@@ -141,7 +141,10 @@ export function markContactMessage(deps: Deps, admin: User, id: number, read: bo
   deps.db.transaction((tx) => {
     const before = tx.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
     if (!before) throw notFound("No such message");
-    tx.update(contactMessages).set({ readAt: read ? now : null }).where(eq(contactMessages.id, id)).run();
+    tx.update(contactMessages)
+      .set({ readAt: read ? now : null })
+      .where(eq(contactMessages.id, id))
+      .run();
     writeAudit(
       tx,
       {

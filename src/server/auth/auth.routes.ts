@@ -13,7 +13,11 @@ const strict = { additionalProperties: false } as const;
 const Password = t.String({ maxLength: MAX_PASSWORD_LENGTH * 4 });
 
 const LoginBody = t.Object(
-  { email: t.String({ minLength: 1, maxLength: LIMITS.email }), password: t.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH * 4 }), skipLastLoginUpdate: t.Optional(t.Boolean()) },
+  {
+    email: t.String({ minLength: 1, maxLength: LIMITS.email }),
+    password: t.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH * 4 }),
+    skipLastLoginUpdate: t.Optional(t.Boolean()),
+  },
   strict,
 );
 const ForgotBody = t.Object({ email: t.String({ minLength: 1, maxLength: LIMITS.email }) }, strict);

@@ -39,7 +39,13 @@ export interface ValidSession {
 
 /** Every authenticated request runs this lookup: two prepared single-row reads. */
 export function validateSessionToken(db: Db, token: string, now: Date): ValidSession | null {
-  const sessionById = prepared(db, "session-by-id", () => db.select().from(sessions).where(eq(sessions.id, sql.placeholder("id"))).prepare());
+  const sessionById = prepared(db, "session-by-id", () =>
+    db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sql.placeholder("id")))
+      .prepare(),
+  );
   const session = sessionById.get({ id: hashToken(token) });
   if (!session) return null;
   const user = findUserById(db, session.userId);
@@ -64,7 +70,9 @@ export function invalidateSession(db: DbOrTx, sessionId: string): void {
 
 export function deleteExpiredSessions(db: Db, now: Date): void {
   const signedInBefore = new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS);
-  db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.createdAt, signedInBefore))).run();
+  db.delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.createdAt, signedInBefore)))
+    .run();
 }
 
 /** Attributes for Elysia's cookie jar: HttpOnly, SameSite=Lax, Secure when APP_URL is https. */

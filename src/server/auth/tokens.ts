@@ -31,7 +31,9 @@ export function issuePasswordToken(db: DbOrTx, userId: number, purpose: Password
   const token = newToken(32);
   const expiresAt = new Date(now.getTime() + TTL_MS[purpose]);
   db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
-  db.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId, purpose, createdAt: now, expiresAt }).run();
+  db.insert(passwordResetTokens)
+    .values({ tokenHash: hashToken(token), userId, purpose, createdAt: now, expiresAt })
+    .run();
   return { token, expiresAt };
 }
 
@@ -54,7 +56,9 @@ export function findPasswordTokenUser(db: DbOrTx, token: string, now: Date): num
 export function consumePasswordToken(db: DbOrTx, token: string, now: Date): number | null {
   const userId = findPasswordTokenUser(db, token, now);
   if (userId === null) return null;
-  db.delete(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, hashToken(token))).run();
+  db.delete(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
+    .run();
   return userId;
 }
 

@@ -8,11 +8,21 @@ import { newToken, voidTokensAfterPasswordChange } from "./tokens.ts";
 export type NewUser = Omit<typeof users.$inferInsert, "unsubscribeToken" | "createdAt" | "updatedAt">;
 
 export function findUserByEmail(db: DbOrTx, email: string): User | undefined {
-  return db.select().from(users).where(sql`lower(${users.email}) = ${normalizeEmail(email)}`).get();
+  return db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${normalizeEmail(email)}`)
+    .get();
 }
 
 export function findUserById(db: DbOrTx, id: number): User | undefined {
-  return prepared(db, "user-by-id", () => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare()).get({ id });
+  return prepared(db, "user-by-id", () =>
+    db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder("id")))
+      .prepare(),
+  ).get({ id });
 }
 
 /** Inserts a user; the unique index on lower(email) refuses a second account for the same address. */

@@ -68,7 +68,13 @@ export function billingRoutes(deps: Deps) {
         const { result, browserToken, expiresAt } = await createSubscription(
           deps,
           signupLock,
-          { email: body.email ?? "", firstName: body.firstName ?? "", lastName: body.lastName ?? "", planType: body.planType ?? "monthly", preferences: body.preferences },
+          {
+            email: body.email ?? "",
+            firstName: body.firstName ?? "",
+            lastName: body.lastName ?? "",
+            planType: body.planType ?? "monthly",
+            preferences: body.preferences,
+          },
           typeof jar.value === "string" ? jar.value : null,
         );
         jar.set({ value: browserToken, ...pendingSignupCookieAttributes(expiresAt, secure) });
@@ -82,7 +88,9 @@ export function billingRoutes(deps: Deps) {
         limits.completionsByIp.attempt(ipOf(request, server), deps.clock.now(), TOO_MANY_COMPLETIONS);
         const jar = cookie[PENDING_SIGNUP_COOKIE]!;
         const browserToken = typeof jar.value === "string" ? jar.value : null;
-        const { user, session } = await completions.run(`subscription:${browserToken}:${body.email}`, () => completeSubscription(deps, body.email, browserToken));
+        const { user, session } = await completions.run(`subscription:${browserToken}:${body.email}`, () =>
+          completeSubscription(deps, body.email, browserToken),
+        );
         jar.remove();
         setSessionCookie(cookie, session.token, session.session.expiresAt, secure);
         return { success: true as const, user: toCurrentUser(user) };
@@ -95,7 +103,9 @@ export function billingRoutes(deps: Deps) {
         limits.completionsByIp.attempt(ipOf(request, server), deps.clock.now(), TOO_MANY_COMPLETIONS);
         const jar = cookie[PENDING_SIGNUP_COOKIE]!;
         const browserToken = typeof jar.value === "string" ? jar.value : null;
-        const { user, session } = await completions.run(`checkout:${browserToken}:${body.sessionId}`, () => completeCheckout(deps, body.sessionId, browserToken));
+        const { user, session } = await completions.run(`checkout:${browserToken}:${body.sessionId}`, () =>
+          completeCheckout(deps, body.sessionId, browserToken),
+        );
         jar.remove();
         setSessionCookie(cookie, session.token, session.session.expiresAt, secure);
         return { success: true as const, user: toCurrentUser(user) };

@@ -15,7 +15,11 @@ export function newPendingSignupId(): string {
 /** The signup this browser started, if its cookie names one that has not expired. */
 export function findPendingSignupForBrowser(db: DbOrTx, browserToken: string | null, now: Date): PendingSignup | undefined {
   if (!browserToken) return undefined;
-  const row = db.select().from(pendingSignups).where(eq(pendingSignups.browserTokenHash, hashToken(browserToken))).get();
+  const row = db
+    .select()
+    .from(pendingSignups)
+    .where(eq(pendingSignups.browserTokenHash, hashToken(browserToken)))
+    .get();
   return row && row.expiresAt.getTime() > now.getTime() ? row : undefined;
 }
 

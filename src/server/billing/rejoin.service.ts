@@ -27,7 +27,8 @@ export interface RejoinInput {
 
 /** Why a member cannot rejoin on their own, in words that say what to do instead. */
 function notEligible(user: User): string {
-  if (user.subscriptionStatus === "Past Due" || user.subscriptionStatus === "Unpaid") return "Your subscription is waiting for a payment: update your card instead.";
+  if (user.subscriptionStatus === "Past Due" || user.subscriptionStatus === "Unpaid")
+    return "Your subscription is waiting for a payment: update your card instead.";
   if (user.subscriptionStatus === "Active") return ALREADY_ACTIVE;
   return "We can't restart this membership from here. Please write to support and we'll sort it out.";
 }
@@ -89,7 +90,12 @@ export async function rejoin(deps: Deps, lock: KeyedLock, member: User, input: R
       .returning()
       .get();
     const message = welcomeBack(steps, after);
-    const view = (u: User) => ({ subscriptionStatus: u.subscriptionStatus, planType: u.planType, cancelAtPeriodEnd: u.cancelAtPeriodEnd, stripeSubscriptionId: u.stripeSubscriptionId });
+    const view = (u: User) => ({
+      subscriptionStatus: u.subscriptionStatus,
+      planType: u.planType,
+      cancelAtPeriodEnd: u.cancelAtPeriodEnd,
+      stripeSubscriptionId: u.stripeSubscriptionId,
+    });
     writeAudit(deps.db, { actor: after, action: "subscription.rejoin", target: after, before: view(user), after: view(after), note: message }, now);
     return { user: after, message };
   });

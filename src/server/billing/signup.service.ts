@@ -13,12 +13,7 @@ import { welcomeEmail } from "../mail/templates/account-emails.ts";
 import { withdrawSignup } from "./abandoned-signups.ts";
 import type { SubscriptionSnapshot } from "./billing.ts";
 import type { KeyedLock } from "./keyed-lock.ts";
-import {
-  findPendingSignupForBrowser,
-  newPendingSignupId,
-  PENDING_SIGNUP_TTL_MS,
-  type PendingSignup,
-} from "./pending-signups.ts";
+import { findPendingSignupForBrowser, newPendingSignupId, PENDING_SIGNUP_TTL_MS, type PendingSignup } from "./pending-signups.ts";
 import { withProvider } from "./provider-errors.ts";
 import { subscriptionColumns } from "./subscription-sync.ts";
 
@@ -80,7 +75,10 @@ export async function createSubscription(
     const token = newToken();
     const id = newPendingSignupId();
     const expiresAt = new Date(now.getTime() + PENDING_SIGNUP_TTL_MS);
-    deps.db.insert(pendingSignups).values({ id, browserTokenHash: hashToken(token), ...signup, createdAt: now, expiresAt }).run();
+    deps.db
+      .insert(pendingSignups)
+      .values({ id, browserTokenHash: hashToken(token), ...signup, createdAt: now, expiresAt })
+      .run();
 
     try {
       const billingInput = { pendingSignupId: id, ...signup };

@@ -21,7 +21,9 @@ export function submitContactMessage({ db, clock, config }: Deps, input: Contact
 
   const now = clock.now();
   db.transaction((tx) => {
-    tx.insert(contactMessages).values({ ...message, createdAt: now }).run();
+    tx.insert(contactMessages)
+      .values({ ...message, createdAt: now })
+      .run();
     queueEmail(tx, { kind: "contact", to: config.supportEmail, headers: { "Reply-To": message.email }, ...contactForwardEmail(message) }, now);
   });
 }

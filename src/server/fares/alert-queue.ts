@@ -21,7 +21,10 @@ ON CONFLICT DO NOTHING`;
 
 /** One alert per subscriber and set of deal versions: the same announcement can never be queued twice. */
 export function dealAlertDedupeKey(payload: DealAlertPayload): string {
-  const versions = payload.deals.map(([id, version]) => `${id}v${version}`).sort().join(",");
+  const versions = payload.deals
+    .map(([id, version]) => `${id}v${version}`)
+    .sort()
+    .join(",");
   return `${DEAL_ALERT_KIND}:${payload.userId}:${createHash("sha256").update(versions).digest("hex").slice(0, 24)}`;
 }
 

@@ -102,7 +102,11 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
 
     if (!deal) {
       if (!isDeal) continue;
-      const created = tx.insert(deals).values(newDeal(quote, range, judgement!, now)).returning().get();
+      const created = tx
+        .insert(deals)
+        .values(newDeal(quote, range, judgement!, now))
+        .returning()
+        .get();
       known.set(created.dedupeKey, created);
       changes.created++;
       continue;

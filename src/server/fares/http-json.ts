@@ -11,7 +11,12 @@ export interface JsonAnswer {
  * GET a JSON document with a timeout. Network failures and non-JSON answers become FareSourceErrors whose
  * messages name the provider and never the URL, which carries the API key.
  */
-export async function getJson(fetchFunction: FetchFunction, provider: string, url: string, init: { headers?: Record<string, string>; timeoutMs: number }): Promise<JsonAnswer> {
+export async function getJson(
+  fetchFunction: FetchFunction,
+  provider: string,
+  url: string,
+  init: { headers?: Record<string, string>; timeoutMs: number },
+): Promise<JsonAnswer> {
   let response: Response;
   try {
     response = await fetchFunction(url, { headers: { accept: "application/json", ...init.headers }, signal: AbortSignal.timeout(init.timeoutMs) });
@@ -28,5 +33,6 @@ export async function getJson(fetchFunction: FetchFunction, provider: string, ur
 }
 
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-export const numberOr = (value: unknown, fallback: number | null = null): number | null => (typeof value === "number" && Number.isFinite(value) ? value : fallback);
+export const numberOr = (value: unknown, fallback: number | null = null): number | null =>
+  typeof value === "number" && Number.isFinite(value) ? value : fallback;
 export const stringOr = (value: unknown, fallback = ""): string => (typeof value === "string" ? value : fallback);

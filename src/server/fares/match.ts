@@ -54,9 +54,11 @@ interface OwedDeal {
 }
 
 function owedDeals(db: Db): OwedDeal[] {
-  const rows = db.$client
-    .query("SELECT id, alert_version, is_active FROM deals WHERE fanned_out_version < alert_version ORDER BY id")
-    .values() as [number, number, number][];
+  const rows = db.$client.query("SELECT id, alert_version, is_active FROM deals WHERE fanned_out_version < alert_version ORDER BY id").values() as [
+    number,
+    number,
+    number,
+  ][];
   return rows.map(([id, alertVersion, isActive]) => ({ id, alertVersion, isActive: isActive === 1 }));
 }
 
@@ -73,9 +75,7 @@ function markFannedOut(db: Db, deals: readonly OwedDeal[]): void {
 
 /** Writes one batch's pairs and emails; synchronous, inside the caller's transaction. */
 function fanOutBatch(db: Db, dealIds: string, fromId: number, toId: number, now: Date): { matches: number; emails: number } {
-  const written = db.$client
-    .query(WRITE_PAIRS)
-    .values({ fromId, toId, dealIds, now: now.getTime() }) as [number, number, number][];
+  const written = db.$client.query(WRITE_PAIRS).values({ fromId, toId, dealIds, now: now.getTime() }) as [number, number, number][];
   if (written.length === 0) return { matches: 0, emails: 0 };
 
   const byUser = new Map<number, DealAlertPayload["deals"]>();
@@ -84,9 +84,7 @@ function fanOutBatch(db: Db, dealIds: string, fromId: number, toId: number, now:
     if (list) list.push([dealId, version]);
     else byUser.set(userId, [[dealId, version]]);
   }
-  const recipients = db.$client
-    .query(ALERT_RECIPIENTS)
-    .values({ userIds: JSON.stringify([...byUser.keys()]) }) as [number, string][];
+  const recipients = db.$client.query(ALERT_RECIPIENTS).values({ userIds: JSON.stringify([...byUser.keys()]) }) as [number, string][];
   const alerts = recipients.map(([userId, email]) => ({ to: email, payload: { userId, deals: byUser.get(userId)! } }));
   return { matches: written.length, emails: queueDealAlerts(db, alerts, now) };
 }
@@ -99,7 +97,10 @@ export async function fanOutOwedDeals(deps: { db: Db; clock: Clock }, options: F
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const owed = owedDeals(db);
   const result: FanOutResult = { deals: 0, matches: 0, emails: 0, batches: 0 };
-  markFannedOut(db, owed.filter((deal) => !deal.isActive));
+  markFannedOut(
+    db,
+    owed.filter((deal) => !deal.isActive),
+  );
   const live = owed.filter((deal) => deal.isActive);
   if (live.length === 0) return result;
   result.deals = live.length;

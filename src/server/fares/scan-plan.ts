@@ -48,9 +48,7 @@ export interface PlanInput {
  */
 export function planSearches(input: PlanInput): FareSearch[] {
   const pairs = tripDatePairs(input.today);
-  const routes = [...input.destinations].sort(
-    (a, b) => (input.lastObserved.get(a) ?? -1) - (input.lastObserved.get(b) ?? -1) || a.localeCompare(b),
-  );
+  const routes = [...input.destinations].sort((a, b) => (input.lastObserved.get(a) ?? -1) - (input.lastObserved.get(b) ?? -1) || a.localeCompare(b));
   const searches: FareSearch[] = [...input.rechecks];
   const seen = new Set(searches.map((s) => `${s.destination}|${s.departDate}|${s.returnDate ?? ""}`));
   const rotation = pairs.length === 0 ? 0 : dayNumber(input.today) % pairs.length;

@@ -6,7 +6,16 @@
  * (cached-with-fresh-confirmation.ts); it spends the same per-scan share as search().
  */
 import { findAirline } from "../../domain/airlines.ts";
-import { FareSourceError, HOME_AIRPORT, type Cabin, type FareQuote, type FareSearch, type FareSource, type SearchRequest, type SearchResult } from "./fare-source.ts";
+import {
+  FareSourceError,
+  HOME_AIRPORT,
+  type Cabin,
+  type FareQuote,
+  type FareSearch,
+  type FareSource,
+  type SearchRequest,
+  type SearchResult,
+} from "./fare-source.ts";
 import { getJson, isRecord, numberOr, stringOr, type FetchFunction } from "./http-json.ts";
 import { searchesThisTick, ticksLeftInMonth } from "./quota-pacing.ts";
 

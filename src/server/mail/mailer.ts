@@ -28,14 +28,17 @@ const loadNodemailer = () => import("nodemailer").then((module) => module.defaul
 /** Real delivery: a pooled SMTP connection to SMTP_URL. */
 export function createSmtpMailer(smtpUrl: string): Mailer {
   let transport: Promise<Transporter> | null = null;
-  const connect = () => (transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
-    maxConnections: 10,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  } as SMTPPool.Options)));
+  const connect = () =>
+    (transport ??= loadNodemailer().then((nodemailer) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        pool: true,
+        maxConnections: 10,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      } as SMTPPool.Options),
+    ));
   return {
     description: `SMTP (${new URL(smtpUrl).host})`,
     async send(email) {

@@ -19,9 +19,7 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
 /** The CSP names each inline script (react-router's hydration data) by its hash: no 'unsafe-inline', no nonce. */
 function inlineScriptHashes(html: string): string[] {
-  return Array.from(html.matchAll(INLINE_SCRIPT), (match) =>
-    new Bun.CryptoHasher("sha256").update(match[1]!).digest("base64"),
-  );
+  return Array.from(html.matchAll(INLINE_SCRIPT), (match) => new Bun.CryptoHasher("sha256").update(match[1]!).digest("base64"));
 }
 
 function hasSessionCookie(request: Request): boolean {

@@ -48,8 +48,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           <ul className="changes">
             {changes.map((change) => (
               <li key={change.field}>
-                <span className="change-field">{change.field}:</span> <del>{change.before}</del>{" "}
-                <span aria-hidden="true">→</span>
+                <span className="change-field">{change.field}:</span> <del>{change.before}</del> <span aria-hidden="true">→</span>
                 <span className="visually-hidden">changed to</span> <ins>{change.after}</ins>
               </li>
             ))}

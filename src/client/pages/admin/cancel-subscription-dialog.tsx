@@ -17,8 +17,8 @@ export function CancelSubscriptionDialog({ user, cancelling, onClose, onConfirm 
       {user && (
         <>
           <p>
-            This cancels the subscription of <strong className="break-anywhere">{user.email}</strong> {billingPlace}{" "}
-            <strong>immediately</strong>: billing stops and their access to deals ends now, with no refund.
+            This cancels the subscription of <strong className="break-anywhere">{user.email}</strong> {billingPlace} <strong>immediately</strong>: billing stops
+            and their access to deals ends now, with no refund.
           </p>
           <p className="muted">Re-activate later starts a new subscription (no trial) on the card they have on file.</p>
           <div className="dialog-actions">

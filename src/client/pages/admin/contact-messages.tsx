@@ -36,9 +36,7 @@ export function ContactMessages({ messages, onChange }: ContactMessagesProps) {
 
   return (
     <section aria-labelledby="ops-messages" className="ops-section">
-      <h3 id="ops-messages">
-        Contact messages {unread > 0 && <span className="count-pill">{unread} unread</span>}
-      </h3>
+      <h3 id="ops-messages">Contact messages {unread > 0 && <span className="count-pill">{unread} unread</span>}</h3>
       {messages.length === 0 ? (
         <p className="empty-state muted">No messages yet.</p>
       ) : (

@@ -70,13 +70,16 @@ function EditUserForm({ user, error, saving, onClose, onSave, onDelete }: Omit<E
         </label>
         <label>
           Subscription Type
-          <select name="subscriptionType" value={fields.subscriptionType} onChange={set("subscriptionType")} aria-describedby={live ? `type-hint-${user.id}` : undefined}>
+          <select
+            name="subscriptionType"
+            value={fields.subscriptionType}
+            onChange={set("subscriptionType")}
+            aria-describedby={live ? `type-hint-${user.id}` : undefined}
+          >
             <option value="Paid">Paid</option>
             <option value="Free">Free</option>
           </select>
-          {live && (
-            <small id={`type-hint-${user.id}`}>Free pauses billing and access {billingPlace}; Paid resumes them.</small>
-          )}
+          {live && <small id={`type-hint-${user.id}`}>Free pauses billing and access {billingPlace}; Paid resumes them.</small>}
         </label>
       </div>
       {(problem ?? error) && (

@@ -60,7 +60,9 @@ export function OutboxPanel({ outbox, onRetried }: { outbox: Outbox; onRetried: 
                 <th scope="col">Kind</th>
                 <th scope="col">To</th>
                 <th scope="col">Status</th>
-                <th scope="col" className="numeric">Attempts</th>
+                <th scope="col" className="numeric">
+                  Attempts
+                </th>
                 <th scope="col">Last error</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>

@@ -20,13 +20,25 @@ export function ScansTable({ scans }: { scans: Scan[] }) {
                 <th scope="col">Time</th>
                 <th scope="col">Source</th>
                 <th scope="col">Status</th>
-                <th scope="col" className="numeric">Routes</th>
-                <th scope="col" className="numeric">Quotes</th>
-                <th scope="col" className="numeric">Deals found</th>
-                <th scope="col" className="numeric">New deals</th>
-                <th scope="col" className="numeric">Matches</th>
+                <th scope="col" className="numeric">
+                  Routes
+                </th>
+                <th scope="col" className="numeric">
+                  Quotes
+                </th>
+                <th scope="col" className="numeric">
+                  Deals found
+                </th>
+                <th scope="col" className="numeric">
+                  New deals
+                </th>
+                <th scope="col" className="numeric">
+                  Matches
+                </th>
                 <th scope="col">Errors</th>
-                <th scope="col" className="numeric">Quota left</th>
+                <th scope="col" className="numeric">
+                  Quota left
+                </th>
               </tr>
             </thead>
             <tbody>

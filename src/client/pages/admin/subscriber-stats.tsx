@@ -5,10 +5,12 @@ import { StatusBadge } from "./status-badge.tsx";
 const PLAN_LABELS: Record<string, string> = { monthly: "Monthly", annual: "Annual", none: "No plan" };
 const STATUS_ORDER = ["Active", "Paused", "Past Due", "Unpaid", "Incomplete", "Cancelled", "None"];
 
-const byCountThenOrder = (order: string[]) => ([a, countA]: [string, number], [b, countB]: [string, number]) => {
-  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
-  return rank(a) - rank(b) || countB - countA || a.localeCompare(b);
-};
+const byCountThenOrder =
+  (order: string[]) =>
+  ([a, countA]: [string, number], [b, countB]: [string, number]) => {
+    const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+    return rank(a) - rank(b) || countB - countA || a.localeCompare(b);
+  };
 
 export function SubscriberStats({ overview }: { overview: OperationsOverview }) {
   const { subscribers, trialsEndingThisWeek, monthlyRecurringRevenue } = overview;
@@ -66,7 +68,17 @@ export function SubscriberStats({ overview }: { overview: OperationsOverview }) 
   );
 }
 
-function CountTable({ labelledBy, heading, rows, render }: { labelledBy: string; heading: string; rows: [string, number][]; render: (key: string) => React.ReactNode }) {
+function CountTable({
+  labelledBy,
+  heading,
+  rows,
+  render,
+}: {
+  labelledBy: string;
+  heading: string;
+  rows: [string, number][];
+  render: (key: string) => React.ReactNode;
+}) {
   if (rows.length === 0) return <p className="muted">No accounts yet.</p>;
   return (
     <table className="count-table" aria-labelledby={labelledBy}>

@@ -60,7 +60,9 @@ export function UsersTab({ me, initial }: { me: CurrentUser; initial: AdminUserL
               <p>
                 <strong>{search.trim() ? `No users match “${search.trim()}”` : "No users yet"}</strong>
               </p>
-              <p className="muted">{search.trim() ? "Try part of an email address, a first name or a last name." : "Subscribers appear here once they sign up."}</p>
+              <p className="muted">
+                {search.trim() ? "Try part of an email address, a first name or a last name." : "Subscribers appear here once they sign up."}
+              </p>
               {search.trim() && (
                 <button type="button" className="secondary outline small" onClick={() => users.setSearch("")}>
                   Clear search

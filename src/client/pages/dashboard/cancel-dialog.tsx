@@ -30,8 +30,8 @@ export function CancelDialog({ open, subscription, onClose }: { open: boolean; s
     <Dialog open={open} onClose={onClose} title="Cancel Subscription?">
       {annual ? (
         <p>
-          <strong>Your access ends immediately.</strong> As our Terms of Service say, cancelling an annual plan ends access right away,
-          and no refund is given for the rest of the year.
+          <strong>Your access ends immediately.</strong> As our Terms of Service say, cancelling an annual plan ends access right away, and no refund is given
+          for the rest of the year.
         </p>
       ) : (
         <p>You'll keep getting deals until {accessUntil}, and you won't be charged again.</p>

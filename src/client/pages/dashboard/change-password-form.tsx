@@ -30,7 +30,10 @@ export function ChangePasswordForm({ user, onDone }: { user: CurrentUser; onDone
     void run(async () => {
       try {
         await api.changePassword(settingUp ? { newPassword, confirmPassword } : { currentPassword, newPassword, confirmPassword });
-        toast({ title: "Password Changed", description: settingUp ? "Your password is set. You can now log in from any device." : "Your password has been updated." });
+        toast({
+          title: "Password Changed",
+          description: settingUp ? "Your password is set. You can now log in from any device." : "Your password has been updated.",
+        });
         onDone();
         await revalidate();
       } catch (error) {
@@ -44,7 +47,14 @@ export function ChangePasswordForm({ user, onDone }: { user: CurrentUser; onDone
       {!settingUp && (
         <label>
           Current Password
-          <input type="password" name="currentPassword" autoComplete="current-password" required value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />
+          <input
+            type="password"
+            name="currentPassword"
+            autoComplete="current-password"
+            required
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.target.value)}
+          />
         </label>
       )}
       <label>
@@ -62,7 +72,14 @@ export function ChangePasswordForm({ user, onDone }: { user: CurrentUser; onDone
       </label>
       <label>
         Confirm Password
-        <input type="password" name="confirmPassword" autoComplete="new-password" required value={confirmPassword} onChange={(event) => setConfirmPassword(event.target.value)} />
+        <input
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.target.value)}
+        />
       </label>
       <div className="dialog-actions">
         <button type="button" className="secondary" onClick={onDone}>

@@ -81,8 +81,8 @@ function NewMembership({ subscription, initialPlan, onRejoined }: RejoinCardProp
         ))}
       </fieldset>
       <p className="rejoin-terms">
-        <strong>No free trial this time:</strong> you've had your {TRIAL_DAYS}-day trial, so {formatPlanPrice(plan)} is charged today and then
-        every {plan.interval} until you cancel.
+        <strong>No free trial this time:</strong> you've had your {TRIAL_DAYS}-day trial, so {formatPlanPrice(plan)} is charged today and then every{" "}
+        {plan.interval} until you cancel.
       </p>
       {savedCard && (
         <fieldset className="rejoin-choices">

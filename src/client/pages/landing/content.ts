@@ -16,14 +16,12 @@ export const TESTIMONIALS: Testimonial[] = [
     location: "Raleigh, NC",
   },
   {
-    quote:
-      "Four of us flew nonstop to London for spring break and saved $1,200 on the tickets. GoRDU paid for itself many times over.",
+    quote: "Four of us flew nonstop to London for spring break and saved $1,200 on the tickets. GoRDU paid for itself many times over.",
     author: "James T.",
     location: "Durham, NC",
   },
   {
-    quote:
-      "I grabbed a $280 flight to San Juan for a long weekend. I just turned email alerts on and let the deals come to me.",
+    quote: "I grabbed a $280 flight to San Juan for a long weekend. I just turned email alerts on and let the deals come to me.",
     author: "Priya K.",
     location: "Cary, NC",
   },
@@ -57,11 +55,13 @@ export const FAQ_GROUPS: FaqGroup[] = [
       },
       {
         question: "Are the deals one-way or roundtrip?",
-        answer: "Deals are generally roundtrip fares from RDU. Each deal shows its travel dates, trip type and seat class so you know exactly what you're getting.",
+        answer:
+          "Deals are generally roundtrip fares from RDU. Each deal shows its travel dates, trip type and seat class so you know exactly what you're getting.",
       },
       {
         question: "How often do you check prices?",
-        answer: "Our monitoring runs 24/7. New deals appear on your dashboard as soon as we find them, and subscribers with email alerts on hear about them right away.",
+        answer:
+          "Our monitoring runs 24/7. New deals appear on your dashboard as soon as we find them, and subscribers with email alerts on hear about them right away.",
       },
       {
         question: "Is there a mobile app?",
@@ -82,8 +82,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
       },
       {
         question: "How do I cancel?",
-        answer:
-          "You can cancel anytime from your account dashboard. Cancelling an annual plan ends access immediately, as described in our Terms of Service.",
+        answer: "You can cancel anytime from your account dashboard. Cancelling an annual plan ends access immediately, as described in our Terms of Service.",
       },
       {
         question: "Do you offer refunds?",

@@ -19,27 +19,25 @@ export function TermsDialog({ open, onClose, supportEmail }: LegalDialogProps) {
     <Dialog open={open} onClose={onClose} title="Terms of Service" wide footer={<CloseFooter onClose={onClose} />}>
       <div className="legal">
         <p>
-          These terms govern your use of GoRDU, a subscription service that alerts you to flight deals departing
-          Raleigh-Durham International Airport (RDU). By subscribing you agree to them.
+          These terms govern your use of GoRDU, a subscription service that alerts you to flight deals departing Raleigh-Durham International Airport (RDU). By
+          subscribing you agree to them.
         </p>
         <h3>Eligibility</h3>
         <p>Subscribers must be 18 or older.</p>
         <h3>The service</h3>
         <p>
-          GoRDU finds and shares fares; it does not sell flights. You book directly with the airline, and the
-          airline's price, rules and terms apply to your booking. Fares change quickly and a deal may no longer be
-          available when you book.
+          GoRDU finds and shares fares; it does not sell flights. You book directly with the airline, and the airline's price, rules and terms apply to your
+          booking. Fares change quickly and a deal may no longer be available when you book.
         </p>
         <h3>Subscriptions, billing and refunds</h3>
         <p>
-          Monthly and annual plans start with a 7-day free trial and then renew automatically at the listed price in
-          US dollars until cancelled. You can cancel anytime from your account dashboard. There is no refund for
-          amounts paid or for partial periods. Cancelling an annual plan ends access immediately.
+          Monthly and annual plans start with a 7-day free trial and then renew automatically at the listed price in US dollars until cancelled. You can cancel
+          anytime from your account dashboard. There is no refund for amounts paid or for partial periods. Cancelling an annual plan ends access immediately.
         </p>
         <h3>Limitation of liability</h3>
         <p>
-          To the extent the law allows, GoRDU's total liability for any claim is capped at the amounts you paid us in
-          the prior 12 months. We are not responsible for airline schedules, prices, changes or cancellations.
+          To the extent the law allows, GoRDU's total liability for any claim is capped at the amounts you paid us in the prior 12 months. We are not
+          responsible for airline schedules, prices, changes or cancellations.
         </p>
         <h3>Governing law</h3>
         <p>These terms are governed by North Carolina law.</p>
@@ -58,24 +56,17 @@ export function PrivacyDialog({ open, onClose, supportEmail }: LegalDialogProps)
       <div className="legal">
         <h3>What we store</h3>
         <p>
-          Your email address and name, your address and phone number if you choose to give them, your alert
-          preferences, and the deals we've shown you. Messages sent through our contact form are kept so we can answer
-          them.
+          Your email address and name, your address and phone number if you choose to give them, your alert preferences, and the deals we've shown you. Messages
+          sent through our contact form are kept so we can answer them.
         </p>
         <h3>Payments</h3>
         <p>Payments are handled by Stripe. We never see or store your full card number.</p>
         <h3>Email</h3>
-        <p>
-          We send deal alerts and account emails through our mail provider. You can turn deal alerts off at any time
-          from your dashboard.
-        </p>
+        <p>We send deal alerts and account emails through our mail provider. You can turn deal alerts off at any time from your dashboard.</p>
         <h3>What we don't do</h3>
         <p>We don't sell or rent your data to anyone.</p>
         <h3>Cookies</h3>
-        <p>
-          We use a cookie to keep you signed in, and no advertising or tracking cookies. Stripe's payment form may set
-          its own cookies to prevent fraud.
-        </p>
+        <p>We use a cookie to keep you signed in, and no advertising or tracking cookies. Stripe's payment form may set its own cookies to prevent fraud.</p>
         <h3>Contact</h3>
         <p>
           Questions or requests about your data: <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.

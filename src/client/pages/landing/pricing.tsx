@@ -11,9 +11,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         <p className="price">
           <strong>${plan.price}</strong>/{plan.interval}
         </p>
-        <p className="price-note">
-          {plan.monthlyEquivalent === plan.price ? "Billed monthly" : <>Just ${plan.monthlyEquivalent}/month, billed yearly</>}
-        </p>
+        <p className="price-note">{plan.monthlyEquivalent === plan.price ? "Billed monthly" : <>Just ${plan.monthlyEquivalent}/month, billed yearly</>}</p>
       </header>
       <ul className="features">
         <li>{TRIAL_DAYS}-day free trial</li>

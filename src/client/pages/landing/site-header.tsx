@@ -69,12 +69,7 @@ export function SiteHeader() {
               onClick={() => setMenuOpen((open) => !open)}
             >
               <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path
-                  d={menuOpen ? "M6 6l12 12M18 6L6 18" : "M4 7h16M4 12h16M4 17h16"}
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                />
+                <path d={menuOpen ? "M6 6l12 12M18 6L6 18" : "M4 7h16M4 12h16M4 17h16"} stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
               </svg>
             </button>
           </li>

@@ -4,12 +4,7 @@ import { emailLayout, escapeHtml, type RenderedEmail } from "./layout.ts";
 /** A visitor's message, forwarded to the support address. */
 export function contactForwardEmail(message: ContactRequest): RenderedEmail {
   const subject = `Contact form: ${message.subject}`.replace(/[\r\n]+/g, " ").slice(0, 200);
-  const text = [
-    `From: ${message.name} <${message.email}>`,
-    `Subject: ${message.subject}`,
-    "",
-    message.description,
-  ].join("\n");
+  const text = [`From: ${message.name} <${message.email}>`, `Subject: ${message.subject}`, "", message.description].join("\n");
   const html = emailLayout({
     heading: "New contact message",
     htmlBlocks: [

@@ -82,7 +82,10 @@ export function dealAlertEmail(input: DealAlertInput): RenderedEmail {
   const shown = deals.slice(0, MAX_DEALS_IN_ALERT);
   const hidden = deals.length - shown.length;
   const greeting = `Hi ${input.firstName || input.email},`;
-  const intro = deals.length === 1 ? "We found a fare from Raleigh-Durham (RDU) well below its usual price:" : `We found ${deals.length} fares from Raleigh-Durham (RDU) well below their usual prices:`;
+  const intro =
+    deals.length === 1
+      ? "We found a fare from Raleigh-Durham (RDU) well below its usual price:"
+      : `We found ${deals.length} fares from Raleigh-Durham (RDU) well below their usual prices:`;
   const moreLine = hidden > 0 ? `…and ${hidden} more on your dashboard.` : null;
   const caution = "Fares like these change fast. Book directly with the airline; GoRDU never sells tickets.";
 

@@ -171,8 +171,7 @@ function Calendar({ id, label, value, min, max, onChoose, onClear, onClose }: Ca
   const days = eachDayOfInterval({ start: startOfWeek(month), end: endOfWeek(endOfMonth(month)) });
   for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
   // The one day reachable with Tab: the focused day, else the month's first day that can be chosen.
-  const tabbable =
-    isSameMonth(focused, month) && !outOfRange(focused) ? focused : (days.find((day) => isSameMonth(day, month) && !outOfRange(day)) ?? null);
+  const tabbable = isSameMonth(focused, month) && !outOfRange(focused) ? focused : (days.find((day) => isSameMonth(day, month) && !outOfRange(day)) ?? null);
 
   return (
     <div

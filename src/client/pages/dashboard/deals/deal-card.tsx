@@ -121,12 +121,7 @@ export function DealCard({ deal, open, onOpenChange, onView, onDelete, deleting 
           event.preventDefault();
         }}
       >
-        <button
-          type="button"
-          className="deal-card-main"
-          aria-label={`View details of ${name}`}
-          onClick={() => (open ? onOpenChange(false) : onView(deal))}
-        >
+        <button type="button" className="deal-card-main" aria-label={`View details of ${name}`} onClick={() => (open ? onOpenChange(false) : onView(deal))}>
           <span className="deal-card-top">
             <span className="airline-mark" aria-hidden="true">
               {airlineMark(deal.airline)}

@@ -106,8 +106,11 @@ export function DealDetailsDialog({ deal, onClose }: { deal: FlightDeal | null; 
           <section className="details-why" aria-labelledby={`why-${deal.id}`}>
             <h3 id={`why-${deal.id}`}>Why it's a deal</h3>
             <p>
-              <strong>{deal.percentBelowTypical}% below</strong> the typical {money(typicalPriceOf(deal))} for this route in this month. Fares
-              here usually run <strong>{money(deal.priceRange1)}–{money(deal.priceRange2)}</strong>.
+              <strong>{deal.percentBelowTypical}% below</strong> the typical {money(typicalPriceOf(deal))} for this route in this month. Fares here usually run{" "}
+              <strong>
+                {money(deal.priceRange1)}–{money(deal.priceRange2)}
+              </strong>
+              .
             </p>
             <PriceComparison deal={deal} />
           </section>

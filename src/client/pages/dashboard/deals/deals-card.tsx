@@ -149,10 +149,7 @@ function FilterIcon() {
 export function PlaneIcon() {
   return (
     <svg className="icon deals-empty-icon" viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
-      <path
-        d="M21 16v-2l-8-5V3.5a1.5 1.5 0 0 0-3 0V9l-8 5v2l8-2.5V19l-2 1.5V22l3.5-1 3.5 1v-1.5L13 19v-5.5z"
-        fill="currentColor"
-      />
+      <path d="M21 16v-2l-8-5V3.5a1.5 1.5 0 0 0-3 0V9l-8 5v2l8-2.5V19l-2 1.5V22l3.5-1 3.5 1v-1.5L13 19v-5.5z" fill="currentColor" />
     </svg>
   );
 }

@@ -85,17 +85,7 @@ export function DealsTable({ deals, sort, onSort, selected, onSelect, onOpen }: 
   );
 }
 
-function DealRow({
-  deal,
-  selected,
-  onSelect,
-  onOpen,
-}: {
-  deal: FlightDeal;
-  selected: boolean;
-  onSelect: Props["onSelect"];
-  onOpen: Props["onOpen"];
-}) {
+function DealRow({ deal, selected, onSelect, onOpen }: { deal: FlightDeal; selected: boolean; onSelect: Props["onSelect"]; onOpen: Props["onOpen"] }) {
   const status = dealStatus(deal);
   const nonstop = detectNonstop(deal);
   const name = dealName(deal);

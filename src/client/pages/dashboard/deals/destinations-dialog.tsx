@@ -24,9 +24,7 @@ function DestinationsBrowser({ onChoose }: { onChoose: (code: string) => void })
 
   return (
     <div className="destinations">
-      <p className="muted destinations-intro">
-        {DESTINATION_COUNTS.total} cities you can fly to without a connection. Choose one to see its deals.
-      </p>
+      <p className="muted destinations-intro">{DESTINATION_COUNTS.total} cities you can fly to without a connection. Choose one to see its deals.</p>
       <label htmlFor={searchId} className="visually-hidden">
         Search destinations
       </label>

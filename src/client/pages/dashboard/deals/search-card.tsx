@@ -86,12 +86,7 @@ export function SearchCard({ emailAlerts, draft, onDraftChange, today, dateError
             Any dates available
           </label>
           <label htmlFor={nonstopId}>
-            <input
-              id={nonstopId}
-              type="checkbox"
-              checked={draft.nonstopOnly}
-              onChange={(event) => onDraftChange({ nonstopOnly: event.target.checked })}
-            />
+            <input id={nonstopId} type="checkbox" checked={draft.nonstopOnly} onChange={(event) => onDraftChange({ nonstopOnly: event.target.checked })} />
             Nonstop flights only
           </label>
           <div className="search-actions">

@@ -8,10 +8,11 @@ import { useEffect, useState } from "react";
 export function useToday(): Date | null {
   const [today, setToday] = useState<Date | null>(null);
   useEffect(() => {
-    const update = () => setToday((current) => {
-      const now = startOfDay(new Date());
-      return current?.getTime() === now.getTime() ? current : now;
-    });
+    const update = () =>
+      setToday((current) => {
+        const now = startOfDay(new Date());
+        return current?.getTime() === now.getTime() ? current : now;
+      });
     update();
     // A tab left open overnight moves on to the new day.
     const timer = setInterval(update, 60_000);
