@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema.ts";
 import { insertUser, type NewUser } from "../../src/server/auth/users.ts";
-import { createSession, type User } from "../../src/server/auth/sessions.ts";
+import { createSession } from "../../src/server/auth/sessions.ts";
+import type { User } from "../../src/server/auth/users.ts";
 import type { TestApp } from "./test-app.ts";
 
 export const PASSWORD = "correct horse battery";

@@ -2,7 +2,7 @@ import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import type { FormEvent } from "react";
 import { usePendingAction } from "../hooks/use-pending-action.ts";
-import type { PaymentFormProps } from "./payment-form.tsx";
+import type { PaymentFormProps } from "./payment-form-props.ts";
 import { CARD_NOT_CONFIRMED } from "./setup-return.ts";
 
 const stripeByKey = new Map<string, Promise<Stripe | null>>();

@@ -3,9 +3,9 @@ import { LIMITS, MAX_PASSWORD_LENGTH } from "../../domain/validation.ts";
 import type { AuthLimits } from "../auth/auth-limits.ts";
 import { changePassword } from "../auth/auth.service.ts";
 import type { Deps } from "../deps.ts";
-import { authentication, requireUser } from "../http/auth.ts";
+import { authentication, requireUser } from "../auth/auth-plugin.ts";
 import { updateEmailAlerts, updateProfile } from "./account.service.ts";
-import { toCurrentUser } from "./current-user.ts";
+import { toCurrentUser } from "../auth/current-user.ts";
 
 const strict = { additionalProperties: false } as const;
 const Password = t.String({ maxLength: MAX_PASSWORD_LENGTH * 4 });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema.ts";
 import { LIMITS } from "../../domain/validation.ts";
-import type { User } from "../auth/sessions.ts";
+import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
 

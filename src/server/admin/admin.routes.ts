@@ -1,10 +1,10 @@
 import { Elysia, t } from "elysia";
 import { LIMITS } from "../../domain/validation.ts";
 import type { Deps } from "../deps.ts";
-import { authentication, requireAdmin } from "../http/auth.ts";
+import { authentication, requireAdmin } from "../auth/auth-plugin.ts";
 import { notFound } from "../http/errors.ts";
 import { wholeNumberQuery } from "../http/query.ts";
-import { recentAudit } from "./audit.ts";
+import { recentAudit } from "../audit-log.ts";
 import { cancelUserSubscription, deleteUser, listUsers, reactivateUserSubscription, toAdminUser, updateUser } from "./admin.service.ts";
 import { markContactMessage, operationsOverview, retryEmail } from "./operations.service.ts";
 

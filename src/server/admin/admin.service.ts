@@ -3,8 +3,8 @@ import { users } from "../../../db/schema.ts";
 import type { AdminUser, AdminUserList, AdminUserUpdate } from "../../domain/api-types.ts";
 import { reactivationMessage, reactivationSteps } from "../../domain/reactivation.ts";
 import { cleanProfile } from "../account/account.service.ts";
-import { toCurrentUser } from "../account/current-user.ts";
-import type { User } from "../auth/sessions.ts";
+import { toCurrentUser } from "../auth/current-user.ts";
+import type { User } from "../auth/users.ts";
 import { findUserById } from "../auth/users.ts";
 import type { SubscriptionSnapshot } from "../billing/billing.ts";
 import { withProvider } from "../billing/provider-errors.ts";
@@ -12,7 +12,7 @@ import { localStatus } from "../billing/subscription-status.ts";
 import { subscriptionColumns } from "../billing/subscription-sync.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest, notFound } from "../http/errors.ts";
-import { writeAudit } from "./audit.ts";
+import { writeAudit } from "../audit-log.ts";
 
 export function toAdminUser(user: User): AdminUser {
   const { needsPasswordSetup: _, preferences: __, ...asSeenByThemselves } = toCurrentUser(user);

@@ -2,10 +2,10 @@ import { and, desc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import { contactMessages, emailOutbox, fareScans, users } from "../../../db/schema.ts";
 import type { OperationsOverview } from "../../domain/api-types.ts";
 import { PLANS } from "../../domain/plans.ts";
-import type { User } from "../auth/sessions.ts";
+import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { notFound } from "../http/errors.ts";
-import { writeAudit } from "./audit.ts";
+import { writeAudit } from "../audit-log.ts";
 
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 

@@ -1,13 +1,13 @@
 import { Elysia, t } from "elysia";
 import { LIMITS, MAX_PASSWORD_LENGTH } from "../../domain/validation.ts";
-import { toCurrentUser } from "../account/current-user.ts";
+import { toCurrentUser } from "./current-user.ts";
 import type { Deps } from "../deps.ts";
-import { authentication, requireUser, setSessionCookie } from "../http/auth.ts";
+import { authentication, requireUser, setSessionCookie } from "./auth-plugin.ts";
 import { clientIp } from "../http/client-ip.ts";
-import { PENDING_SIGNUP_COOKIE } from "../billing/pending-signups.ts";
 import type { AuthLimits } from "./auth-limits.ts";
 import { login, RESET_EMAIL_SENT, requestPasswordReset, resetPassword } from "./auth.service.ts";
-import { invalidateSession, SESSION_COOKIE } from "./sessions.ts";
+import { SESSION_COOKIE, SIGNUP_COOKIE } from "./cookies.ts";
+import { invalidateSession } from "./sessions.ts";
 
 const strict = { additionalProperties: false } as const;
 const Password = t.String({ maxLength: MAX_PASSWORD_LENGTH * 4 });
@@ -41,7 +41,7 @@ export function authRoutes(deps: Deps, limits: AuthLimits) {
     .post("/api/logout", ({ auth, cookie }) => {
       if (auth) invalidateSession(deps.db, auth.session.id);
       cookie[SESSION_COOKIE]!.remove();
-      cookie[PENDING_SIGNUP_COOKIE]!.remove();
+      cookie[SIGNUP_COOKIE]!.remove();
       return { success: true as const };
     })
     .post(

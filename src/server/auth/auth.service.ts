@@ -7,9 +7,9 @@ import { queueEmail } from "../mail/outbox.ts";
 import { passwordChangedEmail, passwordResetEmail, setPasswordEmail } from "../mail/templates/account-emails.ts";
 import { TOO_MANY_LOGINS, TOO_MANY_PASSWORD_CHANGES, TOO_MANY_RESETS, type AuthLimits } from "./auth-limits.ts";
 import { checkNewPassword, hashPassword, verifyPassword } from "./passwords.ts";
-import { createSession, invalidateSession, type User } from "./sessions.ts";
+import { createSession, invalidateSession } from "./sessions.ts";
 import { consumePasswordToken, findPasswordTokenUser, issuePasswordToken } from "./tokens.ts";
-import { findUserByEmail, storePassword } from "./users.ts";
+import { findUserByEmail, storePassword, type User } from "./users.ts";
 
 export const INVALID_LOGIN = "Invalid email or password";
 export const RESET_EMAIL_SENT = "If an account exists, a password reset email has been sent.";

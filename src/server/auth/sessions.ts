@@ -1,22 +1,20 @@
 import { eq, lt, or, sql } from "drizzle-orm";
 import { prepared, type Db, type DbOrTx } from "../../../db/client.ts";
-import { sessions, type users } from "../../../db/schema.ts";
+import { sessions } from "../../../db/schema.ts";
 import { hashToken, newToken } from "./tokens.ts";
-import { findUserById } from "./users.ts";
+import { findUserById, type User } from "./users.ts";
 
 /**
  * Sessions after Lucia's design (lucia-auth.com/sessions): a random token lives only in the visitor's cookie,
  * the database keeps its SHA-256. Sessions last 30 days and slide forward when used in their second half, but
  * never past 90 days from sign-in: then the member signs in again, so a stolen cookie cannot live forever.
  */
-export const SESSION_COOKIE = "gordu_session";
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 export const SESSION_ABSOLUTE_LIFETIME_MS = 90 * DAY_MS;
 const RENEW_WHEN_LEFT_MS = 15 * DAY_MS;
 
 export type Session = typeof sessions.$inferSelect;
-export type User = typeof users.$inferSelect;
 
 export function createSession(db: DbOrTx, userId: number, now: Date): { token: string; session: Session } {
   const token = newToken();
@@ -73,9 +71,4 @@ export function deleteExpiredSessions(db: Db, now: Date): void {
   db.delete(sessions)
     .where(or(lt(sessions.expiresAt, now), lt(sessions.createdAt, signedInBefore)))
     .run();
-}
-
-/** Attributes for Elysia's cookie jar: HttpOnly, SameSite=Lax, Secure when APP_URL is https. */
-export function sessionCookieAttributes(expiresAt: Date, secure: boolean) {
-  return { httpOnly: true, sameSite: "lax", secure, path: "/", expires: expiresAt } as const;
 }

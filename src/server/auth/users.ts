@@ -2,8 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { prepared, type DbOrTx } from "../../../db/client.ts";
 import { users } from "../../../db/schema.ts";
 import { normalizeEmail } from "../../domain/validation.ts";
-import type { User } from "./sessions.ts";
 import { newToken, voidTokensAfterPasswordChange } from "./tokens.ts";
+
+/** A user row as stored. */
+export type User = typeof users.$inferSelect;
 
 export type NewUser = Omit<typeof users.$inferInsert, "unsubscribeToken" | "createdAt" | "updatedAt">;
 

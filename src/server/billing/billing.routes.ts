@@ -1,8 +1,9 @@
 import { Elysia, t } from "elysia";
 import { LIMITS } from "../../domain/validation.ts";
-import { toCurrentUser } from "../account/current-user.ts";
+import { toCurrentUser } from "../auth/current-user.ts";
 import type { Deps } from "../deps.ts";
-import { authentication, requireUser, setSessionCookie } from "../http/auth.ts";
+import { authentication, requireUser, setSessionCookie } from "../auth/auth-plugin.ts";
+import { cookieAttributes, SIGNUP_COOKIE } from "../auth/cookies.ts";
 import { clientIp } from "../http/client-ip.ts";
 import { cancelOwnSubscription, completePaymentUpdate, createPaymentUpdateIntent, currentSubscription, toSubscriptionInfo } from "./billing.service.ts";
 import { KeyedLock, SingleFlight } from "./keyed-lock.ts";
@@ -10,7 +11,6 @@ import { rejoin } from "./rejoin.service.ts";
 import { isStripeBilling, stripeWebhookRoutes } from "./stripe-webhook.routes.ts";
 import { TestBilling } from "./test-billing.ts";
 import { testBillingRoutes } from "./test-billing.routes.ts";
-import { PENDING_SIGNUP_COOKIE, pendingSignupCookieAttributes } from "./pending-signups.ts";
 import { completeCheckout, completeSubscription, createSubscription } from "./signup.service.ts";
 import { createSignupLimits, TOO_MANY_COMPLETIONS, TOO_MANY_SIGNUPS, type SignupLimits } from "./signup-limits.ts";
 
@@ -64,7 +64,7 @@ export function billingRoutes(deps: Deps) {
       "/api/create-subscription",
       async ({ body, cookie, request, server }) => {
         limits.signupsByIp.attempt(ipOf(request, server), deps.clock.now(), TOO_MANY_SIGNUPS);
-        const jar = cookie[PENDING_SIGNUP_COOKIE]!;
+        const jar = cookie[SIGNUP_COOKIE]!;
         const { result, browserToken, expiresAt } = await createSubscription(
           deps,
           signupLock,
@@ -77,7 +77,7 @@ export function billingRoutes(deps: Deps) {
           },
           typeof jar.value === "string" ? jar.value : null,
         );
-        jar.set({ value: browserToken, ...pendingSignupCookieAttributes(expiresAt, secure) });
+        jar.set({ value: browserToken, ...cookieAttributes(expiresAt, secure) });
         return result;
       },
       { body: CreateSubscriptionBody },
@@ -86,7 +86,7 @@ export function billingRoutes(deps: Deps) {
       "/api/complete-subscription",
       async ({ body, cookie, request, server }) => {
         limits.completionsByIp.attempt(ipOf(request, server), deps.clock.now(), TOO_MANY_COMPLETIONS);
-        const jar = cookie[PENDING_SIGNUP_COOKIE]!;
+        const jar = cookie[SIGNUP_COOKIE]!;
         const browserToken = typeof jar.value === "string" ? jar.value : null;
         const { user, session } = await completions.run(`subscription:${browserToken}:${body.email}`, () =>
           completeSubscription(deps, body.email, browserToken),
@@ -101,7 +101,7 @@ export function billingRoutes(deps: Deps) {
       "/api/complete-checkout",
       async ({ body, cookie, request, server }) => {
         limits.completionsByIp.attempt(ipOf(request, server), deps.clock.now(), TOO_MANY_COMPLETIONS);
-        const jar = cookie[PENDING_SIGNUP_COOKIE]!;
+        const jar = cookie[SIGNUP_COOKIE]!;
         const browserToken = typeof jar.value === "string" ? jar.value : null;
         const { user, session } = await completions.run(`checkout:${browserToken}:${body.sessionId}`, () =>
           completeCheckout(deps, body.sessionId, browserToken),

@@ -3,7 +3,7 @@ import { users } from "../../../db/schema.ts";
 import { hasDealAccess } from "../../domain/access.ts";
 import type { SubscriptionInfo } from "../../domain/api-types.ts";
 import { rejoinKind } from "../../domain/rejoin.ts";
-import type { User } from "../auth/sessions.ts";
+import type { User } from "../auth/users.ts";
 import { findUserById } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";

@@ -3,7 +3,6 @@ import type { DbOrTx } from "../../../db/client.ts";
 import { pendingSignups } from "../../../db/schema.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 
-export const PENDING_SIGNUP_COOKIE = "gordu_signup";
 export const PENDING_SIGNUP_TTL_MS = 24 * 60 * 60_000;
 
 export type PendingSignup = typeof pendingSignups.$inferSelect;
@@ -21,8 +20,4 @@ export function findPendingSignupForBrowser(db: DbOrTx, browserToken: string | n
     .where(eq(pendingSignups.browserTokenHash, hashToken(browserToken)))
     .get();
   return row && row.expiresAt.getTime() > now.getTime() ? row : undefined;
-}
-
-export function pendingSignupCookieAttributes(expiresAt: Date, secure: boolean) {
-  return { httpOnly: true, sameSite: "lax", secure, path: "/", expires: expiresAt } as const;
 }

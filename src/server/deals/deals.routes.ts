@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
-import { authentication } from "../http/auth.ts";
+import { authentication } from "../auth/auth-plugin.ts";
 import { DealListCache } from "./deal-list-cache.ts";
 import { dealPriceHistory, flightDealsBody, markDealViewed, removeDealFromList, requireDealAccess } from "./deals.service.ts";
 

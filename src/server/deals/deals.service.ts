@@ -6,12 +6,12 @@
 import type { Db } from "../../../db/client.ts";
 import { hasDealAccess } from "../../domain/access.ts";
 import type { PricePoint } from "../../domain/api-types.ts";
-import type { User } from "../auth/sessions.ts";
+import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { DAY_MS, HOUR_MS } from "../fares/calendar.ts";
 import { fitsPreferences, FITS_PREFERENCES_SQL, PREFERENCE_COLUMNS_SQL } from "../fares/match-rules.ts";
-import type { Auth } from "../http/auth.ts";
-import { requireUser } from "../http/auth.ts";
+import type { Auth } from "../auth/auth-plugin.ts";
+import { requireUser } from "../auth/auth-plugin.ts";
 import { forbidden, notFound } from "../http/errors.ts";
 import { databaseStamp, type DealListCache } from "./deal-list-cache.ts";
 

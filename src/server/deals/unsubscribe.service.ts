@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema.ts";
-import type { User } from "../auth/sessions.ts";
+import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 
 export const UNSUBSCRIBE_PATH = "/unsubscribe";

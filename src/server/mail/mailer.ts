@@ -3,17 +3,7 @@ import { join } from "node:path";
 import type { Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type { Config } from "../config.ts";
-import { addressOf, buildMimeMessage } from "./mime.ts";
-
-export interface OutgoingEmail {
-  messageId: string;
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  headers: Record<string, string>;
-}
+import { addressOf, buildMimeMessage, type OutgoingEmail } from "./mime.ts";
 
 /** Hands one message to the world. Implementations throw when the message was not accepted. */
 export interface Mailer {

@@ -3,7 +3,16 @@
  * Built here rather than by nodemailer's composer, which streams a message in dozens of small writes and
  * spent most of the CPU of a bulk alert run; nodemailer still speaks SMTP.
  */
-import type { OutgoingEmail } from "./mailer.ts";
+/** One message as the mailer hands it on. */
+export interface OutgoingEmail {
+  messageId: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
 
 const isAscii = (value: string) => /^[\x20-\x7e]*$/.test(value);
 

@@ -5,7 +5,7 @@ import { AssetsContext } from "../../client/assets-context.tsx";
 import { NOT_FOUND_ROUTE_ID, routes } from "../../client/routes.tsx";
 import type { Config } from "../config.ts";
 import { contentSecurityPolicy } from "../http/security-headers.ts";
-import { SESSION_COOKIE } from "../auth/sessions.ts";
+import { SESSION_COOKIE } from "../auth/cookies.ts";
 import { acceptsGzip, type ClientAssets } from "./assets.ts";
 
 interface RenderedPage {

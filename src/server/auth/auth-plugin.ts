@@ -1,7 +1,9 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { SESSION_COOKIE, sessionCookieAttributes, validateSessionToken, type Session, type User } from "../auth/sessions.ts";
-import { forbidden, unauthorized } from "./errors.ts";
+import { cookieAttributes, SESSION_COOKIE } from "./cookies.ts";
+import { validateSessionToken, type Session } from "./sessions.ts";
+import type { User } from "./users.ts";
+import { forbidden, unauthorized } from "../http/errors.ts";
 
 export interface Auth {
   session: Session;
@@ -20,7 +22,7 @@ export function authentication(deps: Deps) {
       return { auth: null as Auth | null };
     }
     if (result.renewed) {
-      jar.set({ value: token, ...sessionCookieAttributes(result.session.expiresAt, deps.config.secureCookies) });
+      jar.set({ value: token, ...cookieAttributes(result.session.expiresAt, deps.config.secureCookies) });
     }
     return { auth: result as Auth | null };
   });
@@ -41,5 +43,5 @@ type CookieJar = Record<string, { set(options: Record<string, unknown>): unknown
 
 /** Hands the browser the token of a session just opened. */
 export function setSessionCookie(cookie: CookieJar, token: string, expiresAt: Date, secure: boolean): void {
-  cookie[SESSION_COOKIE]!.set({ value: token, ...sessionCookieAttributes(expiresAt, secure) });
+  cookie[SESSION_COOKIE]!.set({ value: token, ...cookieAttributes(expiresAt, secure) });
 }

@@ -1,8 +1,8 @@
 import { desc } from "drizzle-orm";
-import type { DbOrTx } from "../../../db/client.ts";
-import { auditLog } from "../../../db/schema.ts";
-import type { AuditEntry } from "../../domain/api-types.ts";
-import type { User } from "../auth/sessions.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { auditLog } from "../../db/schema.ts";
+import type { AuditEntry } from "../domain/api-types.ts";
+import type { User } from "./auth/users.ts";
 
 export interface AuditRecord {
   actor: User;

@@ -1,5 +1,5 @@
 import type { CurrentUser } from "../../domain/api-types.ts";
-import type { User } from "../auth/sessions.ts";
+import type { User } from "./users.ts";
 
 /** The signed-in user as the API shows it: SPEC §3 fields, never a secret. */
 export function toCurrentUser(user: User): CurrentUser {
