@@ -1,14 +1,11 @@
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { UserPreferences } from "../src/domain/matching.ts";
 
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 const flag = (name: string) => integer(name, { mode: "boolean" });
 
-export interface UserPreferences {
-  destinations: string[];
-  maxPrice: number;
-  nonstopOnly: boolean;
-}
+export type { UserPreferences };
 
 export const users = sqliteTable(
   "users",

@@ -1,15 +1,28 @@
+/**
+ * The one job runner: the fare scan (on SCAN_SCHEDULE, and at boot when there is nothing to show yet), email
+ * delivery every second, and the hourly purge. A job never overlaps itself; a failure is logged and the next tick
+ * tries again, never fatal. It also fills mail's renderer registry, so mail/ needs no feature folder.
+ */
+import { Cron } from "croner";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { deleteExpiredPasswordTokens } from "./auth/tokens.ts";
 import { purgeAbandonedSignups } from "./billing/abandoned-signups.ts";
+import { DEAL_ALERT_KIND } from "./deals/alert-queue.ts";
+import { dealAlertRenderer } from "./deals/alert-email.ts";
+import { fanOutOwedDeals, hasOwedFanOut } from "./deals/fan-out.ts";
 import type { Deps } from "./deps.ts";
-import { startFareScanner } from "./fares/scan-job.ts";
-import { templatedEmailRenderers } from "./mail/email-templates.ts";
-import { deliverAllDueEmails, purgeOutbox } from "./mail/outbox.ts";
+import { hasAnyDeal } from "./fares/deal-records.ts";
+import { runScan, type ScanOptions, type ScanSummary } from "./fares/scanner.ts";
+import { deliverAllDueEmails, purgeOutbox, type TemplateRenderer } from "./mail/outbox.ts";
 
-interface Job {
-  name: string;
-  everyMs: number;
-  run: () => Promise<unknown> | unknown;
+/** Renderers for the emails queued as data (bulk alerts), by kind: the outbox renders them when it sends. */
+export function emailRenderers(deps: Pick<Deps, "db" | "clock" | "config">): Record<string, TemplateRenderer> {
+  return { [DEAL_ALERT_KIND]: dealAlertRenderer(deps) };
+}
+
+/** A fare scan followed by the fan-out of its deals to subscribers (also one an earlier run left unfinished). */
+export function scanFares(deps: Pick<Deps, "db" | "clock" | "fares">, options: Omit<ScanOptions, "afterDeals"> = {}): Promise<ScanSummary> {
+  return runScan(deps, { ...options, afterDeals: () => fanOutOwedDeals(deps) });
 }
 
 /**
@@ -23,41 +36,53 @@ export async function purgeExpired(deps: Deps): Promise<void> {
   await purgeAbandonedSignups(deps);
 }
 
-/**
- * Starts the in-process background work. A job never overlaps itself, and a failure is logged and retried
- * at the next tick, never fatal. Returns a stop function that waits for running work to finish.
- */
-export function startJobs(deps: Deps): () => Promise<void> {
-  const templates = templatedEmailRenderers(deps);
-  const jobs: Job[] = [
-    { name: "email delivery", everyMs: 1000, run: () => deliverAllDueEmails({ ...deps, templates }) },
-    { name: "expired sessions, tokens, emails and signups purge", everyMs: 60 * 60_000, run: () => purgeExpired(deps) },
-  ];
-  const running = new Set<Promise<void>>();
-  const busy = new Set<string>();
+export interface JobOptions {
+  log?: (line: string) => void;
+  /** How long after boot a first scan starts, so the first visitors are answered before it takes the CPU. */
+  bootScanDelayMs?: number;
+}
+
+/** Starts the background work; returns a stop function that waits for running work to finish. */
+export function startJobs(deps: Deps, { log = console.log, bootScanDelayMs = 1000 }: JobOptions = {}): () => Promise<void> {
+  const running = new Map<string, Promise<void>>();
   let stopped = false;
 
-  const tick = (job: Job) => {
-    if (stopped || busy.has(job.name)) return;
-    busy.add(job.name);
-    const work = Promise.resolve()
-      .then(job.run)
+  /** Runs a job unless it is running already (then its run in progress is the answer) or the jobs stopped. */
+  const run = (name: string, work: () => Promise<unknown> | unknown): Promise<void> => {
+    const current = running.get(name);
+    if (current || stopped) return current ?? Promise.resolve();
+    const done = Promise.resolve()
+      .then(work)
       .then(
         () => undefined,
-        (error) => console.error(`[job] ${job.name} failed:`, error),
+        (error) => console.error(`[job] ${name} failed:`, error),
       )
-      .finally(() => {
-        busy.delete(job.name);
-        running.delete(work);
-      });
-    running.add(work);
+      .finally(() => running.delete(name));
+    running.set(name, done);
+    return done;
   };
 
-  const timers = jobs.map((job) => setInterval(() => tick(job), job.everyMs));
-  const stopFareScanner = startFareScanner(deps);
+  const templates = emailRenderers(deps);
+  const deliverEmails = () => run("email delivery", () => deliverAllDueEmails({ ...deps, templates }));
+  const purge = () => run("expired sessions, tokens, emails and signups purge", () => purgeExpired(deps));
+  const scan = () => run("fare scan", () => scanFares(deps, { log }));
+
+  const timers = [setInterval(deliverEmails, 1000), setInterval(purge, 60 * 60_000)];
+  const scanSchedule = new Cron(deps.config.scanSchedule, { protect: true }, scan);
+  if (!hasAnyDeal(deps.db)) {
+    log("[scan] no deals yet: scanning now");
+    timers.push(setTimeout(scan, bootScanDelayMs));
+  } else if (hasOwedFanOut(deps.db)) {
+    void run("fare scan", async () => {
+      const result = await fanOutOwedDeals(deps);
+      log(`[scan] resumed an unfinished fan-out: ${result.deals} deals, ${result.matches} matches, ${result.emails} alert emails`);
+    });
+  }
+
   return async () => {
     stopped = true;
-    timers.forEach(clearInterval);
-    await Promise.all([...running, stopFareScanner()]);
+    scanSchedule.stop();
+    for (const timer of timers) clearTimeout(timer);
+    await Promise.all(running.values());
   };
 }

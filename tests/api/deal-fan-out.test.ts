@@ -2,10 +2,11 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { deals, emailOutbox, userDeals, users, type UserPreferences } from "../../db/schema.ts";
 import { hasDealAccess } from "../../src/domain/access.ts";
-import { DEAL_ALERT_KIND, type DealAlertPayload } from "../../src/server/fares/alert-queue.ts";
-import { fanOutOwedDeals, hasOwedFanOut } from "../../src/server/fares/match.ts";
-import { DEAL_ACCESS_SQL, fitsPreferences } from "../../src/server/fares/match-rules.ts";
-import { templatedEmailRenderers } from "../../src/server/mail/email-templates.ts";
+import { DEAL_ALERT_KIND, type DealAlertPayload } from "../../src/server/deals/alert-queue.ts";
+import { fanOutOwedDeals, hasOwedFanOut } from "../../src/server/deals/fan-out.ts";
+import { fitsPreferences } from "../../src/domain/matching.ts";
+import { DEAL_ACCESS_SQL } from "../../src/server/deals/matching-sql.ts";
+import { emailRenderers } from "../../src/server/jobs.ts";
 import { deliverDueEmails } from "../../src/server/mail/outbox.ts";
 import { insertDeal } from "../support/deals.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -44,7 +45,7 @@ function announcements(t: TestApp): Map<string, number> {
   return counts;
 }
 
-const deliver = (t: TestApp) => deliverDueEmails({ ...t.deps, templates: templatedEmailRenderers(t.deps) });
+const deliver = (t: TestApp) => deliverDueEmails({ ...t.deps, templates: emailRenderers(t.deps) });
 
 describe("the access rule in SQL", () => {
   test("agrees with hasDealAccess on a table of cases", async () => {

@@ -5,7 +5,7 @@ import { isInternational } from "../../src/domain/destinations.ts";
 import { DOMESTIC_THRESHOLDS, INTERNATIONAL_THRESHOLDS } from "../../src/server/fares/detect.ts";
 import { FareSourceError, type FareQuote, type FareSearch, type FareSource } from "../../src/server/fares/fare-source.ts";
 import { storeObservations } from "../../src/server/fares/observations.ts";
-import { runScan } from "../../src/server/fares/scanner.ts";
+import { scanFares } from "../../src/server/jobs.ts";
 import { insertDeal } from "../support/deals.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 import { createUser } from "../support/users.ts";
@@ -65,7 +65,7 @@ const dealRows = (t: TestApp) => t.db.select().from(deals).all();
 describe("a scan of the simulated market", () => {
   test("records past prices on first boot, then finds a few deals that follow the rules", async () => {
     const t = createTestApp();
-    const summary = await runScan(t.deps, quiet);
+    const summary = await scanFares(t.deps, quiet);
 
     expect(summary.status).toBe("succeeded");
     expect(summary.routes).toBe(81);
@@ -92,7 +92,7 @@ describe("a scan of the simulated market", () => {
   test("fans its new deals out to subscribers and queues one alert each", async () => {
     const t = createTestApp();
     const user = await createUser(t, { preferences: { destinations: [], maxPrice: 5000, nonstopOnly: false } });
-    const summary = await runScan(t.deps, quiet);
+    const summary = await scanFares(t.deps, quiet);
     expect(summary.matches).toBe(summary.newDeals);
     expect(t.db.select().from(userDeals).where(eq(userDeals.userId, user.id)).all()).toHaveLength(summary.newDeals);
     expect(summary.alertEmails).toBe(1);
@@ -101,8 +101,8 @@ describe("a scan of the simulated market", () => {
   test("run again at the same moment, finds nothing new and alerts nobody twice", async () => {
     const t = createTestApp();
     await createUser(t);
-    const first = await runScan(t.deps, quiet);
-    const again = await runScan(t.deps, quiet);
+    const first = await scanFares(t.deps, quiet);
+    const again = await scanFares(t.deps, quiet);
     expect(again.newDeals).toBe(0);
     expect(again.realerted).toBe(0);
     expect(again.matches).toBe(0);
@@ -114,7 +114,7 @@ describe("a scan of the simulated market", () => {
     const t = createTestApp();
     const live = insertDeal(t, { destination: "LAX", departDate: "2027-01-13", returnDate: "2027-01-20" });
     const source = scriptedSource(() => []);
-    await runScan({ ...t.deps, fares: source }, quiet);
+    await scanFares({ ...t.deps, fares: source }, quiet);
     expect(source.asked[0]![0]).toEqual({ destination: "LAX", departDate: live.departDate, returnDate: live.returnDate, cabin: "economy", purpose: "recheck" });
     expect(new Set(source.asked[0]!.map((s) => s.destination)).size).toBe(81);
   });
@@ -132,7 +132,7 @@ describe("a failing fare source", () => {
       },
     };
     const lines: string[] = [];
-    const summary = await runScan({ ...t.deps, fares: broken }, { log: (line) => lines.push(line) });
+    const summary = await scanFares({ ...t.deps, fares: broken }, { log: (line) => lines.push(line) });
 
     expect(summary.status).toBe("failed");
     expect(summary.errors).toEqual(["broken: SerpApi account check failed: Invalid API key."]);
@@ -149,7 +149,7 @@ describe("a failing fare source", () => {
       name: "hanging",
       search: () => Promise.reject(new FareSourceError("SerpApi did not answer within 30 s")),
     };
-    const summary = await runScan({ ...t.deps, fares: hanging }, quiet);
+    const summary = await scanFares({ ...t.deps, fares: hanging }, quiet);
     expect(summary).toMatchObject({ status: "failed", errors: ["hanging: SerpApi did not answer within 30 s"] });
   });
 });
@@ -159,13 +159,13 @@ describe("deal records across scans", () => {
     const t = createTestApp();
     laxHistory(t);
     const source = scriptedSource(() => [quote({ price: 250 }), quote({ destination: "LAX", departDate: "2027-02-19", returnDate: "2027-02-21", price: 366 })]);
-    const summary = await runScan({ ...t.deps, fares: source }, quiet);
+    const summary = await scanFares({ ...t.deps, fares: source }, quiet);
     expect(summary.newDeals).toBe(1);
     const [deal] = dealRows(t);
     expect(deal).toMatchObject({ price: 250, typicalLow: 360, typicalMedian: 380, percentBelowTypical: 34, tier: "good", alertVersion: 1 });
 
     t.clock.advance(6 * HOUR);
-    const again = await runScan({ ...t.deps, fares: source }, quiet);
+    const again = await scanFares({ ...t.deps, fares: source }, quiet);
     expect(again.newDeals).toBe(0);
     expect(dealRows(t)).toHaveLength(1);
   });
@@ -175,16 +175,16 @@ describe("deal records across scans", () => {
     laxHistory(t);
     let price = 250;
     const source = scriptedSource(() => [quote({ price })]);
-    await runScan({ ...t.deps, fares: source }, quiet);
+    await scanFares({ ...t.deps, fares: source }, quiet);
 
     price = 240;
     t.clock.advance(30 * HOUR);
-    await runScan({ ...t.deps, fares: source }, quiet);
+    await scanFares({ ...t.deps, fares: source }, quiet);
     expect(dealRows(t)[0]).toMatchObject({ price: 240, alertVersion: 1, lastAlertedPrice: 250 });
 
     price = 220;
     t.clock.advance(2 * HOUR);
-    await runScan({ ...t.deps, fares: source }, quiet);
+    await scanFares({ ...t.deps, fares: source }, quiet);
     expect(dealRows(t)[0]).toMatchObject({ price: 220, alertVersion: 2, lastAlertedPrice: 220 });
   });
 
@@ -193,21 +193,21 @@ describe("deal records across scans", () => {
     laxHistory(t);
     let price = 250;
     const source = scriptedSource(() => [quote({ price })]);
-    await runScan({ ...t.deps, fares: source }, quiet);
+    await scanFares({ ...t.deps, fares: source }, quiet);
 
     price = 372;
     t.clock.advance(6 * HOUR);
-    const ended = await runScan({ ...t.deps, fares: source }, quiet);
+    const ended = await scanFares({ ...t.deps, fares: source }, quiet);
     expect(ended.expired).toBe(1);
     expect(dealRows(t)[0]).toMatchObject({ isActive: false, expiredReason: "price rose above the typical low", price: 250 });
 
     price = 250;
     t.clock.advance(DAY);
-    await runScan({ ...t.deps, fares: source }, quiet);
+    await scanFares({ ...t.deps, fares: source }, quiet);
     expect(dealRows(t)[0]!.isActive).toBe(false);
 
     price = 199;
-    await runScan({ ...t.deps, fares: source }, quiet);
+    await scanFares({ ...t.deps, fares: source }, quiet);
     expect(dealRows(t)[0]).toMatchObject({ isActive: true, alertVersion: 2, price: 199, expiredReason: null });
   });
 
@@ -216,13 +216,13 @@ describe("deal records across scans", () => {
     laxHistory(t);
     let quotes = [quote({ price: 250 })];
     const source = scriptedSource(() => quotes);
-    await runScan({ ...t.deps, fares: source }, quiet);
+    await scanFares({ ...t.deps, fares: source }, quiet);
     quotes = [];
     t.clock.advance(47 * HOUR);
-    await runScan({ ...t.deps, fares: source }, quiet);
+    await scanFares({ ...t.deps, fares: source }, quiet);
     expect(dealRows(t)[0]!.isActive).toBe(true);
     t.clock.advance(HOUR);
-    await runScan({ ...t.deps, fares: source }, quiet);
+    await scanFares({ ...t.deps, fares: source }, quiet);
     expect(dealRows(t)[0]).toMatchObject({ isActive: false, expiredReason: "not seen for 48 hours" });
   });
 });
@@ -243,7 +243,7 @@ describe("cached quotes", () => {
         return { ...candidate, price: 249, cached: false };
       },
     });
-    const summary = await runScan({ ...t.deps, fares: source }, quiet);
+    const summary = await scanFares({ ...t.deps, fares: source }, quiet);
     expect(confirmed.sort()).toEqual(["2027-02-05", "2027-02-12", "2027-02-19"]);
     expect(summary.newDeals).toBe(1);
     expect(dealRows(t).map((d) => [d.departDate, d.price])).toEqual([["2027-02-12", 249]]);
@@ -253,7 +253,7 @@ describe("cached quotes", () => {
     const t = createTestApp();
     laxHistory(t);
     const source = scriptedSource(() => [quote({ price: 250, cached: true })], { confirm: async (candidate) => ({ ...candidate, price: 245 }) });
-    const summary = await runScan({ ...t.deps, fares: source }, quiet);
+    const summary = await scanFares({ ...t.deps, fares: source }, quiet);
     expect(summary.newDeals).toBe(0);
     expect(dealRows(t)).toEqual([]);
   });
@@ -261,7 +261,7 @@ describe("cached quotes", () => {
   test("from a source that cannot confirm them never become deals", async () => {
     const t = createTestApp();
     laxHistory(t);
-    const summary = await runScan({ ...t.deps, fares: scriptedSource(() => [quote({ price: 250, cached: true })]) }, quiet);
+    const summary = await scanFares({ ...t.deps, fares: scriptedSource(() => [quote({ price: 250, cached: true })]) }, quiet);
     expect(summary.newDeals).toBe(0);
     expect(observationCount(t)).toBe(81);
   });

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { deals, fareObservations, userDeals } from "../../db/schema.ts";
 import type { FlightDeal, PricePoint } from "../../src/domain/api-types.ts";
-import { fanOutOwedDeals } from "../../src/server/fares/match.ts";
+import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
 import { insertDeal } from "../support/deals.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -15,7 +15,7 @@ import { insertUser } from "../../src/server/auth/users.ts";
 import { TestBilling } from "../../src/server/billing/test-billing.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import type { Deps } from "../../src/server/deps.ts";
-import { fanOutOwedDeals } from "../../src/server/fares/match.ts";
+import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
 import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
 import { fakeAssets, RecordingMailer } from "../support/test-app.ts";
 import { TestClock } from "../support/test-clock.ts";

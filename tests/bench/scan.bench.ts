@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { openDatabase, type Db } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
 import { storeObservations } from "../../src/server/fares/observations.ts";
-import { runScan } from "../../src/server/fares/scanner.ts";
+import { scanFares } from "../../src/server/jobs.ts";
 import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
 import { TestClock } from "../support/test-clock.ts";
 import { makeTempDir, removeTempDir, runJsonChild } from "./support.ts";
@@ -72,7 +72,7 @@ export async function runScanBenchHere(subscribers: number): Promise<ScanBenchRe
     db.transaction(() => storeObservations(db, fares.pastObservations!(BENCH_NOW)));
     insertSubscribers(db, subscribers, BENCH_NOW);
 
-    const summary = await runScan({ db, clock, fares }, { log: () => {} });
+    const summary = await scanFares({ db, clock, fares }, { log: () => {} });
     if (summary.status !== "succeeded") throw new Error(`scan failed: ${summary.errors.join("; ")}`);
     db.$client.close();
     return {

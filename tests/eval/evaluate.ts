@@ -3,7 +3,7 @@
  * installs (no history at all) spread over the same year for the first-week false alerts, every rule scored
  * against the world's ground truth.
  */
-import { DAY_MS } from "../../src/server/fares/calendar.ts";
+import { DAY_MS } from "../../src/domain/calendar.ts";
 import { measureAlerts, type RuleMetrics, type Truth } from "./metrics.ts";
 import { replay, type RuleName } from "./replay.ts";
 import { SyntheticWorld } from "./world.ts";

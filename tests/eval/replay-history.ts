@@ -6,7 +6,7 @@
  * bucket is a queue. `sameAsDatabase` checks the copy against loadPriceHistory itself.
  */
 import type { Db } from "../../db/client.ts";
-import { DAY_MS, monthOf, rduToday } from "../../src/server/fares/calendar.ts";
+import { DAY_MS, monthOf, rduToday } from "../../src/domain/calendar.ts";
 import { HISTORY_DAYS, loadPriceHistory, PriceHistory, routeKey } from "../../src/server/fares/observations.ts";
 
 type Row = [origin: string, destination: string, tripType: "round_trip" | "one_way", cabin: "economy", departDate: string, price: number, observedAt: number];

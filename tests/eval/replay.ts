@@ -5,7 +5,7 @@
  * synthetic world. Each scan's alerts are read back from the deals table (created, or alert version bumped),
  * and the baselines are judged on the same quotes and stored observations.
  */
-import { dayNumber, HOUR_MS, rduToday } from "../../src/server/fares/calendar.ts";
+import { dayNumber, HOUR_MS, rduToday } from "../../src/domain/calendar.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
 import { migratedMemoryDb } from "../support/test-app.ts";
 import { TestClock } from "../support/test-clock.ts";

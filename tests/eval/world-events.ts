@@ -3,7 +3,7 @@
  * (the ground truth of recall), route-wide spikes, and in the "trends" world fare wars and a yearly trend per
  * route. Times are epoch milliseconds.
  */
-import { DAY_MS, HOUR_MS, isoDateOfDay } from "../../src/server/fares/calendar.ts";
+import { DAY_MS, HOUR_MS, isoDateOfDay } from "../../src/domain/calendar.ts";
 import { tripDatePairs, type DatePair } from "../../src/server/fares/scan-plan.ts";
 import { seededRandom } from "../../src/server/fares/seeded-random.ts";
 import type { WorldRoute } from "./world-routes.ts";

@@ -5,7 +5,7 @@
  * at 17:00 UTC). Without a warm start it is a fresh install: no history at all.
  */
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
-import { addDays, DAY_MS, dayNumber, rduToday } from "../../src/server/fares/calendar.ts";
+import { addDays, DAY_MS, dayNumber, rduToday } from "../../src/domain/calendar.ts";
 import { HOME_AIRPORT, tripTypeOf, type FareQuote, type FareSearch, type FareSource, type PastObservation } from "../../src/server/fares/fare-source.ts";
 import { tripDatePairs } from "../../src/server/fares/scan-plan.ts";
 import { seededRandom } from "../../src/server/fares/seeded-random.ts";

@@ -10,7 +10,7 @@
  * sale's price is exactly `depth` below the true typical price. Fare wars and spikes are departures from the
  * typical price, not part of it. Pure and deterministic: the same seed gives the same world.
  */
-import { DAY_MS, dayNumber, HOUR_MS, weekdayOf } from "../../src/server/fares/calendar.ts";
+import { DAY_MS, dayNumber, HOUR_MS, weekdayOf } from "../../src/domain/calendar.ts";
 import { normalDraw, seededRandom } from "../../src/server/fares/seeded-random.ts";
 import { pairKey, scheduleEvents, YEAR_MS, type FareWar, type Sale, type Spike, type WorldEvents, type WorldKind } from "./world-events.ts";
 import { SEASONS, WORLD_ROUTES, type WorldRoute } from "./world-routes.ts";

@@ -1,7 +1,7 @@
 import { deals } from "../../db/schema.ts";
 import { cityForCode } from "../../src/domain/airports.ts";
 import { formatTravelDates } from "../../src/domain/travel-dates.ts";
-import { localDate } from "../../src/server/fares/calendar.ts";
+import { localDate } from "../../src/domain/calendar.ts";
 import { dealKey } from "../../src/server/fares/detect.ts";
 import type { TestApp } from "./test-app.ts";
 

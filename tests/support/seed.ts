@@ -17,7 +17,7 @@ import { deals, fareObservations, fareScans, userDeals, type UserPreferences } f
 import { cityForCode } from "../../src/domain/airports.ts";
 import { formatTravelDates, toIsoDate } from "../../src/domain/travel-dates.ts";
 import { insertUser } from "../../src/server/auth/users.ts";
-import { fanOutOwedDeals } from "../../src/server/fares/match.ts";
+import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
 import { addDays, seedDealAt } from "./seed-deals-data.ts";
 
 const { positionals, values } = parseArgs({

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { DAY_MS, HOUR_MS } from "../../src/server/fares/calendar.ts";
+import { DAY_MS, HOUR_MS } from "../../src/domain/calendar.ts";
 import { tripDatePairs } from "../../src/server/fares/scan-plan.ts";
 import { SyntheticWorld, WEEK_LONG_FACTOR, WEEKEND_FACTOR } from "../eval/world.ts";
 

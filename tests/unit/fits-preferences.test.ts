@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fitsPreferences } from "../../src/server/fares/match-rules.ts";
+import { fitsPreferences } from "../../src/domain/matching.ts";
 
 const lax = { destination: "LAX", price: 199, nonstop: false };
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
-import { rduToday } from "../../src/server/fares/calendar.ts";
+import { rduToday } from "../../src/domain/calendar.ts";
 import { judgeFare } from "../../src/server/fares/detect.ts";
 import { routeKey, PriceHistory } from "../../src/server/fares/observations.ts";
 import { planSearches, tripDatePairs } from "../../src/server/fares/scan-plan.ts";

@@ -6,8 +6,9 @@ import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { notFound } from "../http/errors.ts";
 import { writeAudit } from "../audit-log.ts";
+import { DAY_MS } from "../../domain/calendar.ts";
 
-const WEEK_MS = 7 * 24 * 60 * 60_000;
+const WEEK_MS = 7 * DAY_MS;
 
 function countBy(deps: Deps, column: typeof users.subscriptionStatus | typeof users.planType): Record<string, number> {
   const rows = deps.db.select({ key: column, count: sql<number>`count(*)` }).from(users).groupBy(column).all();

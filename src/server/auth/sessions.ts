@@ -1,6 +1,7 @@
 import { eq, lt, or, sql } from "drizzle-orm";
 import { prepared, type Db, type DbOrTx } from "../../../db/client.ts";
 import { sessions } from "../../../db/schema.ts";
+import { DAY_MS } from "../../domain/calendar.ts";
 import { hashToken, newToken } from "./tokens.ts";
 import { findUserById, type User } from "./users.ts";
 
@@ -9,7 +10,6 @@ import { findUserById, type User } from "./users.ts";
  * the database keeps its SHA-256. Sessions last 30 days and slide forward when used in their second half, but
  * never past 90 days from sign-in: then the member signs in again, so a stolen cookie cannot live forever.
  */
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 export const SESSION_ABSOLUTE_LIFETIME_MS = 90 * DAY_MS;
 const RENEW_WHEN_LEFT_MS = 15 * DAY_MS;

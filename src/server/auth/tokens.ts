@@ -2,6 +2,7 @@ import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
 import { passwordResetTokens, sessions, users } from "../../../db/schema.ts";
+import { DAY_MS } from "../../domain/calendar.ts";
 
 /**
  * Every random secret GoRDU hands out is made here (sessions, reset and welcome links, signup browser tokens,
@@ -22,7 +23,7 @@ export type PasswordTokenPurpose = "reset" | "welcome";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 /** A new subscriber's set-password link stays valid longer: the welcome email may be read days later. */
-export const WELCOME_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
+export const WELCOME_TOKEN_TTL_MS = 7 * DAY_MS;
 
 const TTL_MS: Record<PasswordTokenPurpose, number> = { reset: RESET_TOKEN_TTL_MS, welcome: WELCOME_TOKEN_TTL_MS };
 

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
 import { pendingSignups } from "../../../db/schema.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
+import { DAY_MS } from "../../domain/calendar.ts";
 
-export const PENDING_SIGNUP_TTL_MS = 24 * 60 * 60_000;
+export const PENDING_SIGNUP_TTL_MS = DAY_MS;
 
 export type PendingSignup = typeof pendingSignups.$inferSelect;
 

@@ -8,8 +8,7 @@ import { newToken } from "../auth/tokens.ts";
 import type { Clock } from "../clock.ts";
 import type { Billing, CardSummary, SubscriptionSnapshot } from "./billing.ts";
 import { checkTestCard, type CardInput } from "./test-cards.ts";
-
-const DAY_MS = 24 * 60 * 60_000;
+import { DAY_MS } from "../../domain/calendar.ts";
 
 interface TestCustomer {
   email: string;

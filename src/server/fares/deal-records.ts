@@ -1,11 +1,11 @@
 /** Turns one scan's judged quotes into deal records: new deals, re-checks, re-alerts and expiry (FARES.md 3, 5, 6). */
 import { and, eq, gte, or } from "drizzle-orm";
-import type { DbOrTx } from "../../../db/client.ts";
+import type { Db, DbOrTx } from "../../../db/client.ts";
 import { deals } from "../../../db/schema.ts";
 import { cityForCode } from "../../domain/airports.ts";
 import { percentBelowTypical } from "../../domain/deals.ts";
 import { formatTravelDates } from "../../domain/travel-dates.ts";
-import { localDate, rduToday } from "./calendar.ts";
+import { localDate, rduToday } from "../../domain/calendar.ts";
 import { dealKey, deservesNewAlert, expiryReason, recheckExpiryReason, tierFor, type FareJudgement } from "./detect.ts";
 import type { FareQuote } from "./fare-source.ts";
 import type { PriceRange } from "./typical-range.ts";
@@ -167,4 +167,8 @@ export function expireStaleDeals(tx: DbOrTx, now: Date): number {
     expired++;
   }
   return expired;
+}
+
+export function hasAnyDeal(db: Db): boolean {
+  return db.$client.query("SELECT 1 FROM deals LIMIT 1").get() !== null;
 }

@@ -4,7 +4,7 @@
  */
 import type { DealTier } from "../../domain/api-types.ts";
 import { isInternational } from "../../domain/destinations.ts";
-import { daysBetween, DAY_MS, HOUR_MS } from "./calendar.ts";
+import { daysBetween, DAY_MS, HOUR_MS } from "../../domain/calendar.ts";
 import type { Cabin, TripType } from "./fare-source.ts";
 import type { PriceRange } from "./typical-range.ts";
 

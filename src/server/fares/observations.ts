@@ -1,6 +1,6 @@
 /** Every quote is kept as an observation: one row per route, dates and day, holding that day's lowest price. */
 import type { Db } from "../../../db/client.ts";
-import { DAY_MS, monthOf, rduToday } from "./calendar.ts";
+import { DAY_MS, monthOf, rduToday } from "../../domain/calendar.ts";
 import type { FareQuote, PastObservation } from "./fare-source.ts";
 
 const UPSERT_DAILY_MINIMUM = `

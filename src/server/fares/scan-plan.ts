@@ -4,7 +4,7 @@
  * weeks to eight months out — plus a re-check of every live deal. The grid is anchored to the calendar, so
  * consecutive scans ask about the same dates and a route's daily minimum builds up per date pair.
  */
-import { dayNumber, isoDateOfDay } from "./calendar.ts";
+import { dayNumber, isoDateOfDay } from "../../domain/calendar.ts";
 import type { FareSearch } from "./fare-source.ts";
 
 export interface DatePair {

@@ -1,19 +1,18 @@
 /**
  * One fare scan: ask the source about every route, keep each quote as an observation, judge it against the
- * route's typical range, confirm cached candidates, record deals, then fan new deal versions out to
- * subscribers. A failing source is recorded in fare_scans and logged; existing deals stay as they are and
- * the next scan tries again. runScan never throws.
+ * route's typical range, confirm cached candidates, record deals, then run what the caller hands in as afterDeals
+ * (the scan job: the fan-out to subscribers). A failing source is recorded in fare_scans and logged; existing deals
+ * stay as they are and the next scan tries again. runScan never throws.
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { deals, fareScans } from "../../../db/schema.ts";
 import { DESTINATIONS } from "../../domain/destinations.ts";
 import type { Clock } from "../clock.ts";
-import { rduToday } from "./calendar.ts";
+import { rduToday } from "../../domain/calendar.ts";
 import { recordDeals, type DealChanges } from "./deal-records.ts";
 import type { FareSearch, FareSource, PastObservation, SearchResult } from "./fare-source.ts";
 import { confirmCachedCandidates, judgeQuotes } from "./judge-quotes.ts";
-import { fanOutOwedDeals, type FanOutOptions, type FanOutResult } from "./match.ts";
 import { hasObservationsFrom, loadPriceHistory, observedNow, storeObservations } from "./observations.ts";
 import { planSearches } from "./scan-plan.ts";
 
@@ -23,7 +22,13 @@ export interface ScanDeps {
   fares: FareSource;
 }
 
-export interface ScanOptions extends FanOutOptions {
+/** What a scan's deals led to downstream: the deals folder's fan-out, counted in the scan's summary. */
+export interface AfterScanCounts {
+  matches: number;
+  emails: number;
+}
+
+export interface ScanOptions {
   log?: (line: string) => void;
   /**
    * Reads the price history quotes are judged against; by default a year of observations from the database.
@@ -31,6 +36,11 @@ export interface ScanOptions extends FanOutOptions {
    * 0.3–0.6 s, 7–15 minutes over a replayed year's 1,460 scans.
    */
   loadHistory?: typeof loadPriceHistory;
+  /**
+   * Runs once the scan's deals are recorded, even when the source failed: the scan job hands in the fan-out to
+   * subscribers (src/server/deals/fan-out.ts), so this folder knows nothing of subscribers or email.
+   */
+  afterDeals?: () => Promise<AfterScanCounts>;
 }
 
 export interface ScanSummary {
@@ -148,10 +158,11 @@ export async function runScan(deps: ScanDeps, options: ScanOptions = {}): Promis
       summary.status = result.quotes.length > 0 || result.errors.length === 0 ? "succeeded" : "failed";
     }
 
-    // Also finishes a fan-out an earlier run left owed, even when the source failed this time.
-    const fanOut: FanOutResult = await fanOutOwedDeals(deps, options);
-    summary.matches = fanOut.matches;
-    summary.alertEmails = fanOut.emails;
+    if (options.afterDeals) {
+      const downstream = await options.afterDeals();
+      summary.matches = downstream.matches;
+      summary.alertEmails = downstream.emails;
+    }
   } catch (error) {
     summary.status = "failed";
     summary.errors.push(messageOf(error));

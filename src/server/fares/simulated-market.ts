@@ -6,7 +6,7 @@
  * random draw is seeded by route + dates + time bucket, so the same question always gets the same answer.
  */
 import { DESTINATIONS, type Destination } from "../../domain/destinations.ts";
-import { daysBetween, DAY_MS, HOUR_MS, monthOf, rduToday, weekdayOf, addDays } from "./calendar.ts";
+import { daysBetween, DAY_MS, HOUR_MS, monthOf, rduToday, weekdayOf, addDays } from "../../domain/calendar.ts";
 import { HOME_AIRPORT, tripTypeOf, type FareQuote, type FareSearch } from "./fare-source.ts";
 import { normalDraw, seededRandom } from "./seeded-random.ts";
 

@@ -1,4 +1,4 @@
-import { addDays, DAY_MS, dayNumber, rduToday } from "./calendar.ts";
+import { addDays, DAY_MS, dayNumber, rduToday } from "../../domain/calendar.ts";
 import type { FareQuote, FareSource, PastObservation, SearchRequest, SearchResult } from "./fare-source.ts";
 import { tripDatePairs } from "./scan-plan.ts";
 import { seededRandom } from "./seeded-random.ts";

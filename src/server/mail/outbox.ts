@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, lte } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import { emailOutbox } from "../../../db/schema.ts";
+import { DAY_MS } from "../../domain/calendar.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Mailer } from "./mailer.ts";
@@ -30,7 +31,6 @@ const MAX_ATTEMPTS = 80;
 const BASE_BACKOFF_MS = 15_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
-const DAY_MS = 24 * 60 * 60_000;
 /** How long rows stay for the Operations view once they are done with: sent, skipped or expired, and failed. */
 export const OUTBOX_RETENTION_MS = { done: 30 * DAY_MS, failed: 90 * DAY_MS };
 
@@ -59,6 +59,25 @@ export function queueEmail(db: DbOrTx, email: QueuedEmail | QueuedTemplatedEmail
     })
     .onConflictDoNothing()
     .run();
+}
+
+const INSERT_TEMPLATED = `
+INSERT INTO email_outbox (kind, to_address, payload, headers, dedupe_key, status, attempts, next_attempt_at, created_at)
+VALUES ($kind, $to, $payload, '{}', $dedupeKey, 'queued', 0, $now, $now)
+ON CONFLICT DO NOTHING`;
+
+/**
+ * Records many templated emails of one kind: the same rows as queueEmail, through one prepared statement, because a
+ * fan-out to 100,000 subscribers queues 100,000 rows and queueEmail's per-call query building costs ~0.2 ms each.
+ * Synchronous, for the caller's transaction. Returns how many were queued: a dedupe key already there is skipped.
+ */
+export function queueTemplatedEmails(db: Db, kind: string, emails: readonly { to: string; payload: object; dedupeKey: string }[], now: Date): number {
+  const statement = db.$client.query(INSERT_TEMPLATED);
+  let queued = 0;
+  for (const email of emails) {
+    queued += statement.run({ kind, to: email.to, payload: JSON.stringify(email.payload), dedupeKey: email.dedupeKey, now: now.getTime() }).changes;
+  }
+  return queued;
 }
 
 export function backoffMs(attempts: number): number {

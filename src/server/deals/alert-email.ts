@@ -7,7 +7,7 @@ import { hasDealAccess } from "../../domain/access.ts";
 import { airlineBookingUrl, googleFlightsUrl } from "../../domain/links.ts";
 import { findUserById } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
-import type { DealAlertPayload } from "../fares/alert-queue.ts";
+import type { DealAlertPayload } from "./alert-queue.ts";
 import type { TemplateRenderer } from "../mail/outbox.ts";
 import { dealAlertEmail, type AlertedDeal } from "../mail/templates/deal-alert.ts";
 import { unsubscribeUrl } from "./unsubscribe.service.ts";

@@ -1,19 +1,25 @@
 import { describe, expect, test } from "bun:test";
 import { deals, fareScans, userDeals } from "../../db/schema.ts";
-import { startFareScanner } from "../../src/server/fares/scan-job.ts";
+import { startJobs } from "../../src/server/jobs.ts";
 import { insertDeal } from "../support/deals.ts";
-import { createTestApp } from "../support/test-app.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
 import { createUser } from "../support/users.ts";
 
-/** A schedule that does not fire during a test: only the boot behaviour runs. */
-const NEVER_DURING_TESTS = { scanSchedule: "0 0 1 1 *" };
+/** The jobs on a schedule that does not fire during a test: only the boot behaviour runs. */
+const startJobsAtBoot = (t: TestApp, options: Parameters<typeof startJobs>[1]) =>
+  startJobs({ ...t.deps, config: { ...t.deps.config, scanSchedule: "0 0 1 1 *" } }, options);
 
 describe("the scheduled scanner", () => {
   test("scans at boot when the database has no deals, so a fresh install shows deals at once", async () => {
     const t = createTestApp();
     const lines: string[] = [];
-    const stop = startFareScanner({ ...t.deps, config: NEVER_DURING_TESTS }, { log: (line) => lines.push(line), bootScanDelayMs: 0 });
-    while (!lines.at(-1)?.includes("succeeded")) await Bun.sleep(10);
+    const { promise: scanned, resolve } = Promise.withResolvers<void>();
+    const log = (line: string) => {
+      lines.push(line);
+      if (line.includes("succeeded")) resolve();
+    };
+    const stop = startJobsAtBoot(t, { log, bootScanDelayMs: 0 });
+    await scanned;
     await stop();
     expect(
       t.db
@@ -32,7 +38,7 @@ describe("the scheduled scanner", () => {
     const user = await createUser(t);
     insertDeal(t);
     const lines: string[] = [];
-    const stop = startFareScanner({ ...t.deps, config: NEVER_DURING_TESTS }, { log: (line) => lines.push(line) });
+    const stop = startJobsAtBoot(t, { log: (line) => lines.push(line) });
     await stop();
     expect(t.db.select().from(fareScans).all()).toEqual([]);
     expect(
@@ -49,7 +55,7 @@ describe("the scheduled scanner", () => {
     const t = createTestApp();
     const deal = insertDeal(t, { fannedOutVersion: 1 });
     const lines: string[] = [];
-    const stop = startFareScanner({ ...t.deps, config: NEVER_DURING_TESTS }, { log: (line) => lines.push(line) });
+    const stop = startJobsAtBoot(t, { log: (line) => lines.push(line) });
     await stop();
     expect(lines).toEqual([]);
     expect(

@@ -9,7 +9,7 @@
 import type { Db } from "../../../db/client.ts";
 import type { Clock } from "../clock.ts";
 import { queueDealAlerts, type DealAlertPayload } from "./alert-queue.ts";
-import { DEAL_ACCESS_SQL, FITS_PREFERENCES_SQL, PREFERENCE_COLUMNS_SQL } from "./match-rules.ts";
+import { DEAL_ACCESS_SQL, FITS_PREFERENCES_SQL, PREFERENCE_COLUMNS_SQL } from "./matching-sql.ts";
 
 export interface FanOutOptions {
   /** Subscribers (by id range) per transaction. */

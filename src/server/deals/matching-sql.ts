@@ -1,28 +1,7 @@
 /**
- * Who gets a deal: the subscriber has access (hasDealAccess in src/domain/access.ts) and the deal fits their
- * preferences. The same rules exist as SQL so the fan-out runs inside SQLite; a unit test keeps both in step.
+ * Who gets a deal, as SQL, so the fan-out and the deal list run inside SQLite: the same rules as hasDealAccess
+ * (src/domain/access.ts) and fitsPreferences (src/domain/matching.ts); a test keeps each pair in step.
  */
-import type { UserPreferences } from "../../../db/schema.ts";
-
-export interface DealForMatching {
-  destination: string;
-  price: number;
-  nonstop: boolean;
-}
-
-/** No destinations = every destination; price at most maxPrice; nonstop when nonstopOnly. */
-export function fitsPreferences(preferences: Partial<UserPreferences> | null | undefined, deal: DealForMatching): boolean {
-  const destinations: unknown = preferences?.destinations;
-  if (Array.isArray(destinations) && destinations.length > 0) {
-    const wanted = destinations.some((code) => typeof code === "string" && code.toUpperCase() === deal.destination);
-    if (!wanted) return false;
-  }
-  const maxPrice: unknown = preferences?.maxPrice;
-  if (typeof maxPrice === "number" && deal.price > maxPrice) return false;
-  if (preferences?.nonstopOnly === true && !deal.nonstop) return false;
-  return true;
-}
-
 /** hasDealAccess over `users` aliased `u`; binds $now (epoch ms). */
 export const DEAL_ACCESS_SQL = `(u.subscription_status = 'Active'
   AND (u.cancel_at_period_end = 0 OR u.current_period_end IS NULL OR u.current_period_end > $now))`;
