@@ -22,20 +22,24 @@ export const ProfileBody = t.Object(
 const ChangePasswordBody = t.Object({ currentPassword: t.Optional(Password), newPassword: Password, confirmPassword: Password }, strict);
 const PreferencesBody = t.Object({ emailAlerts: t.Boolean() }, strict);
 
+/** Every account route is for the signed-in user: 401 otherwise, decided here once (after the body is validated). */
 export function accountRoutes(deps: Deps, limits: AuthLimits) {
   return new Elysia()
     .use(authentication(deps))
+    .resolve(({ auth }) => {
+      const { user, session } = requireUser(auth);
+      return { user, session };
+    })
     .post(
       "/api/change-password",
-      async ({ auth, body }) => {
-        const { user, session } = requireUser(auth);
+      async ({ user, session, body }) => {
         await changePassword(deps, limits, user, session.id, body);
         return { success: true as const, message: "Your password has been changed." };
       },
       { body: ChangePasswordBody },
     )
-    .put("/api/profile", ({ auth, body }) => toCurrentUser(updateProfile(deps, requireUser(auth).user, body)), { body: ProfileBody })
-    .put("/api/preferences", ({ auth, body }) => toCurrentUser(updateEmailAlerts(deps, requireUser(auth).user, body.emailAlerts)), {
+    .put("/api/profile", ({ user, body }) => toCurrentUser(updateProfile(deps, user, body)), { body: ProfileBody })
+    .put("/api/preferences", ({ user, body }) => toCurrentUser(updateEmailAlerts(deps, user, body.emailAlerts)), {
       body: PreferencesBody,
     });
 }

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { hasDealAccess } from "../../domain/access.ts";
 import type { Deps } from "../deps.ts";
 import { cookieAttributes, SESSION_COOKIE } from "./cookies.ts";
 import { validateSessionToken, type Session } from "./sessions.ts";
@@ -37,6 +38,15 @@ export function requireAdmin(auth: Auth | null): Auth {
   const signedIn = requireUser(auth);
   if (!signedIn.user.isAdmin) throw forbidden("You do not have permission to access the admin dashboard.");
   return signedIn;
+}
+
+const NO_DEAL_ACCESS = "Flight deals are for subscribers with an active subscription. Reactivate your subscription to see deals again.";
+
+/** The signed-in user, if their subscription gives access to deals (401 signed out, 403 without access). */
+export function requireDealAccess(auth: Auth | null, now: Date): User {
+  const { user } = requireUser(auth);
+  if (!hasDealAccess(user, now)) throw forbidden(NO_DEAL_ACCESS);
+  return user;
 }
 
 type CookieJar = Record<string, { set(options: Record<string, unknown>): unknown }>;

@@ -48,18 +48,45 @@ function providerRoutes(deps: Deps, limits: SignupLimits) {
   return new Elysia();
 }
 
+/** The signed-in member's own subscription: 401 when signed out, decided here once (after the body is validated). */
+function memberBillingRoutes(deps: Deps) {
+  const rejoinLock = new KeyedLock();
+  return new Elysia()
+    .use(authentication(deps))
+    .resolve(({ auth }) => ({ member: requireUser(auth).user }))
+    .get("/api/subscription", async ({ member }) => toSubscriptionInfo(await currentSubscription(deps, member), deps.clock.now()))
+    .post("/api/cancel-subscription", async ({ member }) => {
+      const { user, message } = await cancelOwnSubscription(deps, member);
+      return { success: true as const, message, subscription: toSubscriptionInfo(user, deps.clock.now()) };
+    })
+    .post(
+      "/api/rejoin",
+      async ({ member, body }) => {
+        const { user, message } = await rejoin(deps, rejoinLock, member, body);
+        return { success: true as const, message, subscription: toSubscriptionInfo(user, deps.clock.now()) };
+      },
+      { body: RejoinBody },
+    )
+    .post("/api/create-payment-update-intent", ({ member }) => createPaymentUpdateIntent(deps, member))
+    .post(
+      "/api/complete-payment-update",
+      async ({ member, body }) => toSubscriptionInfo(await completePaymentUpdate(deps, member, body.clientSecret), deps.clock.now()),
+      { body: t.Object({ clientSecret: t.String({ minLength: 1, maxLength: 300 }) }, strict) },
+    );
+}
+
+/** Signing up (open to visitors, bound to their browser), the provider's own routes, and the member's subscription. */
 export function billingRoutes(deps: Deps) {
   const signupLock = new KeyedLock();
   /** A signup signs its browser in once; a double click's two requests share that one completion. */
   const completions = new SingleFlight();
   const limits = createSignupLimits();
-  const rejoinLock = new KeyedLock();
   const secure = deps.config.secureCookies;
   const ipOf = (request: Request, server: Parameters<typeof clientIp>[1]) => clientIp(request, server, deps.config.trustProxy);
 
   return new Elysia()
     .use(providerRoutes(deps, limits))
-    .use(authentication(deps))
+    .use(memberBillingRoutes(deps))
     .post(
       "/api/create-subscription",
       async ({ body, cookie, request, server }) => {
@@ -111,24 +138,5 @@ export function billingRoutes(deps: Deps) {
         return { success: true as const, user: toCurrentUser(user) };
       },
       { body: t.Object({ sessionId: t.String({ minLength: 1, maxLength: 300 }) }, strict) },
-    )
-    .get("/api/subscription", async ({ auth }) => toSubscriptionInfo(await currentSubscription(deps, requireUser(auth).user), deps.clock.now()))
-    .post("/api/cancel-subscription", async ({ auth }) => {
-      const { user, message } = await cancelOwnSubscription(deps, requireUser(auth).user);
-      return { success: true as const, message, subscription: toSubscriptionInfo(user, deps.clock.now()) };
-    })
-    .post(
-      "/api/rejoin",
-      async ({ auth, body }) => {
-        const { user, message } = await rejoin(deps, rejoinLock, requireUser(auth).user, body);
-        return { success: true as const, message, subscription: toSubscriptionInfo(user, deps.clock.now()) };
-      },
-      { body: RejoinBody },
-    )
-    .post("/api/create-payment-update-intent", ({ auth }) => createPaymentUpdateIntent(deps, requireUser(auth).user))
-    .post(
-      "/api/complete-payment-update",
-      async ({ auth, body }) => toSubscriptionInfo(await completePaymentUpdate(deps, requireUser(auth).user, body.clientSecret), deps.clock.now()),
-      { body: t.Object({ clientSecret: t.String({ minLength: 1, maxLength: 300 }) }, strict) },
     );
 }

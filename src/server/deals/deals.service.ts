@@ -4,29 +4,17 @@
  * at once), minus the ones they removed; deals that ended stay visible, dimmed, for two weeks.
  */
 import type { Db } from "../../../db/client.ts";
-import { hasDealAccess } from "../../domain/access.ts";
 import type { PricePoint } from "../../domain/api-types.ts";
 import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { DAY_MS, HOUR_MS } from "../../domain/calendar.ts";
 import { FITS_PREFERENCES_SQL, PREFERENCE_COLUMNS_SQL } from "./matching-sql.ts";
 import { fitsPreferences } from "../../domain/matching.ts";
-import type { Auth } from "../auth/auth-plugin.ts";
-import { requireUser } from "../auth/auth-plugin.ts";
-import { forbidden, notFound } from "../http/errors.ts";
+import { notFound } from "../http/errors.ts";
 import { databaseStamp, type DealListCache } from "./deal-list-cache.ts";
 
 export const ENDED_DEALS_SHOWN_DAYS = 14;
 export const PRICE_HISTORY_DAYS = 90;
-
-const NO_ACCESS = "Flight deals are for subscribers with an active subscription. Reactivate your subscription to see deals again.";
-
-/** The signed-in user, if their subscription gives access to deals (401 signed out, 403 without access). */
-export function requireDealAccess(deps: Pick<Deps, "clock">, auth: Auth | null): User {
-  const { user } = requireUser(auth);
-  if (!hasDealAccess(user, deps.clock.now())) throw forbidden(NO_ACCESS);
-  return user;
-}
 
 const dealNotFound = () => notFound("Deal not found");
 
