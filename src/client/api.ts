@@ -1,20 +1,16 @@
+import type { AdminUser, AdminUserList, AdminUserUpdate, AuditEntry, OperationsOverview } from "../domain/api/admin.ts";
 import type {
-  AdminUser,
-  AdminUserList,
-  AdminUserUpdate,
-  AuditEntry,
-  ContactRequest,
+  ConfirmTestSetupRequest,
   CreateSubscriptionRequest,
-  CurrentUser,
-  FlightDeal,
-  OkResponse,
-  OperationsOverview,
-  PlanType,
-  PricePoint,
-  ProfileUpdate,
-  PublicConfig,
+  CreateSubscriptionResult,
+  RejoinRequest,
+  SubscriptionChanged,
   SubscriptionInfo,
-} from "../domain/api-types.ts";
+} from "../domain/api/billing.ts";
+import type { OkResponse } from "../domain/api/common.ts";
+import type { FlightDeal, PricePoint } from "../domain/api/deals.ts";
+import type { ContactRequest, PublicConfig } from "../domain/api/site.ts";
+import type { ChangePasswordRequest, CurrentUser, LoginRequest, ProfileUpdate, ResetPasswordRequest } from "../domain/api/users.ts";
 import { browserFetch, type ApiFetch } from "./api-fetch.ts";
 
 /**
@@ -68,29 +64,25 @@ export function createApi(fetcher: ApiFetch) {
     publicConfig: () => call<PublicConfig>(fetcher, "GET", "/api/app-config"),
     contact: (message: ContactRequest) => call<OkResponse>(fetcher, "POST", "/api/contact", message),
 
-    login: (input: { email: string; password: string; skipLastLoginUpdate?: boolean }) => call<OkResponse>(fetcher, "POST", "/api/login", input),
+    login: (input: LoginRequest) => call<OkResponse>(fetcher, "POST", "/api/login", input),
     logout: () => call<OkResponse>(fetcher, "POST", "/api/logout"),
     forgotPassword: (email: string) => call<OkResponse>(fetcher, "POST", "/api/forgot-password", { email }),
-    resetPassword: (input: { token: string; newPassword: string; confirmPassword: string }) => call<OkResponse>(fetcher, "POST", "/api/reset-password", input),
-    changePassword: (input: { currentPassword?: string; newPassword: string; confirmPassword: string }) =>
-      call<OkResponse>(fetcher, "POST", "/api/change-password", input),
+    resetPassword: (input: ResetPasswordRequest) => call<OkResponse>(fetcher, "POST", "/api/reset-password", input),
+    changePassword: (input: ChangePasswordRequest) => call<OkResponse>(fetcher, "POST", "/api/change-password", input),
     updateProfile: (profile: ProfileUpdate) => call<CurrentUser>(fetcher, "PUT", "/api/profile", profile),
     updatePreferences: (preferences: { emailAlerts: boolean }) => call<CurrentUser>(fetcher, "PUT", "/api/preferences", preferences),
 
-    createSubscription: (request: CreateSubscriptionRequest) =>
-      call<{ clientSecret?: string; sessionUrl?: string }>(fetcher, "POST", "/api/create-subscription", request),
+    createSubscription: (request: CreateSubscriptionRequest) => call<CreateSubscriptionResult>(fetcher, "POST", "/api/create-subscription", request),
     completeSubscription: (email: string) => call<OkResponse>(fetcher, "POST", "/api/complete-subscription", { email }),
     completeCheckout: (sessionId: string) => call<OkResponse>(fetcher, "POST", "/api/complete-checkout", { sessionId }),
     subscription: () => call<SubscriptionInfo>(fetcher, "GET", "/api/subscription"),
-    cancelSubscription: () => call<OkResponse & { subscription: SubscriptionInfo }>(fetcher, "POST", "/api/cancel-subscription"),
+    cancelSubscription: () => call<SubscriptionChanged>(fetcher, "POST", "/api/cancel-subscription"),
     /** A cancelled, ended or paused member comes back; `message` says what was done and charged. */
-    rejoin: (input: { planType: PlanType; clientSecret?: string }) =>
-      call<OkResponse & { message: string; subscription: SubscriptionInfo }>(fetcher, "POST", "/api/rejoin", input),
+    rejoin: (input: RejoinRequest) => call<SubscriptionChanged>(fetcher, "POST", "/api/rejoin", input),
     createPaymentUpdateIntent: () => call<{ clientSecret: string }>(fetcher, "POST", "/api/create-payment-update-intent"),
     completePaymentUpdate: (clientSecret: string) => call<SubscriptionInfo>(fetcher, "POST", "/api/complete-payment-update", { clientSecret }),
     /** Test billing only: what Stripe.js would do with the card. */
-    confirmTestSetup: (input: { clientSecret: string; cardNumber: string; expMonth: number; expYear: number; cvc: string }) =>
-      call<{ status: "succeeded" }>(fetcher, "POST", "/api/test-billing/confirm-setup", input),
+    confirmTestSetup: (input: ConfirmTestSetupRequest) => call<{ status: "succeeded" }>(fetcher, "POST", "/api/test-billing/confirm-setup", input),
 
     /** Flight deals (SPEC §7): the subscriber's own list, newest first; 401 signed out, 403 without access. */
     flightDeals: () => call<FlightDeal[]>(fetcher, "GET", "/api/flight-deals"),

@@ -1,5 +1,6 @@
 import { useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
-import type { CurrentUser, PublicConfig } from "../domain/api-types.ts";
+import type { PublicConfig } from "../domain/api/site.ts";
+import type { CurrentUser } from "../domain/api/users.ts";
 import { createApi } from "./api.ts";
 import { apiFetchContext } from "./api-fetch.ts";
 

@@ -1,5 +1,5 @@
 import { DESTINATION_COUNTS } from "./destinations.ts";
-import type { PlanType } from "./api-types.ts";
+import type { PlanType } from "./api/common.ts";
 
 export const TRIAL_DAYS = 7;
 

@@ -1,11 +1,12 @@
 /** Who may rejoin on their own, and how: the dashboard's Rejoin card shows it, POST /api/rejoin does it. */
+import type { RejoinKind } from "./api/billing.ts";
 
 /**
  * new-subscription: the old subscription ended, so a new one starts on the same customer (chosen plan, paid
  * today, no second free trial). keep-subscription: the old one is still running (paused, or cancelled but not
  * yet at its period end), so rejoining lifts the pause or undoes the cancellation; nothing is charged today.
  */
-export type RejoinKind = "new-subscription" | "keep-subscription";
+export type { RejoinKind };
 
 export interface RejoinFields {
   subscriptionStatus: string;

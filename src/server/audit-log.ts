@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { auditLog } from "../../db/schema.ts";
-import type { AuditEntry } from "../domain/api-types.ts";
+import type { AuditEntry } from "../domain/api/admin.ts";
 import type { User } from "./auth/users.ts";
 
 export interface AuditRecord {

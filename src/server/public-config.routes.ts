@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import type { PublicConfig } from "../domain/api-types.ts";
+import { PublicConfig } from "../domain/api/site.ts";
 import type { Deps } from "./deps.ts";
 
 /** What the browser needs to know about this deployment: nothing secret. */
@@ -13,5 +13,5 @@ export function publicConfigRoutes({ config }: Deps) {
       checkout: config.stripe?.checkout ?? "embedded",
     },
   };
-  return new Elysia().get("/api/app-config", () => answer);
+  return new Elysia().get("/api/app-config", () => answer, { response: PublicConfig });
 }

@@ -1,7 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { deals, fareObservations, userDeals } from "../../db/schema.ts";
-import type { FlightDeal, PricePoint } from "../../src/domain/api-types.ts";
+import { Type } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+import { FlightDeal, type PricePoint } from "../../src/domain/api/deals.ts";
 import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
 import { insertDeal } from "../support/deals.ts";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -120,6 +122,18 @@ describe("GET /api/flight-deals", () => {
       lastCheckedAt: "2026-11-22T15:00:00.000Z",
     });
     expect(list[0]).toMatchObject({ nonstop: "No", duration: "4h 10m", tier: "exceptional", travelDates: "Fri, Feb 5 - Sun, Feb 7" });
+  });
+
+  test("the answer is exactly the FlightDeal model, which no runtime check sees since SQLite builds the JSON", async () => {
+    const t = createTestApp();
+    const { cookie } = await subscriberWithCookie(t);
+    insertDeal(t, { destination: "LHR", durationMinutes: 495, nonstop: true });
+    insertDeal(t, { destination: "DEN", tripType: "one_way", returnDate: "", cabin: "first", durationMinutes: null, tier: "exceptional" });
+    await fanOutOwedDeals(t.deps);
+    const list = await listDeals(t, cookie);
+    expect(list).toHaveLength(2);
+    const exactly = Type.Array(Type.Object(FlightDeal.properties, { additionalProperties: false }));
+    expect([...Value.Errors(exactly, list)].map((error) => `${error.path}: ${error.message}`)).toEqual([]);
   });
 
   test("a one-way deal in another cabin says so", async () => {

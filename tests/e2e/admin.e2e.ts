@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import type { AdminUserList, OperationsOverview } from "../../src/domain/api-types.ts";
+import type { AdminUserList, OperationsOverview } from "../../src/domain/api/admin.ts";
 import { ADMIN, expect, expectNoSeriousAxeViolations, expectToast, test } from "./support/fixtures.ts";
 import { seedScan, seedUser, uniqueEmail } from "./support/seed.ts";
 import { subscribeInBrowser } from "./support/subscribe.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { FlightDeal } from "../../src/domain/api-types.ts";
+import type { FlightDeal } from "../../src/domain/api/deals.ts";
 import { airlineLink, dealTrip, googleFlightsLink } from "../../src/client/pages/dashboard/deals/booking.ts";
 import { pageSizeOptions, visibleDeals } from "../../src/client/pages/dashboard/deals/page-size-controls.tsx";
 import { destinationCode } from "../../src/client/pages/dashboard/deals/search-card.tsx";

@@ -1,5 +1,6 @@
 import { data, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import type { AdminUserList, CurrentUser } from "../../domain/api-types.ts";
+import type { AdminUserList } from "../../domain/api/admin.ts";
+import type { CurrentUser } from "../../domain/api/users.ts";
 import { apiFromContext } from "../root-data.ts";
 import { AccessDenied } from "./admin/access-denied.tsx";
 import { AdminHeader } from "./admin/admin-header.tsx";

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { redirect, useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from "react-router";
-import type { CurrentUser, SubscriptionInfo } from "../../domain/api-types.ts";
+import type { SubscriptionInfo } from "../../domain/api/billing.ts";
+import type { CurrentUser } from "../../domain/api/users.ts";
 import { api, type Api } from "../api.ts";
 import { apiFromContext, useRootData } from "../root-data.ts";
 import { BillingDialog } from "./dashboard/billing-dialog.tsx";

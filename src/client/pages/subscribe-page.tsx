@@ -1,7 +1,8 @@
 import { addDays, format } from "date-fns";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from "react-router";
-import type { PlanType, SubscriptionInfo } from "../../domain/api-types.ts";
+import type { SubscriptionInfo } from "../../domain/api/billing.ts";
+import type { PlanType } from "../../domain/api/common.ts";
 import { formatPlanPrice, PLANS, planFromQuery, TRIAL_DAYS } from "../../domain/plans.ts";
 import { api } from "../api.ts";
 import { PaymentForm } from "../billing/payment-form.tsx";
@@ -143,9 +144,9 @@ function DetailsStep({
           planType,
           preferences: { destinations: [], maxPrice: 500, nonstopOnly: false },
         });
-        if (answer.sessionUrl) {
+        if ("sessionUrl" in answer && answer.sessionUrl) {
           window.location.href = answer.sessionUrl;
-        } else if (answer.clientSecret) {
+        } else if ("clientSecret" in answer && answer.clientSecret) {
           onReady(answer.clientSecret);
         } else {
           throw new Error("No client secret or session URL received");

@@ -1,21 +1,15 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema.ts";
+import type { ProfileUpdate } from "../../domain/api/users.ts";
 import { LIMITS } from "../../domain/validation.ts";
 import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
 
-export interface ProfileInput {
-  firstName: string;
-  lastName: string;
-  address: string;
-  phone: string;
-}
-
 const PHONE_PATTERN = /^[0-9+().\-\s]*$/;
 
 /** Trims and checks the four editable profile fields; used for a user's own profile and by admins. */
-export function cleanProfile(input: ProfileInput): ProfileInput {
+export function cleanProfile(input: ProfileUpdate): ProfileUpdate {
   const profile = {
     firstName: input.firstName.trim(),
     lastName: input.lastName.trim(),
@@ -29,7 +23,7 @@ export function cleanProfile(input: ProfileInput): ProfileInput {
   return profile;
 }
 
-export function updateProfile(deps: Deps, user: User, input: ProfileInput): User {
+export function updateProfile(deps: Deps, user: User, input: ProfileUpdate): User {
   return deps.db
     .update(users)
     .set({ ...cleanProfile(input), updatedAt: deps.clock.now() })

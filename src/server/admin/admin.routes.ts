@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
-import { LIMITS } from "../../domain/validation.ts";
+import { AdminUserChanged, AdminUserList, AdminUser, AdminUserUpdate, AuditLog, ContactMessageRead, OperationsOverview } from "../../domain/api/admin.ts";
+import { OkResponse } from "../../domain/api/common.ts";
 import type { Deps } from "../deps.ts";
 import { authentication, requireAdmin } from "../auth/auth-plugin.ts";
 import { notFound } from "../http/errors.ts";
@@ -8,24 +9,11 @@ import { recentAudit } from "../audit-log.ts";
 import { cancelUserSubscription, deleteUser, listUsers, reactivateUserSubscription, toAdminUser, updateUser } from "./admin.service.ts";
 import { markContactMessage, operationsOverview, retryEmail } from "./operations.service.ts";
 
-const strict = { additionalProperties: false } as const;
-
 /** Route ids are positive integers; anything else is simply not a user we have. */
 function idParam(value: string): number {
   if (!/^[1-9]\d{0,15}$/.test(value)) throw notFound("No such user");
   return Number(value);
 }
-
-const UserUpdateBody = t.Object(
-  {
-    firstName: t.Optional(t.String({ maxLength: LIMITS.name * 2 })),
-    lastName: t.Optional(t.String({ maxLength: LIMITS.name * 2 })),
-    address: t.Optional(t.String({ maxLength: LIMITS.address * 2 })),
-    phone: t.Optional(t.String({ maxLength: LIMITS.phone * 2 })),
-    subscriptionType: t.Optional(t.Union([t.Literal("Paid"), t.Literal("Free")])),
-  },
-  strict,
-);
 
 /** Every /api/admin route: anonymous 401, signed-in non-admin 403, decided here once. */
 export function adminRoutes(deps: Deps) {
@@ -34,32 +22,52 @@ export function adminRoutes(deps: Deps) {
     .derive(({ auth }) => ({ admin: requireAdmin(auth).user }))
     .get("/users", ({ query }) => listUsers(deps, query.search ?? "", query.limit ?? 500), {
       query: t.Object({ search: t.Optional(t.String({ maxLength: 200 })), limit: t.Optional(wholeNumberQuery(1, 2000)) }),
+      response: AdminUserList,
     })
-    .put("/users/:id", async ({ admin, params, body }) => toAdminUser(await updateUser(deps, admin, idParam(params.id), body)), { body: UserUpdateBody })
-    .post("/users/:id/cancel-subscription", async ({ admin, params }) => ({
-      success: true as const,
-      user: toAdminUser(await cancelUserSubscription(deps, admin, idParam(params.id))),
-    }))
-    .post("/users/:id/reactivate-subscription", async ({ admin, params }) => {
-      const { user, message } = await reactivateUserSubscription(deps, admin, idParam(params.id));
-      return { success: true as const, message, user: toAdminUser(user) };
+    .put("/users/:id", async ({ admin, params, body }) => toAdminUser(await updateUser(deps, admin, idParam(params.id), body)), {
+      body: AdminUserUpdate,
+      response: AdminUser,
     })
-    .delete("/users/:id", async ({ admin, params }) => {
-      await deleteUser(deps, admin, idParam(params.id));
-      return { success: true as const };
-    })
-    .get("/audit-log", () => recentAudit(deps.db))
-    .get("/operations", () => operationsOverview(deps))
-    .post("/outbox/:id/retry", ({ admin, params }) => {
-      retryEmail(deps, admin, idParam(params.id));
-      return { success: true as const };
-    })
+    .post(
+      "/users/:id/cancel-subscription",
+      async ({ admin, params }) => ({
+        success: true as const,
+        user: toAdminUser(await cancelUserSubscription(deps, admin, idParam(params.id))),
+      }),
+      { response: AdminUserChanged },
+    )
+    .post(
+      "/users/:id/reactivate-subscription",
+      async ({ admin, params }) => {
+        const { user, message } = await reactivateUserSubscription(deps, admin, idParam(params.id));
+        return { success: true as const, message, user: toAdminUser(user) };
+      },
+      { response: AdminUserChanged },
+    )
+    .delete(
+      "/users/:id",
+      async ({ admin, params }) => {
+        await deleteUser(deps, admin, idParam(params.id));
+        return { success: true as const };
+      },
+      { response: OkResponse },
+    )
+    .get("/audit-log", () => recentAudit(deps.db), { response: AuditLog })
+    .get("/operations", () => operationsOverview(deps), { response: OperationsOverview })
+    .post(
+      "/outbox/:id/retry",
+      ({ admin, params }) => {
+        retryEmail(deps, admin, idParam(params.id));
+        return { success: true as const };
+      },
+      { response: OkResponse },
+    )
     .post(
       "/contact-messages/:id/read",
       ({ admin, params, body }) => {
         markContactMessage(deps, admin, idParam(params.id), body.read);
         return { success: true as const };
       },
-      { body: t.Object({ read: t.Boolean() }, strict) },
+      { body: ContactMessageRead, response: OkResponse },
     );
 }

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { users } from "../../../db/schema.ts";
-import type { AdminUser, AdminUserList, AdminUserUpdate } from "../../domain/api-types.ts";
+import type { AdminUser, AdminUserList, AdminUserUpdate } from "../../domain/api/admin.ts";
 import { reactivationMessage, reactivationSteps } from "../../domain/reactivation.ts";
 import { cleanProfile } from "../account/account.service.ts";
 import { toCurrentUser } from "../auth/current-user.ts";

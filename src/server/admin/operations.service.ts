@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import { contactMessages, emailOutbox, fareScans, users } from "../../../db/schema.ts";
-import type { OperationsOverview } from "../../domain/api-types.ts";
+import type { OperationsOverview } from "../../domain/api/admin.ts";
 import { PLANS } from "../../domain/plans.ts";
 import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";

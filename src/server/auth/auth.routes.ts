@@ -1,5 +1,6 @@
-import { Elysia, t } from "elysia";
-import { LIMITS, MAX_PASSWORD_LENGTH } from "../../domain/validation.ts";
+import { Elysia } from "elysia";
+import { OkResponse } from "../../domain/api/common.ts";
+import { CurrentUser, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from "../../domain/api/users.ts";
 import { toCurrentUser } from "./current-user.ts";
 import type { Deps } from "../deps.ts";
 import { authentication, requireUser, setSessionCookie } from "./auth-plugin.ts";
@@ -9,26 +10,12 @@ import { login, RESET_EMAIL_SENT, requestPasswordReset, resetPassword } from "./
 import { SESSION_COOKIE, SIGNUP_COOKIE } from "./cookies.ts";
 import { invalidateSession } from "./sessions.ts";
 
-const strict = { additionalProperties: false } as const;
-const Password = t.String({ maxLength: MAX_PASSWORD_LENGTH * 4 });
-
-const LoginBody = t.Object(
-  {
-    email: t.String({ minLength: 1, maxLength: LIMITS.email }),
-    password: t.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH * 4 }),
-    skipLastLoginUpdate: t.Optional(t.Boolean()),
-  },
-  strict,
-);
-const ForgotBody = t.Object({ email: t.String({ minLength: 1, maxLength: LIMITS.email }) }, strict);
-const ResetBody = t.Object({ token: t.String({ maxLength: 200 }), newPassword: Password, confirmPassword: Password }, strict);
-
 export function authRoutes(deps: Deps, limits: AuthLimits) {
   const ipOf = (request: Request, server: Parameters<typeof clientIp>[1]) => clientIp(request, server, deps.config.trustProxy);
 
   return new Elysia()
     .use(authentication(deps))
-    .get("/api/me", ({ auth }) => toCurrentUser(requireUser(auth).user))
+    .get("/api/me", ({ auth }) => toCurrentUser(requireUser(auth).user), { response: CurrentUser })
     .post(
       "/api/login",
       async ({ body, auth, cookie, request, server }) => {
@@ -36,21 +23,25 @@ export function authRoutes(deps: Deps, limits: AuthLimits) {
         setSessionCookie(cookie, token, session.expiresAt, deps.config.secureCookies);
         return { success: true as const };
       },
-      { body: LoginBody },
+      { body: LoginRequest, response: OkResponse },
     )
-    .post("/api/logout", ({ auth, cookie }) => {
-      if (auth) invalidateSession(deps.db, auth.session.id);
-      cookie[SESSION_COOKIE]!.remove();
-      cookie[SIGNUP_COOKIE]!.remove();
-      return { success: true as const };
-    })
+    .post(
+      "/api/logout",
+      ({ auth, cookie }) => {
+        if (auth) invalidateSession(deps.db, auth.session.id);
+        cookie[SESSION_COOKIE]!.remove();
+        cookie[SIGNUP_COOKIE]!.remove();
+        return { success: true as const };
+      },
+      { response: OkResponse },
+    )
     .post(
       "/api/forgot-password",
       ({ body, request, server }) => {
         requestPasswordReset(deps, limits, body.email, ipOf(request, server));
         return { success: true as const, message: RESET_EMAIL_SENT };
       },
-      { body: ForgotBody },
+      { body: ForgotPasswordRequest, response: OkResponse },
     )
     .post(
       "/api/reset-password",
@@ -58,6 +49,6 @@ export function authRoutes(deps: Deps, limits: AuthLimits) {
         await resetPassword(deps, limits, body, ipOf(request, server));
         return { success: true as const, message: "Your password has been reset. Please log in." };
       },
-      { body: ResetBody },
+      { body: ResetPasswordRequest, response: OkResponse },
     );
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema.ts";
+import type { ChangePasswordRequest, LoginRequest, ResetPasswordRequest } from "../../domain/api/users.ts";
 import { isValidEmail, normalizeEmail } from "../../domain/validation.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest, unauthorized } from "../http/errors.ts";
@@ -15,17 +16,11 @@ export const INVALID_LOGIN = "Invalid email or password";
 export const RESET_EMAIL_SENT = "If an account exists, a password reset email has been sent.";
 export const INVALID_RESET_LINK = "This password reset link is invalid or expired.";
 
-interface LoginInput {
-  email: string;
-  password: string;
-  skipLastLoginUpdate?: boolean;
-}
-
 /**
  * Checks the password and opens a new session; the one the browser already had, if any, is closed. The attempt
  * is counted before the password check starts, so parallel guesses meet the limit too; a success takes it back.
  */
-export async function login(deps: Deps, limits: AuthLimits, input: LoginInput, ip: string, previousSessionId: string | null) {
+export async function login(deps: Deps, limits: AuthLimits, input: LoginRequest, ip: string, previousSessionId: string | null) {
   const now = deps.clock.now();
   const account = normalizeEmail(input.email);
   limits.loginAttemptsByIp.attempt(ip, now, TOO_MANY_LOGINS);
@@ -64,17 +59,11 @@ export function requestPasswordReset(deps: Deps, limits: AuthLimits, email: stri
   });
 }
 
-interface ResetInput {
-  token: string;
-  newPassword: string;
-  confirmPassword: string;
-}
-
 /**
  * Sets a new password from an emailed link (reset or welcome): the link is spent, every session closes, a notice
  * goes out. The costly hash runs only for a link that is good, and each address gets a few attempts.
  */
-export async function resetPassword(deps: Deps, limits: AuthLimits, input: ResetInput, ip: string): Promise<void> {
+export async function resetPassword(deps: Deps, limits: AuthLimits, input: ResetPasswordRequest, ip: string): Promise<void> {
   if (!input.token) throw badRequest(INVALID_RESET_LINK);
   checkNewPassword(input.newPassword, input.confirmPassword, "Please ensure both password fields match.");
   const now = deps.clock.now();
@@ -90,17 +79,11 @@ export async function resetPassword(deps: Deps, limits: AuthLimits, input: Reset
   });
 }
 
-interface ChangePasswordInput {
-  currentPassword?: string;
-  newPassword: string;
-  confirmPassword: string;
-}
-
 /**
  * Changes the signed-in user's password. A user still on their first, emailed set-up needs no current
  * password (whatever is sent as one is ignored). This session stays open; every other one closes.
  */
-export async function changePassword(deps: Deps, limits: AuthLimits, user: User, sessionId: string, input: ChangePasswordInput): Promise<void> {
+export async function changePassword(deps: Deps, limits: AuthLimits, user: User, sessionId: string, input: ChangePasswordRequest): Promise<void> {
   const now = deps.clock.now();
   if (!user.needsPasswordSetup && !input.currentPassword) throw badRequest("Please enter your current password.");
   checkNewPassword(input.newPassword, input.confirmPassword, "Please make sure both password fields match.");

@@ -1,4 +1,4 @@
-import type { CurrentUser } from "../../domain/api-types.ts";
+import type { CurrentUser } from "../../domain/api/users.ts";
 import type { User } from "./users.ts";
 
 /** The signed-in user as the API shows it: SPEC §3 fields, never a secret. */

@@ -1,5 +1,16 @@
-import { Elysia, t } from "elysia";
-import { LIMITS } from "../../domain/validation.ts";
+import { Elysia } from "elysia";
+import {
+  CompleteCheckoutRequest,
+  CompletePaymentUpdateRequest,
+  CompleteSubscriptionRequest,
+  CreateSubscriptionRequest,
+  CreateSubscriptionResult,
+  PaymentUpdateIntent,
+  RejoinRequest,
+  SignupCompleted,
+  SubscriptionChanged,
+  SubscriptionInfo,
+} from "../../domain/api/billing.ts";
 import { toCurrentUser } from "../auth/current-user.ts";
 import type { Deps } from "../deps.ts";
 import { authentication, requireUser, setSessionCookie } from "../auth/auth-plugin.ts";
@@ -14,33 +25,6 @@ import { testBillingRoutes } from "./test-billing.routes.ts";
 import { completeCheckout, completeSubscription, createSubscription } from "./signup.service.ts";
 import { createSignupLimits, TOO_MANY_COMPLETIONS, TOO_MANY_SIGNUPS, type SignupLimits } from "./signup-limits.ts";
 
-const strict = { additionalProperties: false } as const;
-const PlanTypeField = t.Union([t.Literal("monthly"), t.Literal("annual")]);
-
-/** Missing names or email are allowed through the schema so the answer can be SPEC's 'Required Fields Missing' text. */
-const CreateSubscriptionBody = t.Object(
-  {
-    email: t.Optional(t.String({ maxLength: LIMITS.email })),
-    firstName: t.Optional(t.String({ maxLength: LIMITS.name * 2 })),
-    lastName: t.Optional(t.String({ maxLength: LIMITS.name * 2 })),
-    planType: t.Optional(PlanTypeField),
-    preferences: t.Optional(
-      t.Object(
-        {
-          destinations: t.Optional(t.Array(t.String({ maxLength: 3 }), { maxItems: 100 })),
-          maxPrice: t.Optional(t.Number({ minimum: 0, maximum: 100_000 })),
-          nonstopOnly: t.Optional(t.Boolean()),
-        },
-        strict,
-      ),
-    ),
-  },
-  strict,
-);
-
-/** The plan, and a new card's confirmed SetupIntent secret when the member did not choose the saved card. */
-const RejoinBody = t.Object({ planType: PlanTypeField, clientSecret: t.Optional(t.String({ minLength: 1, maxLength: 300 })) }, strict);
-
 /** Test billing's card confirmation, or Stripe's webhook: each exists only with its provider. */
 function providerRoutes(deps: Deps, limits: SignupLimits) {
   if (deps.billing instanceof TestBilling) return testBillingRoutes(deps, deps.billing, limits);
@@ -54,24 +38,30 @@ function memberBillingRoutes(deps: Deps) {
   return new Elysia()
     .use(authentication(deps))
     .resolve(({ auth }) => ({ member: requireUser(auth).user }))
-    .get("/api/subscription", async ({ member }) => toSubscriptionInfo(await currentSubscription(deps, member), deps.clock.now()))
-    .post("/api/cancel-subscription", async ({ member }) => {
-      const { user, message } = await cancelOwnSubscription(deps, member);
-      return { success: true as const, message, subscription: toSubscriptionInfo(user, deps.clock.now()) };
+    .get("/api/subscription", async ({ member }) => toSubscriptionInfo(await currentSubscription(deps, member), deps.clock.now()), {
+      response: SubscriptionInfo,
     })
+    .post(
+      "/api/cancel-subscription",
+      async ({ member }) => {
+        const { user, message } = await cancelOwnSubscription(deps, member);
+        return { success: true as const, message, subscription: toSubscriptionInfo(user, deps.clock.now()) };
+      },
+      { response: SubscriptionChanged },
+    )
     .post(
       "/api/rejoin",
       async ({ member, body }) => {
         const { user, message } = await rejoin(deps, rejoinLock, member, body);
         return { success: true as const, message, subscription: toSubscriptionInfo(user, deps.clock.now()) };
       },
-      { body: RejoinBody },
+      { body: RejoinRequest, response: SubscriptionChanged },
     )
-    .post("/api/create-payment-update-intent", ({ member }) => createPaymentUpdateIntent(deps, member))
+    .post("/api/create-payment-update-intent", ({ member }) => createPaymentUpdateIntent(deps, member), { response: PaymentUpdateIntent })
     .post(
       "/api/complete-payment-update",
       async ({ member, body }) => toSubscriptionInfo(await completePaymentUpdate(deps, member, body.clientSecret), deps.clock.now()),
-      { body: t.Object({ clientSecret: t.String({ minLength: 1, maxLength: 300 }) }, strict) },
+      { body: CompletePaymentUpdateRequest, response: SubscriptionInfo },
     );
 }
 
@@ -107,7 +97,7 @@ export function billingRoutes(deps: Deps) {
         jar.set({ value: browserToken, ...cookieAttributes(expiresAt, secure) });
         return result;
       },
-      { body: CreateSubscriptionBody },
+      { body: CreateSubscriptionRequest, response: CreateSubscriptionResult },
     )
     .post(
       "/api/complete-subscription",
@@ -122,7 +112,7 @@ export function billingRoutes(deps: Deps) {
         setSessionCookie(cookie, session.token, session.session.expiresAt, secure);
         return { success: true as const, user: toCurrentUser(user) };
       },
-      { body: t.Object({ email: t.String({ minLength: 1, maxLength: LIMITS.email }) }, strict) },
+      { body: CompleteSubscriptionRequest, response: SignupCompleted },
     )
     .post(
       "/api/complete-checkout",
@@ -137,6 +127,6 @@ export function billingRoutes(deps: Deps) {
         setSessionCookie(cookie, session.token, session.session.expiresAt, secure);
         return { success: true as const, user: toCurrentUser(user) };
       },
-      { body: t.Object({ sessionId: t.String({ minLength: 1, maxLength: 300 }) }, strict) },
+      { body: CompleteCheckoutRequest, response: SignupCompleted },
     );
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema.ts";
 import { hasDealAccess } from "../../domain/access.ts";
-import type { SubscriptionInfo } from "../../domain/api-types.ts";
+import type { SubscriptionInfo } from "../../domain/api/billing.ts";
 import { rejoinKind } from "../../domain/rejoin.ts";
 import type { User } from "../auth/users.ts";
 import { findUserById } from "../auth/users.ts";

@@ -1,4 +1,4 @@
-import type { PlanType } from "../../domain/api-types.ts";
+import type { PlanType } from "../../domain/api/common.ts";
 
 /**
  * Payments behind one interface: Stripe when every STRIPE_* variable is set, the built-in test billing

@@ -1,7 +1,7 @@
 import { format } from "date-fns";
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema.ts";
-import type { PlanType } from "../../domain/api-types.ts";
+import type { RejoinRequest } from "../../domain/api/billing.ts";
 import { formatPlanPrice, PLANS } from "../../domain/plans.ts";
 import { reactivationSteps, type ReactivationStep } from "../../domain/reactivation.ts";
 import { rejoinKind } from "../../domain/rejoin.ts";
@@ -18,12 +18,6 @@ import { localStatus } from "./subscription-status.ts";
 import { applySubscriptionSnapshot, subscriptionColumns } from "./subscription-sync.ts";
 
 export const ALREADY_ACTIVE = "Your membership is already active.";
-
-export interface RejoinInput {
-  planType: PlanType;
-  /** A new card the Rejoin card's form just confirmed (its SetupIntent's client secret); the saved card otherwise. */
-  clientSecret?: string;
-}
 
 /** Why a member cannot rejoin on their own, in words that say what to do instead. */
 function notEligible(user: User): string {
@@ -52,7 +46,7 @@ function welcomeBack(steps: ReactivationStep[], after: User): string {
  * its cancellation undone, keeping its plan. One request per member at a time, so a double click or a second
  * tab finds the membership already active and starts nothing.
  */
-export async function rejoin(deps: Deps, lock: KeyedLock, member: User, input: RejoinInput): Promise<{ user: User; message: string }> {
+export async function rejoin(deps: Deps, lock: KeyedLock, member: User, input: RejoinRequest): Promise<{ user: User; message: string }> {
   return lock.run(`rejoin:${member.id}`, async () => {
     const user = await currentSubscription(deps, findUserById(deps.db, member.id)!);
     if (!rejoinKind(user, deps.clock.now())) throw conflict(notEligible(user));

@@ -1,7 +1,7 @@
 import { format } from "date-fns";
 import { eq } from "drizzle-orm";
 import { pendingSignups } from "../../../db/schema.ts";
-import type { PlanType } from "../../domain/api-types.ts";
+import type { CreateSubscriptionRequest, CreateSubscriptionResult } from "../../domain/api/billing.ts";
 import { isValidEmail, LIMITS, normalizeEmail } from "../../domain/validation.ts";
 import { createSession } from "../auth/sessions.ts";
 import type { User } from "../auth/users.ts";
@@ -22,15 +22,8 @@ export const REQUIRED_FIELDS_MISSING = "Please enter your email, first name, and
 export const ACCOUNT_EXISTS = "An account with this email already exists. Please log in instead.";
 const SIGNUP_NOT_FOUND = "We couldn't find your signup in this browser. Please start again from the pricing page.";
 
-export interface CreateSubscriptionInput {
-  email: string;
-  firstName: string;
-  lastName: string;
-  planType: PlanType;
-  preferences?: { destinations?: string[]; maxPrice?: number; nonstopOnly?: boolean };
-}
-
-export type CreateSubscriptionResult = { clientSecret: string } | { sessionUrl: string };
+/** The signup body once the route filled in what was missing (the rules below answer for empty fields). */
+export type CreateSubscriptionInput = Required<Omit<CreateSubscriptionRequest, "preferences">> & Pick<CreateSubscriptionRequest, "preferences">;
 
 function cleanSignup(input: CreateSubscriptionInput) {
   const signup = { email: input.email.trim(), firstName: input.firstName.trim(), lastName: input.lastName.trim() };

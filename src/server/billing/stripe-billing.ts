@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { PlanType } from "../../domain/api-types.ts";
+import type { PlanType } from "../../domain/api/common.ts";
 import { TRIAL_DAYS } from "../../domain/plans.ts";
 import type { StripeConfig } from "../config.ts";
 import {

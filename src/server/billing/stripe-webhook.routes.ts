@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { WebhookReceived } from "../../domain/api/billing.ts";
 import type Stripe from "stripe";
 import type { Deps } from "../deps.ts";
 import { rawBodyOf } from "../http/body-parsing.ts";
@@ -18,15 +19,19 @@ export function isStripeBilling(billing: Billing): billing is StripeBilling {
 /** Stripe's webhook: the raw body's signature authenticates it, which is why it alone skips the CSRF check. */
 export function stripeWebhookRoutes(deps: Deps, billing: StripeBilling) {
   const lock = new KeyedLock();
-  return new Elysia().post(STRIPE_WEBHOOK_PATH, async ({ request, body }) => {
-    let event: Stripe.Event;
-    try {
-      if (body === undefined) throw new Error("empty body");
-      event = await billing.verifyWebhook(rawBodyOf(request), request.headers.get("stripe-signature"));
-    } catch {
-      throw badRequest("Invalid webhook signature");
-    }
-    const outcome = await handleStripeEvent(deps, lock, event);
-    return { received: true, duplicate: outcome === "duplicate" };
-  });
+  return new Elysia().post(
+    STRIPE_WEBHOOK_PATH,
+    async ({ request, body }) => {
+      let event: Stripe.Event;
+      try {
+        if (body === undefined) throw new Error("empty body");
+        event = await billing.verifyWebhook(rawBodyOf(request), request.headers.get("stripe-signature"));
+      } catch {
+        throw badRequest("Invalid webhook signature");
+      }
+      const outcome = await handleStripeEvent(deps, lock, event);
+      return { received: true as const, duplicate: outcome === "duplicate" };
+    },
+    { response: WebhookReceived },
+  );
 }

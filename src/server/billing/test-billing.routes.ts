@@ -1,20 +1,10 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
+import { ConfirmTestSetupRequest, ConfirmTestSetupResult } from "../../domain/api/billing.ts";
 import type { Deps } from "../deps.ts";
 import { clientIp } from "../http/client-ip.ts";
 import { HttpError } from "../http/errors.ts";
 import { TOO_MANY_CARD_ATTEMPTS, TOO_MANY_CARDS_FOR_SIGNUP, type SignupLimits } from "./signup-limits.ts";
 import type { TestBilling } from "./test-billing.ts";
-
-const ConfirmSetupBody = t.Object(
-  {
-    clientSecret: t.String({ minLength: 1, maxLength: 300 }),
-    cardNumber: t.String({ maxLength: 40 }),
-    expMonth: t.Integer(),
-    expYear: t.Integer(),
-    cvc: t.String({ maxLength: 8 }),
-  },
-  { additionalProperties: false },
-);
 
 /**
  * What Stripe.js does in the browser, for the built-in test billing only; absent when Stripe is configured.
@@ -31,6 +21,6 @@ export function testBillingRoutes(deps: Deps, billing: TestBilling, limits: Sign
       if ("declined" in outcome) throw new HttpError(402, outcome.declined);
       return outcome;
     },
-    { body: ConfirmSetupBody },
+    { body: ConfirmTestSetupRequest, response: ConfirmTestSetupResult },
   );
 }

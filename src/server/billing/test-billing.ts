@@ -2,7 +2,7 @@ import { addMonths, addYears } from "date-fns";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { testBillingObjects } from "../../../db/schema.ts";
-import type { PlanType } from "../../domain/api-types.ts";
+import type { PlanType } from "../../domain/api/common.ts";
 import { TRIAL_DAYS } from "../../domain/plans.ts";
 import { newToken } from "../auth/tokens.ts";
 import type { Clock } from "../clock.ts";

@@ -1,19 +1,10 @@
-import { Elysia, t } from "elysia";
-import { LIMITS } from "../../domain/validation.ts";
+import { Elysia } from "elysia";
+import { OkResponse } from "../../domain/api/common.ts";
+import { ContactRequest } from "../../domain/api/site.ts";
 import type { Deps } from "../deps.ts";
 import { clientIp } from "../http/client-ip.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { submitContactMessage } from "./contact.service.ts";
-
-const ContactBody = t.Object(
-  {
-    email: t.String({ maxLength: LIMITS.email }),
-    name: t.String({ maxLength: LIMITS.name }),
-    subject: t.String({ maxLength: LIMITS.subject }),
-    description: t.String({ maxLength: LIMITS.description }),
-  },
-  { additionalProperties: false },
-);
 
 export function contactRoutes(deps: Deps) {
   const perIp = new RateLimiter(5, 10 * 60_000);
@@ -24,6 +15,6 @@ export function contactRoutes(deps: Deps) {
       submitContactMessage(deps, body);
       return { success: true as const, message: "Thank you for contacting us. We'll get back to you soon!" };
     },
-    { body: ContactBody },
+    { body: ContactRequest, response: OkResponse },
   );
 }

@@ -1,4 +1,4 @@
-import type { ContactRequest } from "../../domain/api-types.ts";
+import type { ContactRequest } from "../../domain/api/site.ts";
 import { isValidEmail } from "../../domain/validation.ts";
 import { contactMessages } from "../../../db/schema.ts";
 import type { Deps } from "../deps.ts";

@@ -1,4 +1,6 @@
 import { Elysia, t } from "elysia";
+import { OkResponse } from "../../domain/api/common.ts";
+import { FlightDealList, PriceHistory } from "../../domain/api/deals.ts";
 import type { Deps } from "../deps.ts";
 import { authentication, requireDealAccess } from "../auth/auth-plugin.ts";
 import { DealListCache } from "./deal-list-cache.ts";
@@ -19,6 +21,8 @@ export function dealsRoutes(deps: Deps) {
         new Response(flightDealsBody(deps, lists, member), {
           headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
         }),
+      // Documents the answer; a Response is never checked at run time: the test checks this JSON against the model.
+      { response: FlightDealList },
     )
     .post(
       "/api/flight-deals/:id/click",
@@ -26,7 +30,7 @@ export function dealsRoutes(deps: Deps) {
         markDealViewed(deps, member, params.id);
         return { success: true as const };
       },
-      { params: DealParams },
+      { params: DealParams, response: OkResponse },
     )
     .delete(
       "/api/flight-deals/:id",
@@ -34,9 +38,10 @@ export function dealsRoutes(deps: Deps) {
         removeDealFromList(deps, member, params.id);
         return { success: true as const };
       },
-      { params: DealParams },
+      { params: DealParams, response: OkResponse },
     )
     .get("/api/flight-deals/:id/history", ({ member, params }) => dealPriceHistory(deps, member, params.id), {
       params: DealParams,
+      response: PriceHistory,
     });
 }

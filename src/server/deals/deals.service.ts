@@ -4,7 +4,7 @@
  * at once), minus the ones they removed; deals that ended stay visible, dimmed, for two weeks.
  */
 import type { Db } from "../../../db/client.ts";
-import type { PricePoint } from "../../domain/api-types.ts";
+import type { PricePoint } from "../../domain/api/deals.ts";
 import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { DAY_MS, HOUR_MS } from "../../domain/calendar.ts";

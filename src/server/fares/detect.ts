@@ -2,7 +2,7 @@
  * What counts as a deal, when to alert again and when a deal ends (FARES.md "What counts as a deal").
  * Pure: prices, dates and the clock come in as values.
  */
-import type { DealTier } from "../../domain/api-types.ts";
+import type { DealTier } from "../../domain/api/deals.ts";
 import { isInternational } from "../../domain/destinations.ts";
 import { daysBetween, DAY_MS, HOUR_MS } from "../../domain/calendar.ts";
 import type { Cabin, TripType } from "./fare-source.ts";

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import type { OperationsOverview } from "../../../src/domain/api-types.ts";
+import type { OperationsOverview } from "../../../src/domain/api/admin.ts";
 import { BUN, REPO_ROOT, type RunningServer } from "./server.ts";
 
 let counter = 0;

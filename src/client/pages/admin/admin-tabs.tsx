@@ -1,5 +1,6 @@
 import { useState } from "react";
-import type { AdminUserList, CurrentUser } from "../../../domain/api-types.ts";
+import type { AdminUserList } from "../../../domain/api/admin.ts";
+import type { CurrentUser } from "../../../domain/api/users.ts";
 import { OperationsTab } from "./operations-tab.tsx";
 import { TabList, TabPanel, useTabsId, type TabItem } from "./tabs.tsx";
 import { UsersTab } from "./users-tab.tsx";

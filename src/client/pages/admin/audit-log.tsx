@@ -1,4 +1,4 @@
-import type { AuditEntry } from "../../../domain/api-types.ts";
+import type { AuditEntry } from "../../../domain/api/admin.ts";
 import { actionLabel, auditChanges, deletedSummary } from "./audit-summary.ts";
 import { formatTime } from "./format.ts";
 import { TableScroll } from "./table-scroll.tsx";

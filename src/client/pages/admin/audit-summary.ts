@@ -1,4 +1,4 @@
-import type { AuditEntry } from "../../../domain/api-types.ts";
+import type { AuditEntry } from "../../../domain/api/admin.ts";
 
 const ACTIONS: Record<string, string> = {
   "user.update": "Edited user",

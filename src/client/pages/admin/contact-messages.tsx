@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { OperationsOverview } from "../../../domain/api-types.ts";
+import type { OperationsOverview } from "../../../domain/api/admin.ts";
 import { api } from "../../api.ts";
 import { useToast } from "../../components/toast.tsx";
 import { errorMessage } from "../../error-message.ts";

@@ -1,4 +1,4 @@
-import type { AdminUser } from "../../../domain/api-types.ts";
+import type { AdminUser } from "../../../domain/api/admin.ts";
 import { useBillingPlace } from "../../billing/billing-place.ts";
 import { Dialog } from "../../components/dialog.tsx";
 

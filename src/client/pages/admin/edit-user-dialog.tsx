@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
-import type { AdminUser, AdminUserUpdate, SubscriptionType } from "../../../domain/api-types.ts";
+import type { AdminUser, AdminUserUpdate } from "../../../domain/api/admin.ts";
+import type { SubscriptionType } from "../../../domain/api/common.ts";
 import { LIMITS } from "../../../domain/validation.ts";
 import { useBillingPlace } from "../../billing/billing-place.ts";
 import { Dialog } from "../../components/dialog.tsx";

@@ -1,4 +1,4 @@
-import type { OperationsOverview } from "../../../domain/api-types.ts";
+import type { OperationsOverview } from "../../../domain/api/admin.ts";
 import { formatMoney, formatTime } from "./format.ts";
 import { StatusBadge } from "./status-badge.tsx";
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ToggleEvent } from "react";
-import type { AdminUser } from "../../../domain/api-types.ts";
+import type { AdminUser } from "../../../domain/api/admin.ts";
 
 export type SubscriptionAction = "reactivate" | "pause" | "cancel";
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { AuditEntry, OperationsOverview } from "../../../domain/api-types.ts";
+import type { AuditEntry, OperationsOverview } from "../../../domain/api/admin.ts";
 import { api } from "../../api.ts";
 import { errorMessage } from "../../error-message.ts";
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import type { AdminUser, AdminUserUpdate } from "../../../domain/api-types.ts";
+import type { AdminUser, AdminUserUpdate } from "../../../domain/api/admin.ts";
 import { api } from "../../api.ts";
 import { useBillingPlace } from "../../billing/billing-place.ts";
 import { useToast } from "../../components/toast.tsx";

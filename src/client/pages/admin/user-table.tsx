@@ -1,4 +1,4 @@
-import type { AdminUser } from "../../../domain/api-types.ts";
+import type { AdminUser } from "../../../domain/api/admin.ts";
 import { formatDay, formatShortDay } from "./format.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import { SubscriptionMenu, type SubscriptionAction } from "./subscription-menu.tsx";

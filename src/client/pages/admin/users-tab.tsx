@@ -1,5 +1,6 @@
 import { useState } from "react";
-import type { AdminUser, AdminUserList, CurrentUser } from "../../../domain/api-types.ts";
+import type { AdminUser, AdminUserList } from "../../../domain/api/admin.ts";
+import type { CurrentUser } from "../../../domain/api/users.ts";
 import { CancelSubscriptionDialog } from "./cancel-subscription-dialog.tsx";
 import { DeleteUserDialog } from "./delete-user-dialog.tsx";
 import { EditUserDialog } from "./edit-user-dialog.tsx";

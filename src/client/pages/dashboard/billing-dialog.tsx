@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { SubscriptionInfo } from "../../../domain/api-types.ts";
+import type { SubscriptionInfo } from "../../../domain/api/billing.ts";
 import { api } from "../../api.ts";
 import { PaymentForm } from "../../billing/payment-form.tsx";
 import { Dialog } from "../../components/dialog.tsx";

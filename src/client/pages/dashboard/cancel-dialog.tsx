@@ -1,6 +1,6 @@
 import { format } from "date-fns";
 import { useRevalidator } from "react-router";
-import type { SubscriptionInfo } from "../../../domain/api-types.ts";
+import type { SubscriptionInfo } from "../../../domain/api/billing.ts";
 import { api } from "../../api.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { useToast } from "../../components/toast.tsx";

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
-import type { CurrentUser } from "../../../domain/api-types.ts";
+import type { CurrentUser } from "../../../domain/api/users.ts";
 import { MIN_PASSWORD_LENGTH } from "../../../domain/validation.ts";
 import { api } from "../../api.ts";
 import { useToast } from "../../components/toast.tsx";

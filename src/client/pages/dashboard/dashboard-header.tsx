@@ -1,5 +1,5 @@
 import { Link, useNavigate, useRevalidator } from "react-router";
-import type { CurrentUser } from "../../../domain/api-types.ts";
+import type { CurrentUser } from "../../../domain/api/users.ts";
 import { api } from "../../api.ts";
 import { useToast } from "../../components/toast.tsx";
 import { usePendingAction } from "../../hooks/use-pending-action.ts";

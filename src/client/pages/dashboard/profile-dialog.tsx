@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
-import type { CurrentUser } from "../../../domain/api-types.ts";
+import type { CurrentUser } from "../../../domain/api/users.ts";
 import { api } from "../../api.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { useToast } from "../../components/toast.tsx";

@@ -1,6 +1,7 @@
 import { format } from "date-fns";
 import { useEffect, useId, useState } from "react";
-import type { PlanType, SubscriptionInfo } from "../../../domain/api-types.ts";
+import type { SubscriptionInfo } from "../../../domain/api/billing.ts";
+import type { PlanType } from "../../../domain/api/common.ts";
 import { formatPlanPrice, PLAN_LIST, PLANS, TRIAL_DAYS } from "../../../domain/plans.ts";
 import { api } from "../../api.ts";
 import { PaymentForm } from "../../billing/payment-form.tsx";

@@ -1,5 +1,5 @@
 import { differenceInCalendarDays, format } from "date-fns";
-import type { SubscriptionInfo } from "../../../domain/api-types.ts";
+import type { SubscriptionInfo } from "../../../domain/api/billing.ts";
 import { formatPlanPrice, PLANS } from "../../../domain/plans.ts";
 
 const day = (iso: string) => format(new Date(iso), "MMM d, yyyy");

@@ -1,4 +1,4 @@
-import type { ContactRequest } from "../../../domain/api-types.ts";
+import type { ContactRequest } from "../../../domain/api/site.ts";
 import { emailLayout, escapeHtml, type RenderedEmail } from "./layout.ts";
 
 /** A visitor's message, forwarded to the support address. */

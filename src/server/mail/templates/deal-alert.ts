@@ -1,5 +1,5 @@
 /** The deal alert: one email per subscriber and scan, listing that scan's new deals for them. Pure. */
-import type { DealTier } from "../../../domain/api-types.ts";
+import type { DealTier } from "../../../domain/api/deals.ts";
 import { goSavings } from "../../../domain/deals.ts";
 import type { BookingLink } from "../../../domain/links.ts";
 import { emailLayout, escapeHtml, type RenderedEmail } from "./layout.ts";

@@ -1,4 +1,4 @@
-import type { FlightDeal } from "../../../../domain/api-types.ts";
+import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import { airlineBookingUrl, googleFlightsUrl, type BookingLink } from "../../../../domain/links.ts";
 import { dealTravelDates, toIsoDate } from "../../../../domain/travel-dates.ts";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from "react";
-import type { FlightDeal } from "../../../../domain/api-types.ts";
+import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import { detectNonstop } from "../../../../domain/deals.ts";
 import { airlineMark, cityOf, dealName, dealStatus, money } from "./format.ts";
 import { NonstopMark, StatusBadge } from "./deals-table.tsx";

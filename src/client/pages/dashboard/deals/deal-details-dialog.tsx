@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import type { FlightDeal } from "../../../../domain/api-types.ts";
+import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import { detectNonstop, goSavings, typicalPriceOf } from "../../../../domain/deals.ts";
 import { Dialog } from "../../../components/dialog.tsx";
 import { airlineLink, googleFlightsLink, openBookingPopup } from "./booking.ts";

@@ -1,4 +1,4 @@
-import type { FlightDeal } from "../../../../domain/api-types.ts";
+import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import type { DealRegion, SortKey } from "../../../../domain/deal-filter.ts";
 import { DealCard } from "./deal-card.tsx";
 import { DealsTable, type SortState } from "./deals-table.tsx";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from "react";
-import type { FlightDeal } from "../../../../domain/api-types.ts";
+import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import type { SortDirection, SortKey } from "../../../../domain/deal-filter.ts";
 import { detectNonstop } from "../../../../domain/deals.ts";
 import { cityOf, dealName, dealStatus, money, travelDateLines } from "./format.ts";

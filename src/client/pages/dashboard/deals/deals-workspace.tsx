@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState, type ReactNode } from "react";
-import type { CurrentUser, FlightDeal } from "../../../../domain/api-types.ts";
+import type { FlightDeal } from "../../../../domain/api/deals.ts";
+import type { CurrentUser } from "../../../../domain/api/users.ts";
 import {
   filterBannerText,
   filterByRegion,

@@ -1,4 +1,4 @@
-import type { DealTier, FlightDeal } from "../../../../domain/api-types.ts";
+import type { DealTier, FlightDeal } from "../../../../domain/api/deals.ts";
 import { findAirline } from "../../../../domain/airlines.ts";
 import { parsePrice } from "../../../../domain/deals.ts";
 

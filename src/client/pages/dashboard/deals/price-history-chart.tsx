@@ -1,6 +1,6 @@
 import { format, parseISO } from "date-fns";
 import { useEffect, useState } from "react";
-import type { FlightDeal, PricePoint } from "../../../../domain/api-types.ts";
+import type { FlightDeal, PricePoint } from "../../../../domain/api/deals.ts";
 import { api } from "../../../api.ts";
 import { money } from "./format.ts";
 

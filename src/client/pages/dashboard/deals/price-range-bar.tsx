@@ -1,4 +1,4 @@
-import type { FlightDeal } from "../../../../domain/api-types.ts";
+import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import { markerPosition, typicalPriceOf } from "../../../../domain/deals.ts";
 import { money } from "./format.ts";
 import { Tooltip } from "./tooltip.tsx";

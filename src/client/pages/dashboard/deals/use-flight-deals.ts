@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { FlightDeal } from "../../../../domain/api-types.ts";
+import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import { api, ApiError } from "../../../api.ts";
 
 /** SPEC §9: the deal list is refetched every 30 s. */

@@ -1,0 +1,84 @@
+/** Signing up, the member's subscription, rejoining, card updates, and the test billing's card form. */
+import { type Static, Type as t } from "@sinclair/typebox";
+import { LIMITS } from "../validation.ts";
+import { Nullable, PlanType, strict, SubscriptionType } from "./common.ts";
+import { CurrentUser } from "./users.ts";
+
+/** Missing names or email are allowed through the schema so the answer can be SPEC's 'Required Fields Missing' text. */
+export const CreateSubscriptionRequest = t.Object(
+  {
+    email: t.Optional(t.String({ maxLength: LIMITS.email })),
+    firstName: t.Optional(t.String({ maxLength: LIMITS.name * 2 })),
+    lastName: t.Optional(t.String({ maxLength: LIMITS.name * 2 })),
+    planType: t.Optional(PlanType),
+    preferences: t.Optional(
+      t.Object(
+        {
+          destinations: t.Optional(t.Array(t.String({ maxLength: 3 }), { maxItems: 100 })),
+          maxPrice: t.Optional(t.Number({ minimum: 0, maximum: 100_000 })),
+          nonstopOnly: t.Optional(t.Boolean()),
+        },
+        strict,
+      ),
+    ),
+  },
+  strict,
+);
+export type CreateSubscriptionRequest = Static<typeof CreateSubscriptionRequest>;
+
+/** The embedded card form's SetupIntent secret, or the hosted Checkout page to go to. */
+export const CreateSubscriptionResult = t.Union([t.Object({ clientSecret: t.String() }), t.Object({ sessionUrl: t.String() })]);
+export type CreateSubscriptionResult = Static<typeof CreateSubscriptionResult>;
+
+export const CompleteSubscriptionRequest = t.Object({ email: t.String({ minLength: 1, maxLength: LIMITS.email }) }, strict);
+export const CompleteCheckoutRequest = t.Object({ sessionId: t.String({ minLength: 1, maxLength: 300 }) }, strict);
+
+/** A finished signup: the browser is now signed in as this user. */
+export const SignupCompleted = t.Object({ success: t.Literal(true), user: CurrentUser });
+
+/** How a former member can rejoin on their own; src/domain/rejoin.ts decides which. */
+export const RejoinKind = t.Union([t.Literal("new-subscription"), t.Literal("keep-subscription")]);
+export type RejoinKind = Static<typeof RejoinKind>;
+
+/** GET /api/subscription: the signed-in user's plan and where it stands. */
+export const SubscriptionInfo = t.Object({
+  planType: Nullable(PlanType),
+  subscriptionType: SubscriptionType,
+  status: t.String(),
+  trialEndsAt: Nullable(t.String()),
+  currentPeriodEnd: Nullable(t.String()),
+  cancelAtPeriodEnd: t.Boolean(),
+  card: Nullable(t.Object({ brand: t.String(), last4: t.String() })),
+  hasAccess: t.Boolean(),
+  /** How this member can rejoin on their own (the Rejoin card); null when there is nothing to rejoin. */
+  rejoin: Nullable(RejoinKind),
+});
+export type SubscriptionInfo = Static<typeof SubscriptionInfo>;
+
+/** Cancelling or rejoining: what was done (and charged), and the subscription as it is now. */
+export const SubscriptionChanged = t.Object({ success: t.Literal(true), message: t.String(), subscription: SubscriptionInfo });
+export type SubscriptionChanged = Static<typeof SubscriptionChanged>;
+
+/** The plan, and a new card's confirmed SetupIntent secret when the member did not choose the saved card. */
+export const RejoinRequest = t.Object({ planType: PlanType, clientSecret: t.Optional(t.String({ minLength: 1, maxLength: 300 })) }, strict);
+export type RejoinRequest = Static<typeof RejoinRequest>;
+
+export const PaymentUpdateIntent = t.Object({ clientSecret: t.String() });
+export const CompletePaymentUpdateRequest = t.Object({ clientSecret: t.String({ minLength: 1, maxLength: 300 }) }, strict);
+
+/** Test billing only: what Stripe.js would do with the card. */
+export const ConfirmTestSetupRequest = t.Object(
+  {
+    clientSecret: t.String({ minLength: 1, maxLength: 300 }),
+    cardNumber: t.String({ maxLength: 40 }),
+    expMonth: t.Integer(),
+    expYear: t.Integer(),
+    cvc: t.String({ maxLength: 8 }),
+  },
+  strict,
+);
+export type ConfirmTestSetupRequest = Static<typeof ConfirmTestSetupRequest>;
+export const ConfirmTestSetupResult = t.Object({ status: t.Literal("succeeded") });
+
+/** Stripe's webhook, acknowledged; a repeated event id is acknowledged without being applied again. */
+export const WebhookReceived = t.Object({ received: t.Literal(true), duplicate: t.Boolean() });

@@ -1,0 +1,46 @@
+/** A subscriber's deal list and a deal's price history. */
+import { type Static, Type as t } from "@sinclair/typebox";
+import { Nullable } from "./common.ts";
+
+export const DealTier = t.Union([t.Literal("good"), t.Literal("great"), t.Literal("exceptional")]);
+export type DealTier = Static<typeof DealTier>;
+
+/**
+ * A deal in a subscriber's list, plus why it is a deal. GET /api/flight-deals builds this JSON in SQLite for speed,
+ * so no runtime check sees it: tests/api/flight-deals.test.ts checks the answer against this model.
+ */
+export const FlightDeal = t.Object({
+  id: t.Number(),
+  airline: t.String(),
+  destination: t.String(),
+  destinationCity: t.String(),
+  /** e.g. 'Mon, Mar 3 - Fri, Mar 7' */
+  travelDates: t.String(),
+  departDate: t.String(),
+  returnDate: Nullable(t.String()),
+  startingPrice: t.Number(),
+  tripType: t.String(),
+  seatClass: t.String(),
+  duration: t.String(),
+  nonstop: t.Union([t.Literal("Yes"), t.Literal("No")]),
+  /** Typical low and high for this route and month. */
+  priceRange1: t.Number(),
+  priceRange2: t.Number(),
+  typicalPrice: t.Number(),
+  percentBelowTypical: t.Number(),
+  tier: DealTier,
+  isNewForUser: t.Boolean(),
+  isActive: t.Boolean(),
+  source: t.String(),
+  foundAt: t.String(),
+  lastCheckedAt: t.String(),
+});
+export type FlightDeal = Static<typeof FlightDeal>;
+
+export const FlightDealList = t.Array(FlightDeal);
+
+/** The route's cheapest observed price on one day. */
+export const PricePoint = t.Object({ date: t.String(), price: t.Number() });
+export type PricePoint = Static<typeof PricePoint>;
+
+export const PriceHistory = t.Array(PricePoint);
