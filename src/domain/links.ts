@@ -1,4 +1,5 @@
 import { findAirline } from "./airlines.ts";
+import { seatClassNumber } from "./deal-labels.ts";
 
 export const GOOGLE_FLIGHTS_HOME = "https://www.google.com/travel/flights";
 
@@ -254,4 +255,10 @@ export function airlineBookingUrl(airlineNameOrCode: string, trip: TripInput): B
   const url = googleFlightsUrl({ ...trip, adults: 1, airlines: airline ? [airline.code] : [] });
   const filtered = airline !== undefined && new URL(url).searchParams.has("tfs");
   return { url, kind: "google-flights", label: filtered ? `Search ${airline.name} on Google Flights` : "Search on Google Flights" };
+}
+
+/** A deal's two booking buttons, built the same way on the dashboard and in the alert email. */
+export function dealBookingLinks(airline: string, trip: Omit<TripInput, "seatClass"> & { seatClass: string }): { airline: BookingLink; googleFlights: string } {
+  const withSeat = { ...trip, seatClass: seatClassNumber(trip.seatClass) };
+  return { airline: airlineBookingUrl(airline, withSeat), googleFlights: googleFlightsUrl({ ...withSeat, adults: 1 }) };
 }

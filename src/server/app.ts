@@ -55,5 +55,3 @@ export function createApp(deps: Deps) {
       throw notFound();
     });
 }
-
-export type App = ReturnType<typeof createApp>;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { FlightDeal } from "../../src/domain/api/deals.ts";
-import { airlineLink, dealTrip, googleFlightsLink } from "../../src/client/pages/dashboard/deals/booking.ts";
+import { bookingLinks, dealTrip } from "../../src/client/pages/dashboard/deals/booking.ts";
 import { pageSizeOptions, visibleDeals } from "../../src/client/pages/dashboard/deals/page-size-controls.tsx";
 import { destinationCode } from "../../src/client/pages/dashboard/deals/search-card.tsx";
 import { money, travelDateLines } from "../../src/client/pages/dashboard/deals/format.ts";
@@ -93,20 +93,20 @@ describe("booking links", () => {
   });
 
   test("Google Flights gets the exact search; without dates, the text search", () => {
-    expect(googleFlightsLink(deal(), NOW)).toStartWith("https://www.google.com/travel/flights/search?tfs=");
-    expect(googleFlightsLink(deal({ departDate: "", returnDate: null, travelDates: "soon" }), NOW)).toBe(
+    expect(bookingLinks(deal(), NOW).googleFlights).toStartWith("https://www.google.com/travel/flights/search?tfs=");
+    expect(bookingLinks(deal({ departDate: "", returnDate: null, travelDates: "soon" }), NOW).googleFlights).toBe(
       "https://www.google.com/travel/flights?q=Flights%20from%20RDU%20to%20BOS&curr=USD&hl=en&gl=us",
     );
   });
 
   test("the airline button is the airline's pre-filled search where a pattern is known, else Google Flights' search, and says which", () => {
-    const jetblue = airlineLink(deal(), NOW);
+    const jetblue = bookingLinks(deal(), NOW).airline;
     expect(jetblue.label).toBe("Search on jetblue.com");
     expect(jetblue.url).toStartWith("https://www.jetblue.com/booking/flights?from=RDU&to=BOS&depart=2027-01-08");
-    const delta = airlineLink(deal({ airline: "Delta" }), NOW);
+    const delta = bookingLinks(deal({ airline: "Delta" }), NOW).airline;
     expect(delta.label).toBe("Search Delta on Google Flights");
     expect(delta.url).toStartWith("https://www.google.com/travel/flights/search?tfs=");
-    expect(airlineLink(deal({ airline: "Zed Air" }), NOW)).toMatchObject({ label: "Search on Google Flights", kind: "google-flights" });
+    expect(bookingLinks(deal({ airline: "Zed Air" }), NOW).airline).toMatchObject({ label: "Search on Google Flights", kind: "google-flights" });
   });
 });
 

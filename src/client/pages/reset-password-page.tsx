@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { MIN_PASSWORD_LENGTH } from "../../domain/validation.ts";
+import { MIN_PASSWORD_LENGTH, passwordProblem } from "../../domain/validation.ts";
 import { api } from "../api.ts";
 import { useToast } from "../components/toast.tsx";
 import { errorMessage } from "../error-message.ts";
@@ -41,12 +41,13 @@ function ResetPasswordForm({ token }: { token: string }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (newPassword !== confirmPassword) {
+    const problem = passwordProblem(newPassword, confirmPassword);
+    if (problem === "mismatch") {
       toast({ title: "Passwords Don't Match", description: "Please ensure both password fields match.", variant: "destructive" });
       return;
     }
-    if (newPassword.length < MIN_PASSWORD_LENGTH) {
-      toast({ title: "Password Too Short", description: "Password must be at least 8 characters long.", variant: "destructive" });
+    if (problem === "too-short") {
+      toast({ title: "Password Too Short", description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`, variant: "destructive" });
       return;
     }
     void run(async () => {
@@ -68,7 +69,7 @@ function ResetPasswordForm({ token }: { token: string }) {
     <article className="auth-card">
       <header>
         <h1>Reset your password</h1>
-        <p>Choose a new password of at least 8 characters.</p>
+        <p>Choose a new password of at least {MIN_PASSWORD_LENGTH} characters.</p>
       </header>
       <form onSubmit={submit} noValidate>
         <label>

@@ -4,6 +4,7 @@ import { Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionA
 import type { SubscriptionInfo } from "../../domain/api/billing.ts";
 import type { PlanType } from "../../domain/api/common.ts";
 import { formatPlanPrice, PLANS, planFromQuery, TRIAL_DAYS } from "../../domain/plans.ts";
+import { LIMITS } from "../../domain/validation.ts";
 import { api } from "../api.ts";
 import { PaymentForm } from "../billing/payment-form.tsx";
 import { CARD_NOT_CONFIRMED, readSetupReturn, setupReturnUrl, withoutSetupReturn, type SetupReturn } from "../billing/setup-return.ts";
@@ -168,16 +169,16 @@ function DetailsStep({
         <div className="grid">
           <label>
             First name
-            <input name="firstName" autoComplete="given-name" required maxLength={100} value={details.firstName} onChange={set("firstName")} />
+            <input name="firstName" autoComplete="given-name" required maxLength={LIMITS.name} value={details.firstName} onChange={set("firstName")} />
           </label>
           <label>
             Last name
-            <input name="lastName" autoComplete="family-name" required maxLength={100} value={details.lastName} onChange={set("lastName")} />
+            <input name="lastName" autoComplete="family-name" required maxLength={LIMITS.name} value={details.lastName} onChange={set("lastName")} />
           </label>
         </div>
         <label>
           Email
-          <input name="email" type="email" autoComplete="email" required maxLength={254} value={details.email} onChange={set("email")} />
+          <input name="email" type="email" autoComplete="email" required maxLength={LIMITS.email} value={details.email} onChange={set("email")} />
         </label>
         <button type="submit" disabled={pending} aria-busy={pending}>
           Continue to Payment

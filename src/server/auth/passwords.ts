@@ -1,4 +1,4 @@
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../domain/validation.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from "../../domain/validation.ts";
 import { badRequest } from "../http/errors.ts";
 
 /** argon2id through Bun's native implementation. */
@@ -21,7 +21,8 @@ export async function verifyPassword(password: string, hash: string | null): Pro
 
 /** SPEC §5 rules with the messages the forms show. */
 export function checkNewPassword(newPassword: string, confirmPassword: string, mismatchMessage: string): void {
-  if (newPassword !== confirmPassword) throw badRequest(mismatchMessage);
-  if (newPassword.length < MIN_PASSWORD_LENGTH) throw badRequest("Password must be at least 8 characters long.");
-  if (newPassword.length > MAX_PASSWORD_LENGTH) throw badRequest(`Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`);
+  const problem = passwordProblem(newPassword, confirmPassword);
+  if (problem === "mismatch") throw badRequest(mismatchMessage);
+  if (problem === "too-short") throw badRequest(`Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
+  if (problem === "too-long") throw badRequest(`Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`);
 }

@@ -4,15 +4,14 @@
  * off, lost access, or every listed deal has ended or was removed from their list.
  */
 import { hasDealAccess } from "../../domain/access.ts";
-import { airlineBookingUrl, googleFlightsUrl } from "../../domain/links.ts";
+import { CABIN_LABEL, TRIP_TYPE_LABEL } from "../../domain/deal-labels.ts";
+import { dealBookingLinks } from "../../domain/links.ts";
 import { findUserById } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import type { DealAlertPayload } from "./alert-queue.ts";
 import type { TemplateRenderer } from "../mail/outbox.ts";
 import { dealAlertEmail, type AlertedDeal } from "../mail/templates/deal-alert.ts";
 import { unsubscribeUrl } from "./unsubscribe.service.ts";
-
-const SEAT_CLASS: Record<string, 1 | 2 | 3 | 4> = { economy: 1, premium_economy: 2, business: 3, first: 4 };
 
 function readPayload(payload: Record<string, unknown>): DealAlertPayload | null {
   const { userId, deals } = payload;
@@ -58,12 +57,17 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">): 
     if (rows.length === 0) return null;
 
     const deals: AlertedDeal[] = rows.map((row) => {
-      const trip = { destination: row.destination, departDate: row.depart_date, returnDate: row.return_date || undefined };
+      const links = dealBookingLinks(row.airline, {
+        destination: row.destination,
+        departDate: row.depart_date,
+        returnDate: row.return_date || undefined,
+        seatClass: CABIN_LABEL[row.cabin as keyof typeof CABIN_LABEL] ?? CABIN_LABEL.economy,
+      });
       return {
         destination: row.destination,
         city: row.destination_city || row.destination,
         price: row.price,
-        tripType: row.trip_type === "one_way" ? "One Way" : "Round Trip",
+        tripType: TRIP_TYPE_LABEL[row.trip_type as keyof typeof TRIP_TYPE_LABEL] ?? TRIP_TYPE_LABEL.round_trip,
         travelDates: row.travel_dates,
         nonstop: row.nonstop === 1,
         percentBelowTypical: row.percent_below_typical,
@@ -71,9 +75,9 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">): 
         typicalLow: row.typical_low,
         typicalHigh: row.typical_high,
         tier: row.tier,
-        googleFlightsUrl: googleFlightsUrl({ ...trip, seatClass: SEAT_CLASS[row.cabin] ?? 1 }),
+        googleFlightsUrl: links.googleFlights,
         airline: row.airline,
-        airlineLink: airlineBookingUrl(row.airline, { ...trip, seatClass: SEAT_CLASS[row.cabin] ?? 1 }),
+        airlineLink: links.airline,
       };
     });
     const unsubscribe = unsubscribeUrl(deps.config.appUrl, user.unsubscribeToken);

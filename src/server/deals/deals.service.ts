@@ -8,6 +8,7 @@ import type { PricePoint } from "../../domain/api/deals.ts";
 import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { DAY_MS, HOUR_MS } from "../../domain/calendar.ts";
+import { CABIN_LABEL, TRIP_TYPE_LABEL } from "../../domain/deal-labels.ts";
 import { FITS_PREFERENCES_SQL, PREFERENCE_COLUMNS_SQL } from "./matching-sql.ts";
 import { fitsPreferences } from "../../domain/matching.ts";
 import { notFound } from "../http/errors.ts";
@@ -25,6 +26,12 @@ export function parseDealId(raw: string): number {
   if (!Number.isSafeInteger(id)) throw dealNotFound();
   return id;
 }
+
+/** A stored code's label in SQL, from the one table of labels. */
+const labelOf = (column: string, labels: Record<string, string>, otherwise: string) =>
+  `CASE ${column} ${Object.entries(labels)
+    .map(([code, label]) => `WHEN '${code}' THEN '${label}'`)
+    .join(" ")} ELSE '${otherwise}' END`;
 
 /** REAL columns holding whole dollars print as 412, not 412.0. */
 const whole = (column: string) => `iif(${column} = CAST(${column} AS INTEGER), CAST(${column} AS INTEGER), ${column})`;
@@ -49,8 +56,8 @@ SELECT coalesce(json_group_array(json_object(
   'departDate', d.depart_date,
   'returnDate', nullif(d.return_date, ''),
   'startingPrice', ${whole("d.price")},
-  'tripType', CASE d.trip_type WHEN 'one_way' THEN 'One Way' ELSE 'Round Trip' END,
-  'seatClass', CASE d.cabin WHEN 'premium_economy' THEN 'Premium Economy' WHEN 'business' THEN 'Business' WHEN 'first' THEN 'First' ELSE 'Economy' END,
+  'tripType', ${labelOf("d.trip_type", TRIP_TYPE_LABEL, TRIP_TYPE_LABEL.round_trip)},
+  'seatClass', ${labelOf("d.cabin", CABIN_LABEL, CABIN_LABEL.economy)},
   'duration', CASE WHEN d.duration_minutes IS NULL THEN '' ELSE (d.duration_minutes / 60) || 'h ' || (d.duration_minutes % 60) || 'm' END,
   'nonstop', CASE WHEN d.nonstop = 1 THEN 'Yes' ELSE 'No' END,
   'priceRange1', ${whole("d.typical_low")},

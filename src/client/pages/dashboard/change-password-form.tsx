@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import type { CurrentUser } from "../../../domain/api/users.ts";
-import { MIN_PASSWORD_LENGTH } from "../../../domain/validation.ts";
+import { MIN_PASSWORD_LENGTH, passwordProblem } from "../../../domain/validation.ts";
 import { api } from "../../api.ts";
 import { useToast } from "../../components/toast.tsx";
 import { errorMessage } from "../../error-message.ts";
@@ -19,12 +19,13 @@ export function ChangePasswordForm({ user, onDone }: { user: CurrentUser; onDone
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (newPassword !== confirmPassword) {
+    const problem = passwordProblem(newPassword, confirmPassword);
+    if (problem === "mismatch") {
       toast({ title: "Passwords Don't Match", description: "Please make sure both password fields match", variant: "destructive" });
       return;
     }
-    if (newPassword.length < MIN_PASSWORD_LENGTH) {
-      toast({ title: "Password Change Failed", description: "Password must be at least 8 characters long", variant: "destructive" });
+    if (problem === "too-short") {
+      toast({ title: "Password Change Failed", description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`, variant: "destructive" });
       return;
     }
     void run(async () => {
@@ -68,7 +69,7 @@ export function ChangePasswordForm({ user, onDone }: { user: CurrentUser; onDone
           value={newPassword}
           onChange={(event) => setNewPassword(event.target.value)}
         />
-        <small id="new-password-hint">Password must be at least 8 characters long</small>
+        <small id="new-password-hint">Password must be at least {MIN_PASSWORD_LENGTH} characters long</small>
       </label>
       <label>
         Confirm Password

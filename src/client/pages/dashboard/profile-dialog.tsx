@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import type { CurrentUser } from "../../../domain/api/users.ts";
+import { LIMITS } from "../../../domain/validation.ts";
 import { api } from "../../api.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { useToast } from "../../components/toast.tsx";
@@ -85,20 +86,20 @@ function ProfileEditForm({ user, onDone, onOpenBilling }: { user: CurrentUser; o
       <div className="grid">
         <label>
           First Name
-          <input name="firstName" autoComplete="given-name" required maxLength={100} value={fields.firstName} onChange={set("firstName")} />
+          <input name="firstName" autoComplete="given-name" required maxLength={LIMITS.name} value={fields.firstName} onChange={set("firstName")} />
         </label>
         <label>
           Last Name
-          <input name="lastName" autoComplete="family-name" required maxLength={100} value={fields.lastName} onChange={set("lastName")} />
+          <input name="lastName" autoComplete="family-name" required maxLength={LIMITS.name} value={fields.lastName} onChange={set("lastName")} />
         </label>
       </div>
       <label>
         Address
-        <textarea name="address" autoComplete="street-address" rows={3} maxLength={500} value={fields.address} onChange={set("address")} />
+        <textarea name="address" autoComplete="street-address" rows={3} maxLength={LIMITS.address} value={fields.address} onChange={set("address")} />
       </label>
       <label>
         Phone
-        <input name="phone" type="tel" autoComplete="tel" maxLength={40} value={fields.phone} onChange={set("phone")} />
+        <input name="phone" type="tel" autoComplete="tel" maxLength={LIMITS.phone} value={fields.phone} onChange={set("phone")} />
       </label>
       <div className="dialog-actions">
         {onOpenBilling && (

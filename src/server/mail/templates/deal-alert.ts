@@ -1,5 +1,6 @@
 /** The deal alert: one email per subscriber and scan, listing that scan's new deals for them. Pure. */
 import type { DealTier } from "../../../domain/api/deals.ts";
+import { TIER_LABEL } from "../../../domain/deal-labels.ts";
 import { goSavings } from "../../../domain/deals.ts";
 import type { BookingLink } from "../../../domain/links.ts";
 import { emailLayout, escapeHtml, type RenderedEmail } from "./layout.ts";
@@ -35,8 +36,6 @@ export interface DealAlertInput {
 
 /** Beyond this, the email points to the dashboard for the rest. */
 export const MAX_DEALS_IN_ALERT = 10;
-
-const TIER_LABEL: Record<DealTier, string> = { good: "Good deal", great: "Great deal", exceptional: "Possible mistake fare" };
 
 const dollars = (amount: number) => `$${Math.round(amount).toLocaleString("en-US")}`;
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, " ");

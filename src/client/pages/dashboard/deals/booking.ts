@@ -1,5 +1,5 @@
 import type { FlightDeal } from "../../../../domain/api/deals.ts";
-import { airlineBookingUrl, googleFlightsUrl, type BookingLink } from "../../../../domain/links.ts";
+import { dealBookingLinks, type BookingLink } from "../../../../domain/links.ts";
 import { dealTravelDates, toIsoDate } from "../../../../domain/travel-dates.ts";
 
 /** SPEC §9: the airline's site opens in a 1200x800 popup, reused for the next deal. */
@@ -8,8 +8,6 @@ export const BOOKING_POPUP_FEATURES = "width=1200,height=800,scrollbars=yes,resi
 
 export const POPUP_BLOCKED_MESSAGE = "Popup blocked! Please allow popups for this site and try again.";
 export const NO_DEAL_MESSAGE = "Error: No flight deal data available.";
-
-const SEAT_CLASS: Record<string, 1 | 2 | 3 | 4> = { economy: 1, "premium economy": 2, business: 3, first: 4 };
 
 export interface DealTrip {
   destination: string;
@@ -28,16 +26,9 @@ export function dealTrip(deal: FlightDeal, now: Date): DealTrip {
   };
 }
 
-const seatClassOf = (deal: FlightDeal) => SEAT_CLASS[deal.seatClass.trim().toLowerCase()] ?? 1;
-
-/** Google Flights' exact search (tfs) for RDU → destination on the deal's dates, 1 adult, the deal's cabin, USD. */
-export function googleFlightsLink(deal: FlightDeal, now: Date): string {
-  return googleFlightsUrl({ ...dealTrip(deal, now), seatClass: seatClassOf(deal), adults: 1 });
-}
-
-/** The airline button's address and label: the airline's pre-filled search, or Google Flights' search for that airline. */
-export function airlineLink(deal: FlightDeal, now: Date): BookingLink {
-  return airlineBookingUrl(deal.airline, { ...dealTrip(deal, now), seatClass: seatClassOf(deal) });
+/** The deal's booking buttons: the airline's pre-filled search (or Google Flights' for that airline), and Google Flights' exact search. */
+export function bookingLinks(deal: FlightDeal, now: Date): { airline: BookingLink; googleFlights: string } {
+  return dealBookingLinks(deal.airline, { ...dealTrip(deal, now), seatClass: deal.seatClass });
 }
 
 /**
@@ -49,7 +40,7 @@ export function openBookingPopup(deal: FlightDeal | null | undefined): void {
     window.alert(NO_DEAL_MESSAGE);
     return;
   }
-  const popup = window.open(airlineLink(deal, new Date()).url, BOOKING_POPUP_NAME, BOOKING_POPUP_FEATURES);
+  const popup = window.open(bookingLinks(deal, new Date()).airline.url, BOOKING_POPUP_NAME, BOOKING_POPUP_FEATURES);
   if (!popup) {
     window.alert(POPUP_BLOCKED_MESSAGE);
     return;

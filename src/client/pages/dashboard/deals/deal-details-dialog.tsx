@@ -2,8 +2,9 @@ import { useMemo } from "react";
 import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import { detectNonstop, goSavings, typicalPriceOf } from "../../../../domain/deals.ts";
 import { Dialog } from "../../../components/dialog.tsx";
-import { airlineLink, googleFlightsLink, openBookingPopup } from "./booking.ts";
-import { cityOf, money, TIER_LABEL } from "./format.ts";
+import { bookingLinks, openBookingPopup } from "./booking.ts";
+import { TIER_LABEL } from "../../../../domain/deal-labels.ts";
+import { cityOf, money } from "./format.ts";
 import { PriceComparison } from "./price-range-bar.tsx";
 import { PriceHistory } from "./price-history-chart.tsx";
 
@@ -13,8 +14,9 @@ import { PriceHistory } from "./price-history-chart.tsx";
  */
 export function DealDetailsDialog({ deal, onClose }: { deal: FlightDeal | null; onClose: () => void }) {
   // Only rendered in the browser after a click: reading the clock here cannot disturb hydration.
-  const googleUrl = useMemo(() => (deal ? googleFlightsLink(deal, new Date()) : null), [deal]);
-  const airline = useMemo(() => (deal ? airlineLink(deal, new Date()) : null), [deal]);
+  const links = useMemo(() => (deal ? bookingLinks(deal, new Date()) : null), [deal]);
+  const googleUrl = links?.googleFlights ?? null;
+  const airline = links?.airline ?? null;
   const nonstop = deal ? detectNonstop(deal) : null;
 
   return (

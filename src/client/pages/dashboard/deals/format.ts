@@ -1,4 +1,4 @@
-import type { DealTier, FlightDeal } from "../../../../domain/api/deals.ts";
+import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import { findAirline } from "../../../../domain/airlines.ts";
 import { parsePrice } from "../../../../domain/deals.ts";
 
@@ -9,14 +9,6 @@ export function money(value: string | number | null | undefined): string {
   const whole = Number.isInteger(amount);
   return `$${amount.toLocaleString("en-US", { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 })}`;
 }
-
-export const TIER_LABEL: Record<DealTier, string> = {
-  good: "Good deal",
-  great: "Great deal",
-  exceptional: "Exceptional: possible mistake fare",
-};
-
-export const TIER_SHORT: Record<DealTier, string> = { good: "Good", great: "Great", exceptional: "Exceptional" };
 
 /** 'Delta to Los Angeles (LAX), $199': how a deal is named to assistive technology. */
 export function dealName(deal: FlightDeal): string {
