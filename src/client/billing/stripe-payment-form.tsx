@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import type { FormEvent } from "react";
-import { usePendingAction } from "../hooks/use-pending-action.ts";
+import { usePendingAction } from "../components/use-pending-action.ts";
 import type { PaymentFormProps } from "./payment-form-props.ts";
 import { CARD_NOT_CONFIRMED } from "./setup-return.ts";
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { api } from "../api.ts";
 import { errorMessage } from "../error-message.ts";
-import { usePendingAction } from "../hooks/use-pending-action.ts";
+import { usePendingAction } from "../components/use-pending-action.ts";
 import type { PaymentFormProps } from "./payment-form-props.ts";
 
 /** "MM / YY" or "MM/YYYY" → month and year; null when it can't be read. */

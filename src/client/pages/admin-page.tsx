@@ -5,7 +5,7 @@ import { apiFromContext } from "../root-data.ts";
 import { AccessDenied } from "./admin/access-denied.tsx";
 import { AdminHeader } from "./admin/admin-header.tsx";
 import { AdminTabs } from "./admin/admin-tabs.tsx";
-import { useHydrated } from "../hooks/use-hydrated.ts";
+import { useHydrated } from "../components/use-hydrated.ts";
 
 export type AdminData = { state: "denied" } | { state: "ready"; me: CurrentUser; users: AdminUserList };
 

@@ -4,7 +4,7 @@ import { api } from "../api.ts";
 import { Dialog } from "../components/dialog.tsx";
 import { useToast } from "../components/toast.tsx";
 import { errorMessage } from "../error-message.ts";
-import { usePendingAction } from "../hooks/use-pending-action.ts";
+import { usePendingAction } from "../components/use-pending-action.ts";
 import { apiFromContext } from "../root-data.ts";
 
 /** A signed-in user has nothing to do here (SPEC §6). */

@@ -4,7 +4,7 @@ import { MIN_PASSWORD_LENGTH, passwordProblem } from "../../domain/validation.ts
 import { api } from "../api.ts";
 import { useToast } from "../components/toast.tsx";
 import { errorMessage } from "../error-message.ts";
-import { usePendingAction } from "../hooks/use-pending-action.ts";
+import { usePendingAction } from "../components/use-pending-action.ts";
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useHydrated } from "../../hooks/use-hydrated.ts";
+import { useHydrated } from "../../components/use-hydrated.ts";
 
 /** What a signed-in non-admin sees at /admin (SPEC §2). */
 export function AccessDenied() {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { AdminUserList } from "../../../domain/api/admin.ts";
 import type { CurrentUser } from "../../../domain/api/users.ts";
 import { OperationsTab } from "./operations-tab.tsx";
-import { TabList, TabPanel, useTabsId, type TabItem } from "./tabs.tsx";
+import { TabList, TabPanel, useTabsId, type TabItem } from "../../components/tabs.tsx";
 import { UsersTab } from "./users-tab.tsx";
 
 type AdminTab = "users" | "operations";

@@ -1,7 +1,7 @@
 import type { AuditEntry } from "../../../domain/api/admin.ts";
 import { actionLabel, auditChanges, deletedSummary } from "./audit-summary.ts";
 import { formatTime } from "./format.ts";
-import { TableScroll } from "./table-scroll.tsx";
+import { TableScroll } from "../../components/table-scroll.tsx";
 
 /** Who did what to whom and when, with what changed (newest first). */
 export function AuditLog({ entries }: { entries: AuditEntry[] }) {

@@ -5,7 +5,7 @@ import { useToast } from "../../components/toast.tsx";
 import { errorMessage } from "../../error-message.ts";
 import { formatTime } from "./format.ts";
 import { StatusBadge } from "./status-badge.tsx";
-import { TableScroll } from "./table-scroll.tsx";
+import { TableScroll } from "../../components/table-scroll.tsx";
 
 type Outbox = OperationsOverview["outbox"];
 

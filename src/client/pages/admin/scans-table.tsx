@@ -1,7 +1,7 @@
 import type { OperationsOverview } from "../../../domain/api/admin.ts";
 import { formatDuration, formatTime } from "./format.ts";
 import { StatusBadge } from "./status-badge.tsx";
-import { TableScroll } from "./table-scroll.tsx";
+import { TableScroll } from "../../components/table-scroll.tsx";
 
 type Scan = OperationsOverview["scans"][number];
 

@@ -2,7 +2,7 @@ import type { AdminUser } from "../../../domain/api/admin.ts";
 import { formatDay, formatShortDay } from "./format.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import { SubscriptionMenu, type SubscriptionAction } from "./subscription-menu.tsx";
-import { TableScroll } from "./table-scroll.tsx";
+import { TableScroll } from "../../components/table-scroll.tsx";
 
 interface UserTableProps {
   users: AdminUser[];

@@ -4,7 +4,7 @@ import type { SubscriptionInfo } from "../../../domain/api/billing.ts";
 import { api } from "../../api.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { useToast } from "../../components/toast.tsx";
-import { usePendingAction } from "../../hooks/use-pending-action.ts";
+import { usePendingAction } from "../../components/use-pending-action.ts";
 
 /** 'Cancel Subscription?': says before confirming what happens to access, which differs by plan (Terms). */
 export function CancelDialog({ open, subscription, onClose }: { open: boolean; subscription: SubscriptionInfo; onClose: () => void }) {

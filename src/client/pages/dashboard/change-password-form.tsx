@@ -5,7 +5,7 @@ import { MIN_PASSWORD_LENGTH, passwordProblem } from "../../../domain/validation
 import { api } from "../../api.ts";
 import { useToast } from "../../components/toast.tsx";
 import { errorMessage } from "../../error-message.ts";
-import { usePendingAction } from "../../hooks/use-pending-action.ts";
+import { usePendingAction } from "../../components/use-pending-action.ts";
 
 /** A user still on their signup set-up has no current password to give, so the field is not shown (SPEC §4). */
 export function ChangePasswordForm({ user, onDone }: { user: CurrentUser; onDone: () => void }) {

@@ -2,7 +2,7 @@ import { Link, useNavigate, useRevalidator } from "react-router";
 import type { CurrentUser } from "../../../domain/api/users.ts";
 import { api } from "../../api.ts";
 import { useToast } from "../../components/toast.tsx";
-import { usePendingAction } from "../../hooks/use-pending-action.ts";
+import { usePendingAction } from "../../components/use-pending-action.ts";
 
 /** SPEC §2: 'Welcome back' once the user has logged in before, else 'Welcome'; first name, or the email. */
 export function greeting(user: CurrentUser): string {

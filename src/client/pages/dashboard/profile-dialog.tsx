@@ -6,7 +6,7 @@ import { api } from "../../api.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { errorMessage } from "../../error-message.ts";
-import { usePendingAction } from "../../hooks/use-pending-action.ts";
+import { usePendingAction } from "../../components/use-pending-action.ts";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 
 export type ProfileMode = "view" | "edit" | "password";

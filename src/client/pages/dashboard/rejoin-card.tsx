@@ -7,7 +7,7 @@ import { api } from "../../api.ts";
 import { PaymentForm } from "../../billing/payment-form.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { errorMessage } from "../../error-message.ts";
-import { usePendingAction } from "../../hooks/use-pending-action.ts";
+import { usePendingAction } from "../../components/use-pending-action.ts";
 
 interface RejoinCardProps {
   subscription: SubscriptionInfo;

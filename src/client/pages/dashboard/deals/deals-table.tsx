@@ -4,7 +4,7 @@ import type { SortDirection, SortKey } from "../../../../domain/deal-filter.ts";
 import { detectNonstop } from "../../../../domain/deals.ts";
 import { cityOf, dealName, dealStatus, money, travelDateLines } from "./format.ts";
 import { PriceRangeBar } from "./price-range-bar.tsx";
-import { Tooltip } from "./tooltip.tsx";
+import { Tooltip } from "../../../components/tooltip.tsx";
 
 export interface SortState {
   key: SortKey;

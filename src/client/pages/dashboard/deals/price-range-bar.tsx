@@ -1,7 +1,7 @@
 import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import { markerPosition, typicalPriceOf } from "../../../../domain/deals.ts";
 import { money } from "./format.ts";
-import { Tooltip } from "./tooltip.tsx";
+import { Tooltip } from "../../../components/tooltip.tsx";
 
 /**
  * SPEC §2 table column: a bar from the typical low (priceRange1) to the typical high (priceRange2) with a
