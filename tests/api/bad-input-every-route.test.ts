@@ -114,8 +114,8 @@ function numericQueryParams(t: TestApp): { method: string; path: string; name: s
   });
 }
 
-/** Row counts of what bad input must never change. */
-function snapshot(t: TestApp): Record<string, number> {
+/** Every row of what bad input must never change (sessions aside: each request here signs in afresh). */
+function snapshot(t: TestApp): Record<string, unknown[]> {
   const tables = [
     "users",
     "pending_signups",
@@ -127,7 +127,7 @@ function snapshot(t: TestApp): Record<string, number> {
     "user_deals",
     "deals",
   ];
-  return Object.fromEntries(tables.map((table) => [table, (t.db.$client.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n]));
+  return Object.fromEntries(tables.map((table) => [table, t.db.$client.query(`SELECT * FROM ${table} ORDER BY rowid`).all()]));
 }
 
 const ALLOWED = new Set([200, 400, 401, 402, 403, 404, 409, 413, 415, 422, 429]);

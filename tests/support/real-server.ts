@@ -4,14 +4,20 @@ const ROOT = resolve(import.meta.dir, "../..");
 
 export interface RealServer {
   url: string;
+  pid: number;
   output(): string;
+  /** Resolves once the server has written this text (stdout or stderr). */
+  printed(text: string): Promise<void>;
   /** Like a power cut: no clean-up runs. */
   kill9(): Promise<void>;
   /** SIGTERM, as an orchestrator stops it; resolves to the exit code. */
   stop(): Promise<number>;
+  /** The exit code, once the process has ended. */
+  exited: Promise<number>;
 }
 
-async function freePort(): Promise<number> {
+/** A port nobody listens on now: the OS picks it. */
+export async function freePort(): Promise<number> {
   const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
   const port = probe.port!;
   await probe.stop(true);
@@ -29,9 +35,18 @@ export async function startRealServer(databasePath: string, env: Record<string, 
     stderr: "pipe",
   });
   let output = "";
+  const waiting = new Set<{ text: string; resolve: () => void }>();
   const collect = async (stream: ReadableStream<Uint8Array>) => {
     const reader = stream.getReader();
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) output += new TextDecoder().decode(chunk.value);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      output += new TextDecoder().decode(chunk.value);
+      for (const waiter of waiting) {
+        if (output.includes(waiter.text)) {
+          waiting.delete(waiter);
+          waiter.resolve();
+        }
+      }
+    }
   };
   void collect(child.stdout);
   void collect(child.stderr);
@@ -47,7 +62,10 @@ export async function startRealServer(databasePath: string, env: Record<string, 
   }
   return {
     url,
+    pid: child.pid,
     output: () => output,
+    printed: (text) => (output.includes(text) ? Promise.resolve() : new Promise<void>((resolve) => waiting.add({ text, resolve }))),
+    exited: child.exited,
     async kill9() {
       child.kill("SIGKILL");
       await child.exited;

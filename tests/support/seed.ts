@@ -42,6 +42,7 @@ const { positionals, values } = parseArgs({
     price: { type: "string", default: "399" },
     airline: { type: "string", default: "British Airways" },
     stops: { type: "boolean", default: false },
+    to: { type: "string" },
   },
 });
 
@@ -219,6 +220,9 @@ try {
   } else if (command === "deal-alert") {
     const result = await seedDealAlert(db, values.destination!, Number(values.price), values.airline!, !values.stops);
     console.log(JSON.stringify(result));
+  } else if (command === "outbox") {
+    const rows = db.$client.query("SELECT kind FROM email_outbox WHERE lower(to_address) = lower($to) ORDER BY id").all({ to: values.to! });
+    console.log(JSON.stringify(rows.map((row) => (row as { kind: string }).kind)));
   } else if (command === "scan") {
     console.log(JSON.stringify({ ...seedScan(db), ...SEEDED_SCAN }));
   } else {

@@ -89,3 +89,8 @@ export type SeededScan = Omit<OperationsOverview["scans"][number], "startedAt" |
 export function seedScan(server: RunningServer): SeededScan {
   return JSON.parse(seed(["scan", "--db", server.databasePath])) as SeededScan;
 }
+
+/** The kinds of the emails owed or sent to this address, oldest first: only an outbox row ever becomes an email. */
+export function outboxKindsTo(server: RunningServer, email: string): string[] {
+  return JSON.parse(seed(["outbox", "--db", server.databasePath, "--to", email])) as string[];
+}

@@ -3,6 +3,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { freePort } from "../support/real-server.ts";
 
 const ROOT = resolve(import.meta.dir, "../..");
 /** Linux x64 gets the binary from npm (an optional dependency); elsewhere, install Litestream on the PATH. */
@@ -49,7 +50,7 @@ describe("Litestream (the real binary)", () => {
     const config = join(dir, "litestream.yml");
     writeFileSync(config, `dbs:\n  - path: ${databasePath}\n    replicas:\n      - type: file\n        path: ${replicaPath}\n        sync-interval: 100ms\n`);
 
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const app = Bun.spawn([LITESTREAM, "replicate", "-config", config, "-exec", `${process.execPath} src/server/main.ts`], {
       cwd: ROOT,
       env: {
@@ -63,7 +64,8 @@ describe("Litestream (the real binary)", () => {
       stdout: "pipe",
       stderr: "inherit",
     });
-    await waitForOutput(app, /GoRDU listening/, 30_000);
+    // Litestream starts a generation with its first snapshot (about a second in); writes after it go as WAL segments.
+    await waitForOutput(app, /(GoRDU listening[\s\S]*snapshot written)|(snapshot written[\s\S]*GoRDU listening)/, 30_000);
     // The boot scan writes a year of simulated fares meanwhile: a busy database to replicate.
 
     const url = `http://127.0.0.1:${port}`;
@@ -75,7 +77,7 @@ describe("Litestream (the real binary)", () => {
       });
       expect(response.status).toBe(200);
     }
-    await Bun.sleep(1500);
+    // On SIGTERM Litestream stops the app, then syncs what is left of the WAL to the replica before it exits.
     app.kill("SIGTERM");
     await app.exited;
 
