@@ -8,17 +8,18 @@ import { createTestApp, json, TEST_ORIGIN, type TestApp } from "./test-app.ts";
 const signer = new Stripe("sk_test_signer");
 
 /** The app with StripeBilling pointed at the local Stripe server. */
-export function stripeApp(stripe: StripeServer): TestApp {
-  return createTestApp(stripeTestEnv(), { billing: new StripeBilling(stripeTestConfig(stripe), { timeoutMs: 300 }) });
+export function stripeApp(stripe: StripeServer, checkout: "embedded" | "hosted" = "embedded"): TestApp {
+  return createTestApp(stripeTestEnv(checkout), { billing: new StripeBilling(stripeTestConfig(stripe, { checkout }), { timeoutMs: 300 }) });
 }
 
-/** Signs up through the app, the card confirmed as Stripe.js would; answers the user and their session cookie. */
+/** Signs up through the app, the card confirmed as Stripe.js would; answers the user, their SetupIntent and session cookie. */
 export async function stripeSubscriber(t: TestApp, stripe: StripeServer, email: string, plan: "monthly" | "annual" = "monthly") {
   const created = await t.request("POST", "/api/create-subscription", { body: signupBody(email, plan) });
   if (created.status !== 200) throw new Error(`create-subscription: ${created.status} ${await created.text()}`);
   const signupCookie = cookiesFrom(created).find((c) => c.startsWith("gordu_signup="))!;
   const { clientSecret } = await json(created);
-  stripe.succeedSetupIntent(clientSecret.split("_secret_")[0]);
+  const setupIntentId: string = clientSecret.split("_secret_")[0];
+  stripe.succeedSetupIntent(setupIntentId);
   const completed = await t.request("POST", "/api/complete-subscription", { body: { email }, cookie: signupCookie });
   if (completed.status !== 200) throw new Error(`complete-subscription: ${completed.status} ${await completed.text()}`);
   const user = t.db
@@ -26,17 +27,26 @@ export async function stripeSubscriber(t: TestApp, stripe: StripeServer, email: 
     .from(users)
     .all()
     .find((u) => u.email === email)!;
-  return { user, session: cookiesFrom(completed).find((c) => c.startsWith("gordu_session="))! };
+  return { user, setupIntentId, session: cookiesFrom(completed).find((c) => c.startsWith("gordu_session="))! };
 }
 
-/** Posts an event to the webhook, signed with the app's webhook secret as Stripe would. */
-export async function deliverWebhook(t: TestApp, event: object): Promise<Response> {
+/** A Stripe-Signature header for this payload: the app's webhook secret and now, unless told otherwise. */
+export function signWebhook(payload: string, options: { secret?: string; timestamp?: number } = {}): Promise<string> {
+  return signer.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: options.secret ?? stripeTestEnv().STRIPE_WEBHOOK_SECRET!,
+    timestamp: options.timestamp,
+  });
+}
+
+/** Posts an event to the webhook, signed as Stripe would; or with the given header, or none (null). */
+export async function deliverWebhook(t: TestApp, event: object, signature?: string | null): Promise<Response> {
   const payload = JSON.stringify(event);
-  const signature = await signer.webhooks.generateTestHeaderStringAsync({ payload, secret: stripeTestEnv().STRIPE_WEBHOOK_SECRET! });
+  const header = signature === undefined ? await signWebhook(payload) : signature;
   return t.app.handle(
     new Request(`${TEST_ORIGIN}/api/stripe/webhook`, {
       method: "POST",
-      headers: { "content-type": "application/json", "stripe-signature": signature },
+      headers: { "content-type": "application/json", ...(header ? { "stripe-signature": header } : {}) },
       body: payload,
     }),
   );
