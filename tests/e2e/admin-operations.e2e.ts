@@ -1,0 +1,113 @@
+import type { OperationsOverview } from "../../src/domain/api/admin.ts";
+import { ADMIN, expect, expectNoSeriousAxeViolations, expectToast, test } from "./support/fixtures.ts";
+import { seedScan, seedUser } from "./support/seed.ts";
+import { openOperations, openPage, signIn, userRow } from "./support/admin-page.ts";
+
+test.describe("operations", () => {
+  test("shows subscriber counts, the landing page's contact message, and the audit log of what was just done", async ({ page, server, baseURL }) => {
+    const subject = `Fares to Lisbon? ${Date.now()}`;
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByRole("button", { name: "Contact" }).click();
+    const contact = page.getByRole("dialog", { name: "Contact Us" });
+    await contact.getByLabel("Email").fill("visitor@example.com");
+    await contact.getByLabel("Name").fill("Vera <i>Visitor</i>");
+    await contact.getByLabel("Subject").fill(subject);
+    await contact.getByLabel("Description").fill("Do you track fares to Lisbon?\nThanks!");
+    await contact.getByRole("button", { name: "Send Message" }).click();
+    await expectToast(page, "Message Sent");
+
+    const member = seedUser(server, { firstName: "Audra" });
+    await signIn(page, baseURL);
+    await openPage(page);
+    await userRow(page, member.email).getByRole("button", { name: "Edit" }).click();
+    const edit = page.getByRole("dialog", { name: `Edit User: ${member.email}` });
+    await edit.getByLabel("First Name").fill("Audrey");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "User Updated");
+
+    const panel = await openOperations(page);
+    const overview = (await (await page.request.get("/api/admin/operations")).json()) as OperationsOverview;
+    const subscribers = panel.getByRole("region", { name: "Subscribers", exact: true });
+    await expect(subscribers.getByRole("definition").first()).toHaveText(String(overview.subscribers.total));
+    await expect(subscribers.getByRole("table", { name: "By status" }).getByRole("row", { name: /Active/ })).toContainText(
+      String(overview.subscribers.byStatus.Active),
+    );
+    await expect(subscribers).toContainText("Monthly recurring revenue");
+    await expect(subscribers).toContainText(`$${overview.monthlyRecurringRevenue.toFixed(2)}`);
+
+    const messages = panel.getByRole("region", { name: /^Contact messages/ });
+    const message = messages.getByRole("listitem").filter({ hasText: subject });
+    await expect(message).toContainText("Vera <i>Visitor</i> <visitor@example.com>");
+    await expect(message).toContainText("Do you track fares to Lisbon?");
+    await expect(message).toContainText("Unread");
+    await message.getByRole("button", { name: "Mark read" }).click();
+    await expect(message.getByRole("button", { name: "Mark unread" })).toBeVisible();
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expect(message.getByRole("button", { name: "Mark unread" })).toBeVisible();
+
+    const audit = panel.getByRole("table", { name: "Audit log" });
+    const markedRead = audit.getByRole("row").nth(1);
+    await expect(markedRead).toContainText(ADMIN.email);
+    await expect(markedRead).toContainText("Marked message read");
+    await expect(markedRead).toContainText(subject);
+    const entry = audit.getByRole("row").filter({ hasText: "Edited user" }).filter({ hasText: member.email });
+    await expect(entry).toContainText(ADMIN.email);
+    await expect(entry).toContainText("Edited user");
+    await expect(entry).toContainText(member.email);
+    await expect(entry.getByRole("listitem").filter({ hasText: "First name" })).toContainText(/Audra.*Audrey/);
+  });
+
+  test("shows a recorded fare scan: when, source, status, what it covered and found, its errors and quota", async ({ page, server, baseURL }) => {
+    const scan = seedScan(server);
+    await signIn(page, baseURL);
+    await openPage(page);
+    const scans = (await openOperations(page)).getByRole("region", { name: "Last fare scans", exact: true });
+    await expect(scans).not.toContainText("No fare scans yet");
+    // The boot scan may be in the table too; this row is the one just recorded.
+    const row = scans.locator(`tr[data-scan-id="${scan.id}"]`);
+    await expect(row).toBeVisible();
+    await expect(row.getByRole("cell")).toHaveText([
+      /took 1 min 35 s/,
+      scan.source,
+      scan.status,
+      String(scan.routes),
+      String(scan.quotes),
+      String(scan.dealsFound),
+      String(scan.newDeals),
+      String(scan.matches),
+      /1 error/,
+      String(scan.quotaLeft),
+    ]);
+    await row.getByText("1 error").click();
+    await expect(row.getByText(scan.errors[0]!)).toBeVisible();
+  });
+});
+
+test.describe("layout and accessibility", () => {
+  test("on a phone the users are cards and neither tab scrolls sideways", async ({ page, server, baseURL }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const member = seedUser(server);
+    await signIn(page, baseURL);
+    await openPage(page);
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    const edit = userRow(page, member.email).getByRole("button", { name: "Edit" });
+    await edit.scrollIntoViewIfNeeded();
+    await expect(edit).toBeInViewport({ ratio: 1 });
+    expect(await width()).toBeLessThanOrEqual(390);
+    await openOperations(page);
+    expect(await width()).toBeLessThanOrEqual(390);
+  });
+
+  test("axe finds no serious accessibility violation on either tab or in the edit dialog", async ({ page, server, baseURL }) => {
+    const member = seedUser(server);
+    await signIn(page, baseURL);
+    await openPage(page);
+    await expectNoSeriousAxeViolations(page);
+    await userRow(page, member.email).getByRole("button", { name: "Edit" }).click();
+    await expect(page.getByRole("dialog", { name: `Edit User: ${member.email}` })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await openOperations(page);
+    await expectNoSeriousAxeViolations(page);
+  });
+});
