@@ -1,3 +1,5 @@
+// db/: the SQLite schema (drizzle), the connection with its pragmas, the migrator and the generated migrations.
+// Imports only drizzle, bun:sqlite and types from src/domain; never server or client code.
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";

@@ -14,7 +14,7 @@ import type { ChangePasswordRequest, CurrentUser, LoginRequest, ProfileUpdate, R
 import { browserFetch, type ApiFetch } from "./api-fetch.ts";
 
 /**
- * A non-OK answer. `message` is "<status>: <text>", the status text when the body was empty (SPEC §8);
+ * A non-OK answer. `message` is "<status>: <text>", the status text when the body was empty (docs/product-rules.md §8);
  * `serverMessage` is only what the server said, "" when it said nothing, so a toast can fall back to its own words.
  */
 export class ApiError extends Error {
@@ -84,7 +84,7 @@ export function createApi(fetcher: ApiFetch) {
     /** Test billing only: what Stripe.js would do with the card. */
     confirmTestSetup: (input: ConfirmTestSetupRequest) => call<{ status: "succeeded" }>(fetcher, "POST", "/api/test-billing/confirm-setup", input),
 
-    /** Flight deals (SPEC §7): the subscriber's own list, newest first; 401 signed out, 403 without access. */
+    /** Flight deals (docs/product-rules.md §7): the subscriber's own list, newest first; 401 signed out, 403 without access. */
     flightDeals: () => call<FlightDeal[]>(fetcher, "GET", "/api/flight-deals"),
     /** Opening a deal's details: it is no longer new. */
     clickDeal: (id: number) => call<OkResponse>(fetcher, "POST", `/api/flight-deals/${id}/click`),
@@ -92,7 +92,7 @@ export function createApi(fetcher: ApiFetch) {
     /** The route's cheapest price per day over the last 90 days. */
     dealHistory: (id: number) => call<PricePoint[]>(fetcher, "GET", `/api/flight-deals/${id}/history`),
 
-    /** Admin (SPEC §7): every call answers 401 to visitors and 403 to non-admins. */
+    /** Admin (docs/product-rules.md §7): every call answers 401 to visitors and 403 to non-admins. */
     adminUsers: (search = "") => call<AdminUserList>(fetcher, "GET", `/api/admin/users${search ? `?search=${encodeURIComponent(search)}` : ""}`),
     updateUser: (id: number, update: AdminUserUpdate) => call<AdminUser>(fetcher, "PUT", `/api/admin/users/${id}`, update),
     adminCancelSubscription: (id: number) => call<OkResponse & { user: AdminUser }>(fetcher, "POST", `/api/admin/users/${id}/cancel-subscription`),

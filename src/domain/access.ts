@@ -1,3 +1,5 @@
+// src/domain/: pure rules used by both sides or by several places: plans, destinations, airlines, deals, labels, matching, calendar, dates, filters, links, access, validation.
+// No IO, no Date.now() (time is a parameter); never imports server, client or database code (biome.json).
 /** Who gets deals and alerts (the subscriptions issue's rule, enforced by the deals code). */
 
 export interface AccessFields {

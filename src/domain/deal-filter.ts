@@ -1,4 +1,4 @@
-// Dashboard search filter, region toggle and table sorting (SPEC §2 Dashboard, §5 Validation rules).
+// Dashboard search filter, region toggle and table sorting (docs/product-rules.md §2 Dashboard, §5 Validation rules).
 import { endOfDay, format, startOfDay } from "date-fns";
 import { detectNonstop, isNonstop, parsePrice, type DealLike } from "./deals";
 import { dealTravelDates } from "./travel-dates";

@@ -1,4 +1,4 @@
-// Pure helpers for flight deals (SPEC §3 "Flight deal" and "Deal helpers").
+// Pure helpers for flight deals (docs/product-rules.md §3 "Flight deal" and "Deal helpers").
 
 export interface DealLike {
   airline?: string;
@@ -84,7 +84,7 @@ export function typicalPriceOf(deal: DealLike): number | null {
 
 /**
  * Go Savings, the one definition of savings everywhere (table, details, deal-alert email): the typical price
- * shown beside the deal minus its price, in whole dollars; 0 when unknown or not positive. (SPEC §3's
+ * shown beside the deal minus its price, in whole dollars; 0 when unknown or not positive. (docs/product-rules.md §3's
  * "range2 minus the price" measured against the top of the range, which the page never calls typical.)
  */
 export function goSavings(deal: DealLike): number {

@@ -170,7 +170,7 @@ interface RoundTrip {
 }
 
 /**
- * Search pages seen in public use (FARES.md for the first four; American's `slices` search is the one
+ * Search pages seen in public use (docs/deal-rules.md for the first four; American's `slices` search is the one
  * award-search tools link to). None is documented, so only round trips with both dates use them.
  */
 const PREFILL_PATTERNS: Readonly<Record<string, (t: RoundTrip) => string>> = {

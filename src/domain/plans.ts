@@ -38,7 +38,7 @@ export const PLANS: Record<PlanType, Plan> = {
 
 export const PLAN_LIST: Plan[] = [PLANS.monthly, PLANS.annual];
 
-/** `?plan=` from the URL: annual when it says so, monthly otherwise (SPEC §2). */
+/** `?plan=` from the URL: annual when it says so, monthly otherwise (docs/product-rules.md §2). */
 export function planFromQuery(value: string | null | undefined): PlanType {
   return value === "annual" ? "annual" : "monthly";
 }

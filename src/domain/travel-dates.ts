@@ -1,4 +1,4 @@
-// Deal travel-date text (SPEC §3 "Flight deal", §5 travel-date forms).
+// Deal travel-date text (docs/product-rules.md §3 "Flight deal", §5 travel-date forms).
 import { addDays, addYears, format, startOfDay } from "date-fns";
 
 export interface TravelDates {

@@ -1,4 +1,4 @@
-/** Rules and messages shared by the forms and the server (SPEC §5). */
+/** Rules and messages shared by the forms and the server (docs/product-rules.md §5). */
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;

@@ -1,3 +1,5 @@
+// src/server/: the one Bun process: main.ts (side effects), app.ts (routes), jobs.ts (background work), config, deps, clock, audit log.
+// Feature folders import http/, auth/, mail/ and src/domain below them, never a folder above (biome.json).
 import { Elysia } from "elysia";
 import { accountRoutes } from "./account/account.routes.ts";
 import { adminRoutes } from "./admin/admin.routes.ts";

@@ -76,7 +76,7 @@ describe("POST /api/change-password", () => {
     expect((await t.request("POST", "/api/login", { body: { email: user.email, password: "my first password" } })).status).toBe(200);
   });
 
-  test("mismatch and length rules use the SPEC §5 messages", async () => {
+  test("mismatch and length rules use the docs/product-rules.md §5 messages", async () => {
     const t = createTestApp();
     const user = await createUser(t);
     const cookie = await signIn(t, user.email);

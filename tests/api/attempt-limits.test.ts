@@ -5,7 +5,7 @@ import { DECLINED, signupBody, VISA } from "../support/signup.ts";
 import { createTestApp, json, type TestApp } from "../support/test-app.ts";
 import { createUser, PASSWORD, signIn } from "../support/users.ts";
 
-/** HARDENING: an attempt is counted before the costly work it guards, so attempts sent at once meet the limit too. */
+/** docs/hardening.md: an attempt is counted before the costly work it guards, so attempts sent at once meet the limit too. */
 
 const from = (ip: string) => ({ "x-forwarded-for": ip });
 

@@ -4,7 +4,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from "../support/test-app.ts
 import { createUser, sessionCookieFor } from "../support/users.ts";
 
 /**
- * HARDENING.md "Bad input (every /api route)", generated from the app's own route table: a route added
+ * docs/hardening.md "Bad input (every /api route)", generated from the app's own route table: a route added
  * tomorrow is covered without touching this file.
  */
 

@@ -65,7 +65,7 @@ describe("who may see deals", () => {
 });
 
 describe("GET /api/flight-deals", () => {
-  test("lists the subscriber's deals newest first, every SPEC §3 field filled", async () => {
+  test("lists the subscriber's deals newest first, every docs/product-rules.md §3 field filled", async () => {
     const t = createTestApp();
     const { cookie } = await subscriberWithCookie(t, { preferences: { destinations: [], maxPrice: 1000, nonstopOnly: false } });
     const older = insertDeal(t, {

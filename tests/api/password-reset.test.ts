@@ -125,7 +125,7 @@ describe("POST /api/reset-password", () => {
     }
   });
 
-  test("mismatched and short passwords get the SPEC §5 messages and spend nothing", async () => {
+  test("mismatched and short passwords get the docs/product-rules.md §5 messages and spend nothing", async () => {
     const t = createTestApp();
     const user = await createUser(t);
     const token = await resetLinkFor(t, user.email);

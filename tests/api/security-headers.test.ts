@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../support/test-app.ts";
 import { createUser } from "../support/users.ts";
 
-/** The headers of HARDENING.md "CSRF and headers", which every answer carries, whatever produced it. */
+/** The headers of docs/hardening.md "CSRF and headers", which every answer carries, whatever produced it. */
 function expectSecurityHeaders(response: Response, what: string, https = false) {
   expect(response.headers.get("content-security-policy"), what).toContain("default-src 'self'");
   expect(response.headers.get("content-security-policy"), what).toContain("frame-ancestors 'none'");

@@ -135,7 +135,7 @@ describe("CSRF", () => {
   });
 });
 
-describe("HARDENING details", () => {
+describe("hardening details (docs/hardening.md)", () => {
   test("the reset-password page is served with Referrer-Policy: no-referrer, so the token never leaks in a Referer", async () => {
     const t = createTestApp();
     const response = await t.request("GET", "/reset-password?token=abc");

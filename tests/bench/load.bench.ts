@@ -1,5 +1,5 @@
 /**
- * Load (HARDENING.md "Load"): 200 concurrent connections for 30 s, half on the landing page (anonymous,
+ * Load (docs/hardening.md "Load"): 200 concurrent connections for 30 s, half on the landing page (anonymous,
  * gzip) and half on `GET /api/flight-deals` for a signed-in subscriber with 100 deals, against the real
  * server (main.ts, jobs included) in a child process, from a separate load-generator process. Goal: zero
  * errors, and memory back near where it started: the server's RSS after the run, a 5 s idle and a GC may

@@ -7,7 +7,7 @@
  * - robustZ: the robust z-score of the log fare against their median and MAD (× 1.4826) is at most −3.
  *
  * Both need at least 20 observations and a departure at least 7 days away, and both alert with today's
- * de-duplication (FARES.md 5, as deal-records.ts applies it): one deal per route and dates until departure;
+ * de-duplication (docs/deal-rules.md, rule 5, as deal-records.ts applies it): one deal per route and dates until departure;
  * the first qualifying fare alerts, and a later qualifying fare alerts again only once it is $25 or 10 %
  * below the last alerted price and 24 hours have passed since that alert.
  */

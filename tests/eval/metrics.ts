@@ -5,7 +5,7 @@
  * - A REAL alert's fare was at least 20 % below the true typical price of its route and dates at that moment;
  *   any other alert is FALSE.
  * - A planted drop is DETECTED when its route and exact dates get an alert while the sale runs. The headline
- *   recall counts REAL DROPS: at least 25 % deep and saving at least the dollar minimum (FARES.md: $50
+ *   recall counts REAL DROPS: at least 25 % deep and saving at least the dollar minimum (docs/deal-rules.md: $50
  *   domestic, $150 international) against the true typical price when the sale starts.
  * - ALERTS PER FARE WAR: alerts on the route from the war's start until a week after its level is back.
  * - A DUPLICATE is a re-alert of the same route and dates that only noise explains: no new planted sale on those

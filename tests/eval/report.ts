@@ -276,7 +276,7 @@ Drops and wars count when they start and end inside the replayed year.
 same numbers (the runtime line aside).
 
 **Rules compared**, all on the same stream of quotes:
-- *today's rule*, through the real scanner (FARES.md "What counts as a deal" as \`detect.ts\` implements it);
+- *today's rule*, through the real scanner (docs/deal-rules.md "What counts as a deal" as \`detect.ts\` implements it);
 - *${BASELINE_LABELS.mean60}* and *${BASELINE_LABELS.robustZ}*, judged right after each scan on that scan's
   quotes against the route's stored observations (daily minima, all dates pooled) of the 60 days before that day; each
   needs 20 observations and a departure at least 7 days away, and alerts with today's de-duplication: one deal per

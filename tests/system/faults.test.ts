@@ -14,7 +14,7 @@ import { startRealServer } from "../support/real-server.ts";
 import { TestClock } from "../support/test-clock.ts";
 import { createTestApp, json } from "../support/test-app.ts";
 
-/** HARDENING.md "Faults": kill -9 at the worst moments, then restart and check what was owed. */
+/** docs/hardening.md "Faults": kill -9 at the worst moments, then restart and check what was owed. */
 
 const folders: string[] = [];
 const mounts: string[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { AIRLINES, findAirline } from "../../src/domain/airlines.ts";
 
-const FARES_SITES: Record<string, string> = {
+const DOCUMENTED_SITES: Record<string, string> = {
   DL: "delta.com",
   AA: "aa.com",
   UA: "united.com",
@@ -37,8 +37,8 @@ describe("airline table", () => {
     }
   });
 
-  test("the airlines listed in FARES.md use the documented codes and sites", () => {
-    for (const [code, site] of Object.entries(FARES_SITES)) {
+  test("the airlines listed in docs/deal-rules.md use the documented codes and sites", () => {
+    for (const [code, site] of Object.entries(DOCUMENTED_SITES)) {
       const airline = findAirline(code);
       expect(airline).toBeDefined();
       expect(new URL(airline?.website ?? "https://invalid").hostname.replace(/^www\./, "")).toBe(site);

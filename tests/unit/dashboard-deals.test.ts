@@ -35,7 +35,7 @@ function deal(fields: Partial<FlightDeal> = {}): FlightDeal {
   };
 }
 
-describe("page sizes (SPEC §9)", () => {
+describe("page sizes (docs/product-rules.md §9)", () => {
   const labels = (size: Parameters<typeof pageSizeOptions>[0], total = 35) => pageSizeOptions(size, total).map((o) => `${o.label}→${o.size}`);
 
   test("at 10 of 35 the buttons offer 20, 30 and all, each saying so", () => {

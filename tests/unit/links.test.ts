@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { GOOGLE_FLIGHTS_HOME, airlineBookingUrl, googleFlightsTextUrl, googleFlightsUrl } from "../../src/domain/links.ts";
 
-// The tfs format is undocumented (FARES.md), so decode what we encode with an independent reader.
+// The tfs format is undocumented (docs/deal-rules.md), so decode what we encode with an independent reader.
 
 type Value = number | Uint8Array;
 type Message = Map<number, Value[]>;

@@ -3,7 +3,7 @@ import { DESTINATION_COUNTS } from "../../src/domain/destinations.ts";
 import { PLAN_LIST, PLANS, TRIAL_DAYS, formatPlanPrice, planFromQuery } from "../../src/domain/plans.ts";
 import { isValidEmail, normalizeEmail } from "../../src/domain/validation.ts";
 
-describe("plans (SPEC §9)", () => {
+describe("plans (docs/product-rules.md §9)", () => {
   test("monthly is $10/month, annual $72/year at $6 a month and the best value, both with a 7-day trial", () => {
     expect(TRIAL_DAYS).toBe(7);
     expect(PLAN_LIST.map(formatPlanPrice)).toEqual(["$10/month", "$72/year"]);

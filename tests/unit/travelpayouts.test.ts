@@ -114,7 +114,7 @@ describe("the Travelpayouts client against recorded answers", () => {
     });
   });
 
-  test("offers no confirmation: asking its own cache again is not a fresh search (FARES.md 4)", () => {
+  test("offers no confirmation: asking its own cache again is not a fresh search (docs/deal-rules.md, rule 4)", () => {
     const source = createTravelpayoutsFareSource({ token: "good-token", baseUrl: `http://127.0.0.1:${server.port}` });
     expect(source.confirm).toBeUndefined();
   });

@@ -1,3 +1,5 @@
+// client/components/: general-purpose widgets (dialog, toast, tabs, tooltip, table scroll) and hooks any page may use.
+// Imports no page: pages import components, never the reverse.
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { bringToastsToFront } from "./toast.tsx";
 

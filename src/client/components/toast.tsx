@@ -11,7 +11,7 @@ export interface Toast {
 
 export type ToastInput = Omit<Toast, "id" | "variant" | "durationMs"> & Partial<Pick<Toast, "variant" | "durationMs">>;
 
-/** SPEC §9: only one toast is shown at a time; a new one replaces the old. */
+/** docs/product-rules.md §9: only one toast is shown at a time; a new one replaces the old. */
 const currentToastAtom = atom<Toast | null>(null);
 let nextToastId = 1;
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 
-/** SPEC §9: a tooltip opens after 700 ms; moving on to another within 300 ms of one closing opens it at once. */
+/** docs/product-rules.md §9: a tooltip opens after 700 ms; moving on to another within 300 ms of one closing opens it at once. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

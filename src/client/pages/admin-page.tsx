@@ -1,3 +1,5 @@
+// client/pages/: one file per route (landing, subscribe, login, reset password, dashboard, admin, not found), its parts in a folder of the same name.
+// A page imports components, the API and domain rules, never another page's parts.
 import { data, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { AdminUserList } from "../../domain/api/admin.ts";
 import type { CurrentUser } from "../../domain/api/users.ts";
@@ -10,7 +12,7 @@ import { useHydrated } from "../components/use-hydrated.ts";
 export type AdminData = { state: "denied" } | { state: "ready"; me: CurrentUser; users: AdminUserList };
 
 /**
- * SPEC §6: a visitor goes to /login; a signed-in non-admin gets 'Access Denied' (403) and the user list is
+ * docs/product-rules.md §6: a visitor goes to /login; a signed-in non-admin gets 'Access Denied' (403) and the user list is
  * never requested; an admin gets the first page of users with the page.
  */
 export async function adminLoader({ context }: LoaderFunctionArgs) {

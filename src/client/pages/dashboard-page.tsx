@@ -21,7 +21,7 @@ export type DashboardData =
   /** Back from Stripe Checkout, not signed in yet: the page finishes the checkout in the browser. */
   | { state: "completing-checkout"; sessionId: string };
 
-/** Visitors go to /login (SPEC §6), except a browser coming back from Stripe Checkout. */
+/** Visitors go to /login (docs/product-rules.md §6), except a browser coming back from Stripe Checkout. */
 export async function dashboardLoader({ context, request }: LoaderFunctionArgs): Promise<DashboardData> {
   const api = apiFromContext(context);
   const user = await api.me();
@@ -58,7 +58,7 @@ export function DashboardPage() {
 }
 
 /**
- * SPEC §4 "Checkout return": with ?session_id= the page completes the checkout (which signs the new
+ * docs/product-rules.md §4 "Checkout return": with ?session_id= the page completes the checkout (which signs the new
  * subscriber in), refreshes user and subscription, and rewrites the URL to /dashboard. Failures are only logged.
  */
 function useCheckoutReturn() {

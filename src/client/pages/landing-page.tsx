@@ -11,7 +11,7 @@ const TITLE = "GoRDU · Flight deals from Raleigh-Durham (RDU)";
 const DESCRIPTION =
   "GoRDU watches fares from Raleigh-Durham (RDU) around the clock and alerts you to real price drops. Book directly with the airline. Start with a 7-day free trial.";
 
-/** The public landing page (SPEC §2): header, hero, how it works, pricing, testimonials, FAQ, footer. */
+/** The public landing page (docs/product-rules.md §2): header, hero, how it works, pricing, testimonials, FAQ, footer. */
 export function LandingPage() {
   const { appUrl } = useRootData().config;
   return (

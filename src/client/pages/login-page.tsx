@@ -7,7 +7,7 @@ import { errorMessage } from "../error-message.ts";
 import { usePendingAction } from "../components/use-pending-action.ts";
 import { apiFromContext } from "../root-data.ts";
 
-/** A signed-in user has nothing to do here (SPEC §6). */
+/** A signed-in user has nothing to do here (docs/product-rules.md §6). */
 export async function loginLoader({ context }: LoaderFunctionArgs) {
   if (await apiFromContext(context).me()) throw redirect("/dashboard");
   return null;

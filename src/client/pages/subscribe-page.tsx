@@ -199,7 +199,7 @@ function DetailsStep({
 type FinishSignup = (email: string) => Promise<boolean>;
 
 /**
- * Once the card is confirmed (SPEC §4 Subscribe): complete the signup, which signs in, then the dashboard.
+ * Once the card is confirmed (docs/product-rules.md §4 Subscribe): complete the signup, which signs in, then the dashboard.
  * False if it failed. If this browser still is not signed in (its cookie refused), the person has no password
  * to log in with, so a fresh set-password link is emailed and the page says so instead of sending them to /login.
  */

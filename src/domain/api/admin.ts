@@ -1,3 +1,5 @@
+// domain/api/: the TypeBox model of every JSON request and response body; types come from Static<>.
+// Imports only TypeBox and src/domain; the client imports these models as types only.
 /** The admin dashboard: users, the audit log and the operations overview. */
 import { type Static, Type as t } from "@sinclair/typebox";
 import { LIMITS } from "../validation.ts";

@@ -4,7 +4,7 @@ import { LIMITS } from "../validation.ts";
 import { Nullable, PlanType, strict, SubscriptionType } from "./common.ts";
 import { CurrentUser } from "./users.ts";
 
-/** Missing names or email are allowed through the schema so the answer can be SPEC's 'Required Fields Missing' text. */
+/** Missing names or email are allowed through the schema so the answer can be 'Required Fields Missing' (docs/product-rules.md §5). */
 export const CreateSubscriptionRequest = t.Object(
   {
     email: t.Optional(t.String({ maxLength: LIMITS.email })),

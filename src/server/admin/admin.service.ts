@@ -70,7 +70,7 @@ function saveSnapshot(deps: Deps, user: User, snapshot: SubscriptionSnapshot, ex
 
 /**
  * Saves the fields an admin may edit. Changing the type of a live subscription is billing too: Free pauses
- * collection (status Paused, SPEC "Pause Sub"), Paid resumes it.
+ * collection (status Paused: the admin's "Pause Sub", docs/product-rules.md §4), Paid resumes it.
  */
 export async function updateUser(deps: Deps, admin: User, id: number, input: AdminUserUpdate): Promise<User> {
   const before = requireTarget(deps, id);

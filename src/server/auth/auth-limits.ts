@@ -3,7 +3,7 @@ import { RateLimiter } from "../http/rate-limit.ts";
 const MINUTE = 60_000;
 
 /**
- * The throttles of HARDENING.md, one set per app instance. Every one counts an attempt before the argon2 work
+ * The throttles of docs/hardening.md, one set per app instance. Every one counts an attempt before the argon2 work
  * it guards; a successful sign-in takes its own attempts back, so in effect failures are what count.
  */
 export function createAuthLimits() {

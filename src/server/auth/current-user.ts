@@ -1,7 +1,7 @@
 import type { CurrentUser } from "../../domain/api/users.ts";
 import type { User } from "./users.ts";
 
-/** The signed-in user as the API shows it: SPEC §3 fields, never a secret. */
+/** The signed-in user as the API shows it: docs/product-rules.md §3 fields, never a secret. */
 export function toCurrentUser(user: User): CurrentUser {
   return {
     id: user.id,

@@ -19,7 +19,7 @@ export async function verifyPassword(password: string, hash: string | null): Pro
   return false;
 }
 
-/** SPEC §5 rules with the messages the forms show. */
+/** docs/product-rules.md §5 rules with the messages the forms show. */
 export function checkNewPassword(newPassword: string, confirmPassword: string, mismatchMessage: string): void {
   const problem = passwordProblem(newPassword, confirmPassword);
   if (problem === "mismatch") throw badRequest(mismatchMessage);

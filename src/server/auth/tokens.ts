@@ -9,7 +9,7 @@ import { DAY_MS } from "../../domain/calendar.ts";
  * unsubscribe links), and the reset and welcome links are issued, checked, spent and voided here.
  */
 
-/** `bytes` random bytes from the CSPRNG, base32: 20 bytes are 160 bits, above the 120 HARDENING.md asks for. */
+/** `bytes` random bytes from the CSPRNG, base32: 20 bytes are 160 bits, above the 120 docs/hardening.md asks for. */
 export function newToken(bytes = 20): string {
   return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(bytes)));
 }

@@ -1,5 +1,5 @@
 /**
- * A subscriber's deal list (SPEC §7 "flight-deals" calls): the deals fanned out to them, plus live deals that
+ * A subscriber's deal list (docs/product-rules.md §7 "flight-deals" calls): the deals fanned out to them, plus live deals that
  * fit their preferences but were published before they had access (so a new subscriber sees today's deals
  * at once), minus the ones they removed; deals that ended stay visible, dimmed, for two weeks.
  */

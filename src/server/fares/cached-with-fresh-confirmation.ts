@@ -1,7 +1,9 @@
+// fares/: where prices come from and what counts as a deal: sources, scan plan, scan, history, typical ranges, detection, deal records.
+// Nothing about subscribers or email: must not import any other server folder (biome.json).
 /**
- * Travelpayouts and SerpApi together (FARES.md "Sources"): Travelpayouts' free cached prices find the cheap
+ * Travelpayouts and SerpApi together (docs/deal-rules.md "Sources"): Travelpayouts' free cached prices find the cheap
  * dates, re-check live deals and make the typical ranges; a candidate deal is confirmed by one fresh SerpApi
- * search out of this scan's share of the plan (FARES.md 4). When SerpApi cannot search (quota used up, the
+ * search out of this scan's share of the plan (docs/deal-rules.md, rule 4). When SerpApi cannot search (quota used up, the
  * scan's share spent, a failing account check) the scan falls back to the cached price, which stays marked
  * cached and so never becomes a new deal or an alert (judge-quotes.ts).
  */

@@ -1,4 +1,4 @@
-/** Turns one scan's judged quotes into deal records: new deals, re-checks, re-alerts and expiry (FARES.md 3, 5, 6). */
+/** Turns one scan's judged quotes into deal records: new deals, re-checks, re-alerts and expiry (docs/deal-rules.md, rule 3, 5, 6). */
 import { and, eq, gte, or } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import { deals } from "../../../db/schema.ts";

@@ -1,5 +1,5 @@
 /**
- * What counts as a deal, when to alert again and when a deal ends (FARES.md "What counts as a deal").
+ * What counts as a deal, when to alert again and when a deal ends (docs/deal-rules.md "What counts as a deal").
  * Pure: prices, dates and the clock come in as values.
  */
 import type { DealTier } from "../../domain/api/deals.ts";

@@ -22,7 +22,7 @@ export function judgeQuotes(quotes: readonly FareQuote[], history: PriceHistory,
 }
 
 /**
- * A cached price is not proof of a live fare (FARES.md 4): a candidate counts only once one fresh search still
+ * A cached price is not proof of a live fare (docs/deal-rules.md, rule 4): a candidate counts only once one fresh search still
  * finds it a deal. Without one it keeps its cached price, marked cached, and is not a deal.
  */
 export async function confirmCachedCandidates(fares: FareSource, judged: JudgedQuote[], now: Date, today: string, errors: string[]) {

@@ -1,5 +1,5 @@
 /**
- * SerpApi's Google Flights engine (FARES.md "SerpApi"): one search per route and dates, fresh prices, and
+ * SerpApi's Google Flights engine (docs/deal-rules.md "SerpApi"): one search per route and dates, fresh prices, and
  * Google's typical range. The monthly plan quota is spent evenly over the scan schedule (quota-pacing.ts),
  * checked against the account once per scan so it is never exceeded. A plan with no searches left is a
  * failure of the scan, not an empty success. confirm() is the one fresh search a cached candidate needs

@@ -1,5 +1,5 @@
 /**
- * Travelpayouts (Aviasales) Data API (FARES.md "Travelpayouts"): the cheapest cached ticket per destination
+ * Travelpayouts (Aviasales) Data API (docs/deal-rules.md "Travelpayouts"): the cheapest cached ticket per destination
  * for a departure month, one call per month. City codes (NYC, LON, PAR, YTO, YMQ) are mapped through
  * destination_airport. Prices come from a 2–7 day cache of other people's searches, so every quote is marked
  * cached. Asking the same cache again proves nothing, so this source offers no confirm(): its prices find

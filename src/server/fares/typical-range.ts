@@ -1,5 +1,5 @@
 /**
- * The typical price of a route (FARES.md "Typical range"): P25 … P75 of the last 365 days of daily-minimum
+ * The typical price of a route (docs/deal-rules.md "Typical range"): P25 … P75 of the last 365 days of daily-minimum
  * observations, winsorised at P2/P98, per route and departure month, falling back to the whole route and then
  * to the provider's range while our own history is thin, blended with the provider's range by min(1, n/60).
  */

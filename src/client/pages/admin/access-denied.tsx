@@ -1,7 +1,9 @@
+// pages/admin/: the admin dashboard's parts: the users table and its actions, the operations tab.
+// Imports components, the API and domain rules; no other page's parts.
 import { Link } from "react-router";
 import { useHydrated } from "../../components/use-hydrated.ts";
 
-/** What a signed-in non-admin sees at /admin (SPEC §2). */
+/** What a signed-in non-admin sees at /admin (docs/product-rules.md §2). */
 export function AccessDenied() {
   const hydrated = useHydrated();
   return (

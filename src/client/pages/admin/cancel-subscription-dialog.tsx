@@ -9,7 +9,7 @@ interface CancelSubscriptionDialogProps {
   onConfirm: (user: AdminUser) => void;
 }
 
-/** SPEC §5: an admin's cancel needs confirmation. It ends the subscription now, not at the period's end. */
+/** docs/product-rules.md §5: an admin's cancel needs confirmation. It ends the subscription now, not at the period's end. */
 export function CancelSubscriptionDialog({ user, cancelling, onClose, onConfirm }: CancelSubscriptionDialogProps) {
   const billingPlace = useBillingPlace();
   return (

@@ -9,7 +9,7 @@ interface DeleteUserDialogProps {
   onConfirm: (user: AdminUser) => void;
 }
 
-/** 'Permanently Delete User?' with No / 'Yes, Delete User' (SPEC §2), saying what goes with the account. */
+/** 'Permanently Delete User?' with No / 'Yes, Delete User' (docs/product-rules.md §2), saying what goes with the account. */
 export function DeleteUserDialog({ user, deleting, onClose, onConfirm }: DeleteUserDialogProps) {
   const billingPlace = useBillingPlace();
   const live = user?.stripeSubscriptionId && user.subscriptionStatus !== "Cancelled";

@@ -18,7 +18,7 @@ interface EditUserDialogProps {
   onDelete?: (user: AdminUser) => void;
 }
 
-/** 'Edit User: {email}' (SPEC §2). The form is mounted per opening, so it always starts from the row's values. */
+/** 'Edit User: {email}' (docs/product-rules.md §2). The form is mounted per opening, so it always starts from the row's values. */
 export function EditUserDialog({ user, ...props }: EditUserDialogProps) {
   return (
     <Dialog open={user !== null} onClose={props.onClose} title={user ? `Edit User: ${user.email}` : "Edit User"}>
@@ -34,7 +34,7 @@ function EditUserForm({ user, error, saving, onClose, onSave, onDelete }: Omit<E
     lastName: user.lastName,
     address: user.address,
     phone: user.phone,
-    /** SPEC §9: Paid unless the user is already Free. */
+    /** docs/product-rules.md §9: Paid unless the user is already Free. */
     subscriptionType: (user.subscriptionType ?? "Paid") as SubscriptionType,
   });
   const [problem, setProblem] = useState<string | null>(null);

@@ -10,7 +10,7 @@ const timeFormat = new Intl.DateTimeFormat("en-US", { timeZone: ZONE, month: "sh
 const clockFormat = new Intl.DateTimeFormat("en-US", { timeZone: ZONE, hour: "numeric", minute: "2-digit", second: "2-digit" });
 const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** 'Mar 3, 2025' (SPEC's MMM d, yyyy). */
+/** 'Mar 3, 2025' (MMM d, yyyy). */
 export const formatDay = (iso: string) => dayFormat.format(new Date(iso));
 /** 'Mar 3' */
 export const formatShortDay = (iso: string) => shortDayFormat.format(new Date(iso));

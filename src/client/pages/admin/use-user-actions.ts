@@ -14,7 +14,7 @@ interface ListUpdates {
 }
 
 /**
- * The admin's actions on a user, each with its SPEC §8 toasts. One runs at a time per page; `busyUserId`
+ * The admin's actions on a user, each with its docs/product-rules.md §8 toasts. One runs at a time per page; `busyUserId`
  * says whose. Each resolves to its outcome, so a dialog can close, or show the error inside itself (a toast
  * over a modal cannot be dismissed and is soon gone).
  */
@@ -52,7 +52,7 @@ export function useUserActions({ replaceUser, removeUser, reload }: ListUpdates)
       { title: "Update Failed", fallback: "Failed to update user" },
     );
 
-  /** SPEC §7: a pause sends only the subscription type. */
+  /** docs/product-rules.md §7: a pause sends only the subscription type. */
   const pause = (user: AdminUser) =>
     perform(
       user,

@@ -1,3 +1,5 @@
+// pages/dashboard/: the subscriber dashboard's parts: header, profile, password, billing, alerts, rejoin.
+// Imports components, the API and domain rules; the deals workspace lives in deals/.
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { SubscriptionInfo } from "../../../domain/api/billing.ts";

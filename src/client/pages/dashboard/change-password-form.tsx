@@ -7,7 +7,7 @@ import { useToast } from "../../components/toast.tsx";
 import { errorMessage } from "../../error-message.ts";
 import { usePendingAction } from "../../components/use-pending-action.ts";
 
-/** A user still on their signup set-up has no current password to give, so the field is not shown (SPEC §4). */
+/** A user still on their signup set-up has no current password to give, so the field is not shown (docs/product-rules.md §4). */
 export function ChangePasswordForm({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
   const toast = useToast();
   const { revalidate } = useRevalidator();

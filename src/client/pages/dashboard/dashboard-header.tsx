@@ -4,7 +4,7 @@ import { api } from "../../api.ts";
 import { useToast } from "../../components/toast.tsx";
 import { usePendingAction } from "../../components/use-pending-action.ts";
 
-/** SPEC §2: 'Welcome back' once the user has logged in before, else 'Welcome'; first name, or the email. */
+/** docs/product-rules.md §2: 'Welcome back' once the user has logged in before, else 'Welcome'; first name, or the email. */
 export function greeting(user: CurrentUser): string {
   return `${user.lastLoginAt ? "Welcome back" : "Welcome"}, ${user.firstName || user.email}`;
 }

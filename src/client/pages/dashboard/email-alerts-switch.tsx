@@ -4,7 +4,7 @@ import { api } from "../../api.ts";
 import { useToast } from "../../components/toast.tsx";
 
 /**
- * Saves at once (SPEC §5). Turning alerts on warns about spam folders for 6 s. Without access no alert is sent
+ * Saves at once (docs/product-rules.md §5). Turning alerts on warns about spam folders for 6 s. Without access no alert is sent
  * whatever it says, so it is shown disabled, with the reason (the saved choice applies again on rejoining).
  */
 export function EmailAlertsSwitch({ enabled, unavailable }: { enabled: boolean; unavailable?: string }) {

@@ -1,3 +1,5 @@
+// pages/landing/: the landing page's sections, footer and its dialogs (contact, privacy, terms).
+// Imports components, the API and domain rules; no other page's parts.
 import { useId, useState, type FormEvent } from "react";
 import { isValidEmail, LIMITS } from "../../../domain/validation.ts";
 import { api } from "../../api.ts";

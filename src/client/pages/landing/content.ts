@@ -1,4 +1,4 @@
-/** Static marketing copy for the landing page: testimonials and the FAQ (SPEC §1, §2, §9). */
+/** Static marketing copy for the landing page: testimonials and the FAQ (docs/product-rules.md §1, §2, §9). */
 import { DESTINATION_COUNTS } from "../../../domain/destinations.ts";
 import { PLANS, TRIAL_DAYS, formatPlanPrice } from "../../../domain/plans.ts";
 

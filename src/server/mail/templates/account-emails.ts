@@ -1,3 +1,5 @@
+// mail/templates/: each email as a pure function of its data: subject, text and HTML.
+// Imports only the layout here and src/domain.
 import { emailLayout, escapeHtml, type RenderedEmail } from "./layout.ts";
 
 interface Person {

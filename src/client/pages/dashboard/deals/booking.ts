@@ -1,8 +1,10 @@
+// dashboard/deals/: the deals workspace: search and filters, the table and phone cards, details and booking.
+// Imports components, the API and domain rules (filters, links, labels); no other page's parts.
 import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import { dealBookingLinks, type BookingLink } from "../../../../domain/links.ts";
 import { dealTravelDates, toIsoDate } from "../../../../domain/travel-dates.ts";
 
-/** SPEC §9: the airline's site opens in a 1200x800 popup, reused for the next deal. */
+/** docs/product-rules.md §9: the airline's site opens in a 1200x800 popup, reused for the next deal. */
 export const BOOKING_POPUP_NAME = "gordu-booking";
 export const BOOKING_POPUP_FEATURES = "width=1200,height=800,scrollbars=yes,resizable=yes";
 
@@ -15,7 +17,7 @@ export interface DealTrip {
   returnDate?: string;
 }
 
-/** The deal's trip as links need it: ISO dates from the deal, or parsed from its travel-date text (SPEC §4). */
+/** The deal's trip as links need it: ISO dates from the deal, or parsed from its travel-date text (docs/product-rules.md §4). */
 export function dealTrip(deal: FlightDeal, now: Date): DealTrip {
   const dates = dealTravelDates(deal, now);
   if (!dates.parsed) return { destination: deal.destination };
@@ -32,8 +34,8 @@ export function bookingLinks(deal: FlightDeal, now: Date): { airline: BookingLin
 }
 
 /**
- * SPEC §4 "Booking click": opens the airline in the booking popup. A blocked popup (window.open answers
- * null) and a missing deal are told with alerts (SPEC §8). The popup cannot reach back into this page.
+ * docs/product-rules.md §4 "Booking click": opens the airline in the booking popup. A blocked popup (window.open answers
+ * null) and a missing deal are told with alerts (docs/product-rules.md §8). The popup cannot reach back into this page.
  */
 export function openBookingPopup(deal: FlightDeal | null | undefined): void {
   if (!deal) {

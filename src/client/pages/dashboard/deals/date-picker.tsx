@@ -29,7 +29,7 @@ interface Props {
 
 const WEEKDAYS = ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"];
 
-/** SPEC §2: a date shown as 'MMM dd' on a button that opens a small month calendar. */
+/** docs/product-rules.md §2: a date shown as 'MMM dd' on a button that opens a small month calendar. */
 export function DatePicker({ label, value, onChange, disabled, min, max, error }: Props) {
   const [open, setOpen] = useState(false);
   const labelId = useId();

@@ -4,7 +4,7 @@ import { detectNonstop } from "../../../../domain/deals.ts";
 import { airlineMark, cityOf, dealName, dealStatus, money } from "./format.ts";
 import { NonstopMark, StatusBadge } from "./deals-table.tsx";
 
-/** SPEC §9: a left swipe of more than 80 px opens the card; it then sits 100 px to the left, showing Delete. */
+/** docs/product-rules.md §9: a left swipe of more than 80 px opens the card; it then sits 100 px to the left, showing Delete. */
 export const SWIPE_THRESHOLD_PX = 80;
 export const SWIPE_OPEN_PX = 100;
 /** How far a drag goes before it counts as a swipe rather than a tap. */
@@ -30,7 +30,7 @@ interface Drag {
 }
 
 /**
- * SPEC §2 phone card (< 768 px): airline, price, destination, dates and nonstop. Swiping left reveals
+ * docs/product-rules.md §2 phone card (< 768 px): airline, price, destination, dates and nonstop. Swiping left reveals
  * Delete; swiping back, or a tap anywhere else, hides it. The ⋯ button does the same for keyboard and mouse.
  */
 export function DealCard({ deal, open, onOpenChange, onView, onDelete, deleting }: Props) {

@@ -9,7 +9,7 @@ import { PriceComparison } from "./price-range-bar.tsx";
 import { PriceHistory } from "./price-history-chart.tsx";
 
 /**
- * SPEC §2 'Flight Deal Details': what the deal is, why it is a deal (how far below typical, the typical
+ * docs/product-rules.md §2 'Flight Deal Details': what the deal is, why it is a deal (how far below typical, the typical
  * range, the tier and the route's last 90 days), and the ways to book it.
  */
 export function DealDetailsDialog({ deal, onClose }: { deal: FlightDeal | null; onClose: () => void }) {

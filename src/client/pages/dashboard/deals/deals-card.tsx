@@ -37,7 +37,7 @@ interface Props {
   deletingId: number | null;
 }
 
-/** SPEC §2 'My Flight Deals'. */
+/** docs/product-rules.md §2 'My Flight Deals'. */
 export function DealsCard(props: Props) {
   const { status, total, deals, shown, selected } = props;
   const selectedCount = deals.filter((deal) => selected.has(deal.id)).length;

@@ -33,7 +33,7 @@ const COLUMNS: { label: string; sortKey?: SortKey; className?: string; hint?: st
   { label: "Price Range", className: "col-range" },
 ];
 
-/** SPEC §2 desktop table (≥ 768 px). A row opens the deal; its Airline button does the same from the keyboard. */
+/** docs/product-rules.md §2 desktop table (≥ 768 px). A row opens the deal; its Airline button does the same from the keyboard. */
 export function DealsTable({ deals, sort, onSort, selected, onSelect, onOpen }: Props) {
   const ids = deals.map((deal) => deal.id);
   const selectedShown = ids.filter((id) => selected.has(id)).length;
@@ -149,7 +149,7 @@ export function StatusBadge({ status }: { status: ReturnType<typeof dealStatus> 
   );
 }
 
-/** 'Yes' / 'No' (or, on the phone card, 'Nonstop' / 'Connecting'); a neutral dash when unknown (SPEC §3). */
+/** 'Yes' / 'No' (or, on the phone card, 'Nonstop' / 'Connecting'); a neutral dash when unknown (docs/product-rules.md §3). */
 export function NonstopMark({ answer, long }: { answer: "Yes" | "No" | null; long?: boolean }) {
   if (answer === null) return <span className="nonstop-unknown">—</span>;
   const text = long ? (answer === "Yes" ? "Nonstop" : "Connecting") : answer;

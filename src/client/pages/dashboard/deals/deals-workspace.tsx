@@ -76,7 +76,7 @@ export function DealsWorkspace({ user, initial, notices }: Props) {
   const newCount = all.filter((deal) => deal.isNewForUser && deal.isActive).length;
   const detailsDeal = details ? (all.find((deal) => deal.id === details.id) ?? details) : null;
 
-  // --- Search (SPEC §2, §5)
+  // --- Search (docs/product-rules.md §2, §5)
 
   const changeDraft = (change: Partial<SearchDraft>, edited?: "begin" | "end") => {
     const next = { ...draft, ...change };
@@ -136,7 +136,7 @@ export function DealsWorkspace({ user, initial, notices }: Props) {
 
   const { refresh, update } = list;
 
-  /** SPEC §4: opening a deal records the click; the deal is then no longer new. A failure is only logged. */
+  /** docs/product-rules.md §4: opening a deal records the click; the deal is then no longer new. A failure is only logged. */
   const view = useCallback(
     (deal: FlightDeal) => {
       setOpenCardId(null);
@@ -166,7 +166,7 @@ export function DealsWorkspace({ user, initial, notices }: Props) {
     }
   };
 
-  /** SPEC §5: nothing happens without a selection; otherwise one DELETE per selected deal. */
+  /** docs/product-rules.md §5: nothing happens without a selection; otherwise one DELETE per selected deal. */
   const deleteSelected = async () => {
     const ids = sorted.filter((deal) => selection.has(deal.id)).map((deal) => deal.id);
     if (ids.length === 0 || deletingSelected) return;

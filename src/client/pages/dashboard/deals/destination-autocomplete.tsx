@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { cityForCode } from "../../../../domain/airports.ts";
 import { suggestDestinations } from "../../../../domain/destinations.ts";
 
-/** SPEC §9: at most 8 suggestions; the list closes 150 ms after the field loses focus. */
+/** docs/product-rules.md §9: at most 8 suggestions; the list closes 150 ms after the field loses focus. */
 export const MAX_SUGGESTIONS = 8;
 export const CLOSE_AFTER_BLUR_MS = 150;
 

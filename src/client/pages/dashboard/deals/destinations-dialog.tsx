@@ -3,7 +3,7 @@ import { DESTINATION_COUNTS, searchDestinations, type Destination } from "../../
 import { Dialog } from "../../../components/dialog.tsx";
 
 /**
- * SPEC §2: 'Nonstop Destinations from RDU', searchable by city, code or airline, in a Domestic and an
+ * docs/product-rules.md §2: 'Nonstop Destinations from RDU', searchable by city, code or airline, in a Domestic and an
  * International group. Choosing a destination hands its code to the search and closes the dialog.
  */
 export function DestinationsDialog({ open, onClose, onChoose }: { open: boolean; onClose: () => void; onChoose: (code: string) => void }) {

@@ -1,4 +1,4 @@
-/** SPEC §9: 10 deals by default; 20, 30 and all on request, offered only when there are more than 10. */
+/** docs/product-rules.md §9: 10 deals by default; 20, 30 and all on request, offered only when there are more than 10. */
 export type PageSize = 10 | 20 | 30 | "all";
 export const DEFAULT_PAGE_SIZE: PageSize = 10;
 export const PAGE_SIZE_CONTROLS_FROM = 10;

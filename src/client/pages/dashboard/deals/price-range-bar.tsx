@@ -4,7 +4,7 @@ import { money } from "./format.ts";
 import { Tooltip } from "../../../components/tooltip.tsx";
 
 /**
- * SPEC §2 table column: a bar from the typical low (priceRange1) to the typical high (priceRange2) with a
+ * docs/product-rules.md §2 table column: a bar from the typical low (priceRange1) to the typical high (priceRange2) with a
  * marker where the starting price sits, clamped 4–96 % so it stays on the bar.
  */
 export function PriceRangeBar({ deal }: { deal: FlightDeal }) {

@@ -6,7 +6,7 @@ const REGIONS: { value: DealRegion; label: string }[] = [
   { value: "international", label: "International" },
 ];
 
-/** SPEC §2: All / Domestic / International, with how many deals each holds. */
+/** docs/product-rules.md §2: All / Domestic / International, with how many deals each holds. */
 export function RegionToggle({ region, counts, onChange }: { region: DealRegion; counts: Record<DealRegion, number>; onChange: (region: DealRegion) => void }) {
   return (
     <div role="group" aria-label="Region" className="region-toggle">

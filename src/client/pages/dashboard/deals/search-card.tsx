@@ -39,7 +39,7 @@ interface Props {
   onClear: () => void;
 }
 
-/** SPEC §2 'Search Flight Deals': email alerts, destination, begin and end dates, any dates, nonstop only. */
+/** docs/product-rules.md §2 'Search Flight Deals': email alerts, destination, begin and end dates, any dates, nonstop only. */
 export function SearchCard({ emailAlerts, draft, onDraftChange, today, dateErrors, filterActive, onSearch, onClear }: Props) {
   const anyDatesId = useId();
   const nonstopId = useId();

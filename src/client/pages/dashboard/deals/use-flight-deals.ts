@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import { api, ApiError } from "../../../api.ts";
 
-/** SPEC §9: the deal list is refetched every 30 s. */
+/** docs/product-rules.md §9: the deal list is refetched every 30 s. */
 export const DEALS_REFETCH_MS = 30_000;
 
 export type DealsError = "failed" | "no-access";
