@@ -50,6 +50,8 @@ test.describe("accounts", () => {
 
   test("forgot password: the email arrives, its link resets the password, and the new one logs in", async ({ page, mail }) => {
     await page.goto("/login");
+    // Clicked before hydration, the button opens nothing (seen under load).
+    await expect(page.locator("main[data-hydrated]")).toBeAttached();
     await page.getByRole("button", { name: "Forgot Password?" }).click();
     const dialog = page.getByRole("dialog", { name: "Forgot Password" });
     await dialog.getByLabel("Email").fill(member.email);

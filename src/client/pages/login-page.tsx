@@ -4,6 +4,7 @@ import { api } from "../api.ts";
 import { Dialog } from "../components/dialog.tsx";
 import { useToast } from "../components/toast.tsx";
 import { errorMessage } from "../error-message.ts";
+import { useHydrated } from "../components/use-hydrated.ts";
 import { usePendingAction } from "../components/use-pending-action.ts";
 import { apiFromContext } from "../root-data.ts";
 
@@ -40,13 +41,16 @@ export function LoginPage() {
     });
   };
 
+  /** `data-hydrated` tells browser tests the page is React's now (a click before it opens no dialog). */
+  const hydrated = useHydrated();
+
   const signUpForAlerts = async () => {
     await navigate("/");
     setTimeout(() => document.getElementById("pricing")?.scrollIntoView({ behavior: "smooth" }), 100);
   };
 
   return (
-    <main className="container auth-page">
+    <main className="container auth-page" data-hydrated={hydrated ? "" : undefined}>
       <title>Log in · GoRDU</title>
       <meta name="description" content="Log in to your GoRDU account to see your flight deals from RDU." />
       <article className="auth-card">
