@@ -266,6 +266,11 @@ export class StripeServer {
     return this.objectsById.get(id);
   }
 
+  /** Stores a copy of an object, answered as it is: a subscription recorded from a real webhook (tests/fixtures/stripe). */
+  put(object: StripeObject): StripeObject {
+    return this.store(structuredClone(object));
+  }
+
   /** Every stored object of a kind: "customer", "subscription", "setup_intent", "checkout.session", "payment_method". */
   objects(kind: string): StripeObject[] {
     return [...this.objectsById.values()].filter((object) => object.object === kind);
