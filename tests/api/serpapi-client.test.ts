@@ -5,9 +5,11 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { fareObservations } from "../../db/schema.ts";
 import type { DiscoveryRequest } from "../../src/server/fares/fare-source.ts";
+import { createCachedWithFreshConfirmation } from "../../src/server/fares/cached-with-fresh-confirmation.ts";
 import { searchesThisTick, ticksLeftInMonth } from "../../src/server/fares/quota-pacing.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
 import { createSerpApiFareSource } from "../../src/server/fares/serpapi.ts";
+import { createTravelpayoutsFareSource } from "../../src/server/fares/travelpayouts.ts";
 import { SERPAPI_TEST_KEY, SerpApiServer, type FlightsQuestion, type ScriptedFlight, type SerpApiServerOptions } from "../support/serpapi-server.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -131,6 +133,14 @@ describe("discovery with Travel Explore", () => {
     const configured = createSerpApiFareSource({ apiKey: SERPAPI_TEST_KEY, schedule: SCHEDULE, baseUrl: t0.serpapi.url, exploreAreaIds: { caribbean: "/m/0local" } });
     await configured.discover(weekend(t0.t.clock.now(), { area: "caribbean" }));
     expect(t0.serpapi.searches[1]!.params.arrival_area_id).toBe("/m/0local");
+  });
+
+  test("Travelpayouts with SerpApi discovers through SerpApi", async () => {
+    const { t, serpapi } = setUp({ planSearchesLeft: 1240, explore: exploreMarket });
+    const fresh = createSerpApiFareSource({ apiKey: SERPAPI_TEST_KEY, schedule: SCHEDULE, baseUrl: serpapi.url, exploreAreaIds: { atlantic: "/m/0local" } });
+    const fares = createCachedWithFreshConfirmation(createTravelpayoutsFareSource({ token: "unused", baseUrl: "http://127.0.0.1:9" }), fresh);
+    expect((await fares.discover!(weekend(t.clock.now(), { area: "atlantic" }))).rows).toHaveLength(2);
+    expect(serpapi.searches.map((search) => search.params.arrival_area_id)).toEqual(["/m/0local"]);
   });
 
   test("discovery spends the same per-scan share as searches and stops when it is spent", async () => {
