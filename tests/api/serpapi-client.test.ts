@@ -152,6 +152,19 @@ describe("discovery with Travel Explore", () => {
     expect(serpapi.count("charged")).toBe(1);
   });
 
+  test("after a 429 nothing more is sent in that scan: not a search, a confirmation or a discovery", async () => {
+    const { t, serpapi, fares } = setUp({ planSearchesLeft: 1240, explore: exploreMarket });
+    const now = t.clock.now();
+    await fares.allowance(now);
+    serpapi.spendElsewhere(1240);
+    await expect(fares.discover(weekend(now))).rejects.toThrow("SerpApi: Your account has run out of searches. (429)");
+
+    const later = await fares.search({ now, searches: [{ destination: "LAS", departDate: "2026-12-04", returnDate: "2026-12-06", cabin: "economy", purpose: "discover" }] });
+    expect(later).toEqual({ quotes: [], searched: 0, errors: ["SerpApi refused further searches this scan (429)"], quotaLeft: 1239 });
+    await expect(fares.discover(weekend(now, { tripKind: "week" }))).rejects.toThrow("SerpApi refused further searches this scan (429)");
+    expect(serpapi.searches.map((search) => search.outcome)).toEqual(["refused"]);
+  });
+
   test("with no searches left discovery says so and sends nothing", async () => {
     const { t, serpapi, fares } = setUp({ planSearchesLeft: 0 });
     await expect(fares.discover(weekend(t.clock.now()))).rejects.toThrow("SerpApi: monthly search quota used up (0 searches left)");

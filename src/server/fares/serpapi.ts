@@ -142,7 +142,8 @@ export function createSerpApiFareSource(options: SerpApiOptions): SerpApiFareSou
       const scan = await allowance(request.now);
       // Nothing can be searched: an empty answer here would pass for a scan that found no fares.
       if (scan.left === 0) return { quotes: [], searched: 0, errors: [QUOTA_USED_UP], quotaLeft: 0 };
-      const chosen = scan.refusal ? [] : request.searches.slice(0, Math.max(0, scan.share - scan.spent));
+      if (scan.refusal) return { quotes: [], searched: 0, errors: [scan.refusal], quotaLeft: scan.left - scan.spent };
+      const chosen = request.searches.slice(0, Math.max(0, scan.share - scan.spent));
       scan.spent += chosen.length;
       const errors: string[] = [];
       let unsent = 0;
