@@ -62,8 +62,9 @@ function priceHistoryOf(insights: Record<string, unknown> | null): ProviderPrice
   for (const point of insights.price_history) {
     const seconds = Array.isArray(point) ? numberOr(point[0]) : null;
     const price = Array.isArray(point) ? numberOr(point[1]) : null;
-    if (seconds === null || price === null) continue;
-    points.push({ day: new Date(Math.round((seconds * 1000) / DAY_MS) * DAY_MS).toISOString().slice(0, 10), price });
+    const day = seconds === null ? null : new Date(Math.round((seconds * 1000) / DAY_MS) * DAY_MS);
+    if (!day || Number.isNaN(day.getTime()) || price === null) continue;
+    points.push({ day: day.toISOString().slice(0, 10), price });
   }
   return points.length > 0 ? points : null;
 }
