@@ -118,7 +118,7 @@ export interface FareSource {
    * quote becomes a deal only through it. Throws FareSourceError when no fresh search can be made now.
    */
   confirm?(quote: FareQuote, now: Date): Promise<FareQuote | null>;
-  /** One wide look at an area (SerpApi's Travel Explore). Throws FareSourceError when it cannot be made now. */
+  /** One wide look at an area, as SerpApi's Travel Explore gives it. Throws FareSourceError when it cannot be made now. */
   discover?(request: DiscoveryRequest): Promise<DiscoveryResult>;
   /** Observations of the past year, for a source that can tell them (the simulated market), so ranges exist at once. */
   pastObservations?(now: Date): Iterable<PastObservation>;

@@ -47,7 +47,7 @@ function refuseOtherSearch(answer: Record<string, unknown>, search: FareSearch, 
   for (const [name, expected] of Object.entries(asked)) {
     const stated = answer.search_parameters[name];
     if (typeof stated === "string" && stated !== "" && stated.toUpperCase() !== (expected ?? "").toUpperCase()) {
-      throw new FareSourceError(`${PROVIDER}: the answer is for ${name} ${stated}, not ${expected ?? "none"}`);
+      throw new FareSourceError(`${PROVIDER}: the answer is for ${name} ${stated.slice(0, 40)}, not ${expected ?? "none"}`);
     }
   }
 }
@@ -92,7 +92,7 @@ export function parseGoogleFlights(body: unknown, search: FareSearch, origin = H
   const options = priced.filter(fliesTheRoute);
   if (options.length === 0 && priced.length > 0) {
     const legs = legsOf(priced[0]!);
-    const route = `${airportOf(legs[0]?.departure_airport)}→${airportOf(legs.at(-1)?.arrival_airport)}`;
+    const route = `${airportOf(legs[0]?.departure_airport).slice(0, 10)}→${airportOf(legs.at(-1)?.arrival_airport).slice(0, 10)}`;
     throw new FareSourceError(`${PROVIDER}: the flights listed go ${route}, not ${origins.join("/")}→${search.destination}`);
   }
   if (options.length === 0) return null;
