@@ -1,5 +1,6 @@
 import { dirname, join } from "node:path";
 import { isValidEmail } from "../domain/validation.ts";
+import { DISCOVERY_AREAS, type DiscoveryArea } from "./fares/discovery-areas.ts";
 
 export type FareSourceName = "simulated" | "serpapi" | "travelpayouts";
 
@@ -31,6 +32,8 @@ export interface Config {
   fareSource: FareSourceName;
   serpapiKey: string | null;
   travelpayoutsToken: string | null;
+  /** SERPAPI_EXPLORE_AREAS: Travel Explore's arrival_area_id for areas SerpApi's reference gives none for. */
+  serpapiExploreAreas: Readonly<Partial<Record<DiscoveryArea, string>>>;
   scanSchedule: string;
   adminEmail: string | null;
   adminPassword: string | null;
@@ -91,6 +94,7 @@ export function loadConfig(env: Env): Readonly<Config> {
   const travelpayoutsToken = read("TRAVELPAYOUTS_TOKEN") ?? null;
   if (fareSource === "serpapi" && !serpapiKey) problems.push("FARE_SOURCE=serpapi needs SERPAPI_KEY");
   if (fareSource === "travelpayouts" && !travelpayoutsToken) problems.push("FARE_SOURCE=travelpayouts needs TRAVELPAYOUTS_TOKEN");
+  const serpapiExploreAreas = parseExploreAreas(read("SERPAPI_EXPLORE_AREAS") ?? "", problems);
 
   const scanSchedule = read("SCAN_SCHEDULE") ?? "0 */6 * * *";
   if (scanSchedule.split(/\s+/).length < 5) problems.push("SCAN_SCHEDULE must be a cron expression, e.g. '0 */6 * * *'");
@@ -134,10 +138,24 @@ export function loadConfig(env: Env): Readonly<Config> {
     fareSource: fareSource as FareSourceName,
     serpapiKey,
     travelpayoutsToken,
+    serpapiExploreAreas,
     scanSchedule,
     adminEmail,
     adminPassword,
   });
+}
+
+/** "caribbean=/m/…,atlantic=/m/…": an area of discovery-areas.ts (not North America, Explore's default) and its kgmid. */
+function parseExploreAreas(value: string, problems: string[]): Partial<Record<DiscoveryArea, string>> {
+  const areas: Partial<Record<DiscoveryArea, string>> = {};
+  const named: readonly string[] = DISCOVERY_AREAS.filter((area) => area !== "north-america");
+  for (const entry of value.split(",").map((part) => part.trim()).filter(Boolean)) {
+    const [area = "", kgmid = ""] = entry.split("=").map((part) => part.trim());
+    if (!named.includes(area)) problems.push(`SERPAPI_EXPLORE_AREAS: '${area}' is not one of ${named.join(", ")}`);
+    else if (!/^\/[mg]\/[0-9a-z_]+$/.test(kgmid)) problems.push(`SERPAPI_EXPLORE_AREAS: ${area} needs a Google kgmid such as /m/02j9z (Europe), got '${kgmid}'`);
+    else areas[area as DiscoveryArea] = kgmid;
+  }
+  return areas;
 }
 
 function parsePort(value: string): number | null {

@@ -43,14 +43,13 @@ beforeAll(async () => {
       const params = url.searchParams;
       if (url.pathname === "/account") return Response.json(answers[account], { status: account === "invalid-key-error" ? 401 : 200 });
       if (url.pathname === "/search.json") {
-        // SerpApi echoes the request in search_parameters; the recorded answer stands for any route.
-        const echoed = {
-          ...(answers.flights.search_parameters as object),
-          arrival_id: params.get("arrival_id"),
-          outbound_date: params.get("outbound_date"),
-          return_date: params.get("return_date"),
-        };
-        return Response.json({ ...answers.flights, search_parameters: echoed });
+        // SerpApi echoes the request in search_parameters; the recorded answer stands for any route, its flights
+        // landing where the search asked.
+        const arrival = params.get("arrival_id");
+        const echoed = { ...(answers.flights.search_parameters as object), arrival_id: arrival, outbound_date: params.get("outbound_date"), return_date: params.get("return_date") };
+        const landing = (options: { flights: { arrival_airport: { id: string } }[] }[]) =>
+          options.map((option) => ({ ...option, flights: option.flights.map((flight, i) => (i === option.flights.length - 1 ? { ...flight, arrival_airport: { ...flight.arrival_airport, id: arrival } } : flight)) }));
+        return Response.json({ ...answers.flights, best_flights: landing(answers.flights.best_flights as never), search_parameters: echoed });
       }
       if (params.get("destination") === "LHR") return Response.json(answers.exactLhr);
       return Response.json(params.get("departure_at") === "2027-01" ? answers.month : answers.empty);
@@ -125,7 +124,7 @@ describe("SerpApi with its monthly quota used up", () => {
 describe("Travelpayouts and SerpApi together", () => {
   test("either real FARE_SOURCE with both credentials gets both; one credential gets that source alone", () => {
     const create = (fareSource: "simulated" | "serpapi" | "travelpayouts", serpapiKey: string | null, travelpayoutsToken: string | null) =>
-      createFareSource({ fareSource, serpapiKey, travelpayoutsToken, scanSchedule: "0 */6 * * *" });
+      createFareSource({ fareSource, serpapiKey, travelpayoutsToken, serpapiExploreAreas: {}, scanSchedule: "0 */6 * * *" });
     for (const name of ["serpapi", "travelpayouts"] as const) {
       expect(create(name, "k", "t")).toMatchObject({ name: "travelpayouts+serpapi", historySource: "travelpayouts" });
     }

@@ -85,6 +85,11 @@ export class StripeObjectStore {
     this.prices = options.prices ?? TEST_PRICES;
   }
 
+  /** Stores a copy of an object, answered as it is: a subscription recorded from a real webhook (tests/fixtures/stripe). */
+  put(object: StripeObject): StripeObject {
+    return this.store(structuredClone(object));
+  }
+
   /** The stored object itself (edit it to set up unusual shapes), or undefined. */
   get(id: string): StripeObject | undefined {
     return this.objectsById.get(id);

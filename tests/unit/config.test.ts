@@ -59,6 +59,23 @@ describe("configuration", () => {
     expect(config.stripe).toMatchObject({ secretKey: "sk_test_1", checkout: "embedded" });
   });
 
+  test("SERPAPI_EXPLORE_AREAS sets Travel Explore's arrival_area_id for the areas SerpApi's reference names none for", () => {
+    expect(loadConfig({}).serpapiExploreAreas).toEqual({});
+    expect(loadConfig({ SERPAPI_EXPLORE_AREAS: " caribbean=/m/0abc1 , atlantic=/g/11xyz " }).serpapiExploreAreas).toEqual({ caribbean: "/m/0abc1", atlantic: "/g/11xyz" });
+    const problems = (value: string) => {
+      try {
+        loadConfig({ SERPAPI_EXPLORE_AREAS: value });
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems("north-america=/m/059g4,caribbean=Caribbean")).toEqual([
+      "SERPAPI_EXPLORE_AREAS: 'north-america' is not one of europe, caribbean, central-america, atlantic",
+      "SERPAPI_EXPLORE_AREAS: caribbean needs a Google kgmid such as /m/02j9z (Europe), got 'Caribbean'",
+    ]);
+  });
+
   test("the outbox folder sits beside the database file", () => {
     expect(loadConfig({ DATABASE_PATH: "/var/lib/gordu/app.sqlite" }).outboxDir).toBe("/var/lib/gordu/outbox");
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { FareSourceError, type FareSearch } from "../../src/server/fares/fare-source.ts";
 import { ticksLeftInMonth, searchesThisTick } from "../../src/server/fares/quota-pacing.ts";
-import { createSerpApiFareSource, parseGoogleFlights } from "../../src/server/fares/serpapi.ts";
+import { createSerpApiFareSource } from "../../src/server/fares/serpapi.ts";
+import { parseGoogleFlights } from "../../src/server/fares/serpapi-flights.ts";
 
 const fixture = async (name: string) => (await Bun.file(new URL(`../fixtures/serpapi/${name}.json`, import.meta.url)).json()) as Record<string, unknown>;
 const search = (destination: string, departDate: string, returnDate: string | null): FareSearch => ({
@@ -27,6 +28,13 @@ describe("parsing SerpApi Google Flights answers", () => {
       durationMinutes: 460,
       providerTypicalLow: 780,
       providerTypicalHigh: 1100,
+      providerPriceHistory: [
+        { day: "2026-09-29", price: 905 },
+        { day: "2026-09-30", price: 880 },
+        { day: "2026-10-01", price: 862 },
+        { day: "2026-10-02", price: 640 },
+        { day: "2026-10-03", price: 612 },
+      ],
       source: "serpapi",
       cached: false,
     });

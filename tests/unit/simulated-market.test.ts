@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
 import { rduToday } from "../../src/domain/calendar.ts";
 import { judgeFare } from "../../src/server/fares/detect.ts";
+import type { DiscoveryRequest } from "../../src/server/fares/fare-source.ts";
 import { routeKey, PriceHistory } from "../../src/server/fares/observations.ts";
 import { planSearches, tripDatePairs } from "../../src/server/fares/scan-plan.ts";
 import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
@@ -128,5 +129,41 @@ describe("the scan plan", () => {
     });
     expect(plan[0]).toBe(recheck);
     expect(plan.slice(1, 4).map((s) => s.destination)).toEqual(["LHR", "BOS", "ATL"]);
+  });
+});
+
+describe("the simulated market's discovery, like Travel Explore", () => {
+  const fares = createSimulatedFareSource();
+  const discover = (fields: Partial<DiscoveryRequest> = {}) => fares.discover!({ now, tripKind: "weekend", month: null, area: "europe", nonstopOnly: false, ...fields });
+  const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
+
+  test("answers the cheapest weekend of the next six months to each destination of the area", async () => {
+    const { rows, rawRows, searched } = await discover();
+    expect(rows.map((row) => row.destination).sort()).toEqual(["CDG", "FRA", "KEF", "LHR"]);
+    expect([rawRows, searched]).toEqual([4, 1]);
+    const weekends = tripDatePairs(rduToday(now)).filter((pair) => weekday(pair.departDate) === 5 && pair.departDate <= "2027-05-24");
+    for (const row of rows) {
+      expect([weekday(row.departDate), weekday(row.returnDate)]).toEqual([5, 0]);
+      for (const pair of weekends) {
+        expect(row.price).toBeLessThanOrEqual(simulatedFare({ destination: row.destination, ...pair, cabin: "economy", purpose: "discover" }, now)!.price);
+      }
+    }
+    expect(await discover()).toEqual({ rows, rawRows, skipped: { noPrice: 0, noAirport: 0, noDates: 0 }, searched, quotaLeft: null });
+  });
+
+  test("a month, a week-long trip and nonstop only narrow it as asked", async () => {
+    const february = await discover({ month: 2, tripKind: "week", nonstopOnly: true });
+    expect(february.rows.length).toBeGreaterThan(0);
+    for (const row of february.rows) {
+      expect(row.departDate.slice(5, 7)).toBe("02");
+      expect([weekday(row.departDate), weekday(row.returnDate)]).toEqual([6, 6]);
+      expect(row.stops).toBe(0);
+    }
+  });
+
+  test("North America covers every domestic destination, Canada and Mexico", async () => {
+    const { rows } = await discover({ area: "north-america" });
+    const expected = DESTINATIONS.filter((d) => d.region === "domestic" || ["YUL", "YVR", "YYC", "YYZ", "MEX"].includes(d.code)).map((d) => d.code);
+    expect(rows.map((row) => row.destination).sort()).toEqual(expected.sort());
   });
 });

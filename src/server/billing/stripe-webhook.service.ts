@@ -90,7 +90,9 @@ async function applyEvent(deps: Deps, event: Stripe.Event): Promise<void> {
       }
       return;
     }
-    case "invoice.paid": {
+    // Stripe sends invoice.payment_succeeded beside invoice.paid for a paid invoice; either one syncs its subscription.
+    case "invoice.paid":
+    case "invoice.payment_succeeded": {
       const subscriptionId = invoiceSubscriptionId(event.data.object);
       if (subscriptionId) await syncSubscription(deps, subscriptionId);
       return;

@@ -5,7 +5,7 @@
  * dates, re-check live deals and make the typical ranges; a candidate deal is confirmed by one fresh SerpApi
  * search out of this scan's share of the plan (docs/deal-rules.md, rule 4). When SerpApi cannot search (quota used up, the
  * scan's share spent, a failing account check) the scan falls back to the cached price, which stays marked
- * cached and so never becomes a new deal or an alert (judge-quotes.ts).
+ * cached and so never becomes a new deal or an alert (judge-quotes.ts). Discovery (Travel Explore) is SerpApi's.
  */
 import type { FareSource, SearchRequest, SearchResult } from "./fare-source.ts";
 import { QUOTA_USED_UP, type SerpApiFareSource } from "./serpapi.ts";
@@ -33,5 +33,6 @@ export function createCachedWithFreshConfirmation(cached: FareSource, fresh: Ser
     },
 
     confirm: (quote, now) => fresh.confirm(quote, now),
+    discover: (request) => fresh.discover(request),
   };
 }

@@ -1,5 +1,7 @@
 /** Where prices come from: one interface; simulated, SerpApi, Travelpayouts, or Travelpayouts confirmed by SerpApi. */
 
+import type { DiscoveryArea } from "./discovery-areas.ts";
+
 export const HOME_AIRPORT = "RDU";
 
 export type TripType = "round_trip" | "one_way";
@@ -33,9 +35,17 @@ export interface FareQuote {
   /** The provider's own idea of a typical price (Google's typical_price_range), when it gives one. */
   providerTypicalLow: number | null;
   providerTypicalHigh: number | null;
+  /** The provider's own daily prices for this same search (Google's price_history, about 60 days, oldest first); absent or null when it gives none. */
+  providerPriceHistory?: ProviderPricePoint[] | null;
   source: string;
   /** Taken from a cache of other people's searches: it needs one fresh look before anyone is alerted. */
   cached: boolean;
+}
+
+export interface ProviderPricePoint {
+  /** YYYY-MM-DD */
+  day: string;
+  price: number;
 }
 
 export interface SearchRequest {
@@ -51,6 +61,44 @@ export interface SearchResult {
   /** Failures of single searches; the others still count. */
   errors: string[];
   /** Provider quota left after this scan, when the provider has one. */
+  quotaLeft: number | null;
+}
+
+export type TripKind = "weekend" | "week";
+
+/** One wide look: the cheapest round trip to every destination of an area, over a month or the next six months. */
+export interface DiscoveryRequest {
+  now: Date;
+  tripKind: TripKind;
+  /** 1–12 for that month, or null for the next six months. */
+  month: number | null;
+  area: DiscoveryArea;
+  nonstopOnly: boolean;
+}
+
+/** The cheapest round trip a discovery found to one airport. A candidate, not proof: it is confirmed by a fresh search before anyone is alerted. */
+export interface DiscoveryRow {
+  destination: string;
+  departDate: string;
+  returnDate: string;
+  /** USD, round-trip total. */
+  price: number;
+  /** Airline name as in src/domain/airlines.ts when known; several carriers read "American and Frontier". */
+  airline: string;
+  /** IATA code; null when several carriers fly the trip. */
+  airlineCode: string | null;
+  stops: number | null;
+  durationMinutes: number | null;
+}
+
+export interface DiscoveryResult {
+  /** One row per airport, the cheapest. */
+  rows: DiscoveryRow[];
+  /** Rows in the provider's answer, before any was skipped or merged. */
+  rawRows: number;
+  /** Rows left out, by the first thing they lacked. */
+  skipped: { noPrice: number; noAirport: number; noDates: number };
+  searched: number;
   quotaLeft: number | null;
 }
 
@@ -70,6 +118,8 @@ export interface FareSource {
    * quote becomes a deal only through it. Throws FareSourceError when no fresh search can be made now.
    */
   confirm?(quote: FareQuote, now: Date): Promise<FareQuote | null>;
+  /** One wide look at an area, as SerpApi's Travel Explore gives it. Throws FareSourceError when it cannot be made now. */
+  discover?(request: DiscoveryRequest): Promise<DiscoveryResult>;
   /** Observations of the past year, for a source that can tell them (the simulated market), so ranges exist at once. */
   pastObservations?(now: Date): Iterable<PastObservation>;
 }

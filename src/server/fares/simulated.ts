@@ -1,6 +1,8 @@
-import { addDays, DAY_MS, dayNumber, rduToday } from "../../domain/calendar.ts";
-import type { FareQuote, FareSource, PastObservation, SearchRequest, SearchResult } from "./fare-source.ts";
-import { tripDatePairs } from "./scan-plan.ts";
+import { findAirline } from "../../domain/airlines.ts";
+import { addDays, DAY_MS, dayNumber, daysBetween, monthOf, rduToday } from "../../domain/calendar.ts";
+import { discoveryAreaOf } from "./discovery-areas.ts";
+import type { DiscoveryRequest, DiscoveryResult, DiscoveryRow, FareQuote, FareSource, PastObservation, SearchRequest, SearchResult } from "./fare-source.ts";
+import { tripDatePairs, type DatePair } from "./scan-plan.ts";
 import { seededRandom } from "./seeded-random.ts";
 import { SIMULATED_SOURCE, simulatedFare, simulatedRoutes } from "./simulated-market.ts";
 
@@ -12,6 +14,33 @@ export interface SimulatedOptions {
 }
 
 const OBSERVATION_HOUR_UTC = 17;
+/** How far ahead a discovery looks, as Travel Explore's "next six months". */
+const DISCOVERY_DAYS = 183;
+
+/** The scan grid's trips of this kind (weekends Friday → Sunday, weeks Saturday → Saturday) in the discovery's window. */
+function discoveryPairs(request: DiscoveryRequest): DatePair[] {
+  const today = rduToday(request.now);
+  const nights = request.tripKind === "weekend" ? 2 : 7;
+  return tripDatePairs(today).filter(
+    (pair) =>
+      daysBetween(pair.departDate, pair.returnDate) === nights &&
+      daysBetween(today, pair.departDate) <= DISCOVERY_DAYS &&
+      (request.month === null || monthOf(pair.departDate) === request.month),
+  );
+}
+
+function discoveryRow(quote: FareQuote): DiscoveryRow {
+  return {
+    destination: quote.destination,
+    departDate: quote.departDate,
+    returnDate: quote.returnDate!,
+    price: quote.price,
+    airline: quote.airline,
+    airlineCode: findAirline(quote.airline)?.code ?? null,
+    stops: quote.nonstop ? 0 : 1,
+    durationMinutes: quote.durationMinutes,
+  };
+}
 
 /** The embedded default source: no account, no network; the same question always gets the same answer. */
 export function createSimulatedFareSource(options: SimulatedOptions = {}): FareSource {
@@ -28,6 +57,21 @@ export function createSimulatedFareSource(options: SimulatedOptions = {}): FareS
         if (quote) quotes.push(quote);
       }
       return { quotes, searched: request.searches.length, errors: [], quotaLeft: null };
+    },
+
+    /** Like Travel Explore: the cheapest trip of the kind to each destination of the area, over the window. */
+    async discover(request: DiscoveryRequest): Promise<DiscoveryResult> {
+      const pairs = discoveryPairs(request);
+      const rows: DiscoveryRow[] = [];
+      for (const destination of simulatedRoutes().filter((code) => discoveryAreaOf(code) === request.area)) {
+        let cheapest: FareQuote | null = null;
+        for (const pair of pairs) {
+          const quote = simulatedFare({ destination, ...pair, cabin: "economy", purpose: "discover" }, request.now);
+          if (quote && (quote.nonstop || !request.nonstopOnly) && (!cheapest || quote.price < cheapest.price)) cheapest = quote;
+        }
+        if (cheapest) rows.push(discoveryRow(cheapest));
+      }
+      return { rows, rawRows: rows.length, skipped: { noPrice: 0, noAirport: 0, noDates: 0 }, searched: 1, quotaLeft: null };
     },
 
     *pastObservations(now: Date): Iterable<PastObservation> {

@@ -27,11 +27,12 @@ export function parsePricesForDates(body: unknown, watched: ReadonlySet<string>)
   if (body.success === false || (typeof body.error === "string" && body.error !== "")) {
     throw new FareSourceError(`${PROVIDER}: ${stringOr(body.error) || "request failed"}`);
   }
-  if (typeof body.currency === "string" && body.currency.toLowerCase() !== "usd") {
-    throw new FareSourceError(`${PROVIDER}: prices came in ${body.currency}, not USD`);
-  }
+  // The API's default currency is roubles: an answer that does not say USD is not read as dollars.
+  if (typeof body.currency !== "string") throw new FareSourceError(`${PROVIDER}: the answer does not say its currency`);
+  if (body.currency.toLowerCase() !== "usd") throw new FareSourceError(`${PROVIDER}: prices came in ${body.currency}, not USD`);
+  if (!Array.isArray(body.data)) throw new FareSourceError(`${PROVIDER}: data is not a list of tickets`);
   const cheapest = new Map<string, FareQuote>();
-  for (const item of Array.isArray(body.data) ? body.data : []) {
+  for (const item of body.data) {
     if (!isRecord(item)) continue;
     const destination = (stringOr(item.destination_airport) || stringOr(item.destination)).toUpperCase();
     const price = numberOr(item.price);
