@@ -149,10 +149,14 @@ export function loadConfig(env: Env): Readonly<Config> {
 function parseExploreAreas(value: string, problems: string[]): Partial<Record<DiscoveryArea, string>> {
   const areas: Partial<Record<DiscoveryArea, string>> = {};
   const named: readonly string[] = DISCOVERY_AREAS.filter((area) => area !== "north-america");
-  for (const entry of value.split(",").map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [area = "", kgmid = ""] = entry.split("=").map((part) => part.trim());
     if (!named.includes(area)) problems.push(`SERPAPI_EXPLORE_AREAS: '${area}' is not one of ${named.join(", ")}`);
-    else if (!/^\/[mg]\/[0-9a-z_]+$/.test(kgmid)) problems.push(`SERPAPI_EXPLORE_AREAS: ${area} needs a Google kgmid such as /m/02j9z (Europe), got '${kgmid}'`);
+    else if (!/^\/[mg]\/[0-9a-z_]+$/.test(kgmid))
+      problems.push(`SERPAPI_EXPLORE_AREAS: ${area} needs a Google kgmid such as /m/02j9z (Europe), got '${kgmid}'`);
     else areas[area as DiscoveryArea] = kgmid;
   }
   return areas;

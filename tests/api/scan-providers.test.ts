@@ -46,9 +46,19 @@ beforeAll(async () => {
         // SerpApi echoes the request in search_parameters; the recorded answer stands for any route, its flights
         // landing where the search asked.
         const arrival = params.get("arrival_id");
-        const echoed = { ...(answers.flights.search_parameters as object), arrival_id: arrival, outbound_date: params.get("outbound_date"), return_date: params.get("return_date") };
+        const echoed = {
+          ...(answers.flights.search_parameters as object),
+          arrival_id: arrival,
+          outbound_date: params.get("outbound_date"),
+          return_date: params.get("return_date"),
+        };
         const landing = (options: { flights: { arrival_airport: { id: string } }[] }[]) =>
-          options.map((option) => ({ ...option, flights: option.flights.map((flight, i) => (i === option.flights.length - 1 ? { ...flight, arrival_airport: { ...flight.arrival_airport, id: arrival } } : flight)) }));
+          options.map((option) => ({
+            ...option,
+            flights: option.flights.map((flight, i) =>
+              i === option.flights.length - 1 ? { ...flight, arrival_airport: { ...flight.arrival_airport, id: arrival } } : flight,
+            ),
+          }));
         return Response.json({ ...answers.flights, best_flights: landing(answers.flights.best_flights as never), search_parameters: echoed });
       }
       if (params.get("destination") === "LHR") return Response.json(answers.exactLhr);

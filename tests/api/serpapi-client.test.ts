@@ -52,7 +52,13 @@ describe("scans with the real client", () => {
     expect(summary).toMatchObject({ source: "serpapi", status: "succeeded", searches: share, quotes: share, quotaLeft: 1240 - share, errors: [] });
     expect(serpapi.count("charged", "google_flights")).toBe(share);
     expect(serpapi.totalSearchesLeft).toBe(1240 - share);
-    expect(t.db.select().from(fareObservations).all().filter((o) => o.source === "serpapi")).toHaveLength(share);
+    expect(
+      t.db
+        .select()
+        .from(fareObservations)
+        .all()
+        .filter((o) => o.source === "serpapi"),
+    ).toHaveLength(share);
     expect(serpapi.searches.every((search) => search.params.no_cache === undefined && search.params.currency === "USD")).toBe(true);
   });
 
@@ -100,18 +106,60 @@ describe("scans with the real client", () => {
 });
 
 describe("discovery with Travel Explore", () => {
-  const weekend = (now: Date, fields: Partial<DiscoveryRequest> = {}): DiscoveryRequest => ({ now, tripKind: "weekend", month: null, area: "north-america", nonstopOnly: false, ...fields });
+  const weekend = (now: Date, fields: Partial<DiscoveryRequest> = {}): DiscoveryRequest => ({
+    now,
+    tripKind: "weekend",
+    month: null,
+    area: "north-america",
+    nonstopOnly: false,
+    ...fields,
+  });
   const exploreMarket = () => [
-    { destination: "LAS", departDate: "2026-12-04", returnDate: "2026-12-06", price: 189, airline: "Spirit", airlineCode: "NK", stops: 0, durationMinutes: 290 },
-    { destination: "YYZ", departDate: "2026-12-11", returnDate: "2026-12-13", price: 236, airline: "Air Canada", airlineCode: "AC", stops: 0, durationMinutes: 105 },
+    {
+      destination: "LAS",
+      departDate: "2026-12-04",
+      returnDate: "2026-12-06",
+      price: 189,
+      airline: "Spirit",
+      airlineCode: "NK",
+      stops: 0,
+      durationMinutes: 290,
+    },
+    {
+      destination: "YYZ",
+      departDate: "2026-12-11",
+      returnDate: "2026-12-13",
+      price: 236,
+      airline: "Air Canada",
+      airlineCode: "AC",
+      stops: 0,
+      durationMinutes: 105,
+    },
   ];
 
   test("one search answers the cheapest trip per destination; a repeat within the hour comes from SerpApi's cache and costs nothing", async () => {
     const { t, serpapi, fares } = setUp({ planSearchesLeft: 1240, explore: exploreMarket });
 
     const first = await fares.discover(weekend(t.clock.now()));
-    expect(first).toEqual({ rows: exploreMarket().map((row) => ({ ...row })), rawRows: 2, skipped: { noPrice: 0, noAirport: 0, noDates: 0 }, searched: 1, quotaLeft: 1239 });
-    expect(serpapi.searches[0]!.params).toEqual({ engine: "google_travel_explore", departure_id: "RDU", type: "1", travel_duration: "1", month: "0", stops: "0", currency: "USD", gl: "us", hl: "en", api_key: SERPAPI_TEST_KEY });
+    expect(first).toEqual({
+      rows: exploreMarket().map((row) => ({ ...row })),
+      rawRows: 2,
+      skipped: { noPrice: 0, noAirport: 0, noDates: 0 },
+      searched: 1,
+      quotaLeft: 1239,
+    });
+    expect(serpapi.searches[0]!.params).toEqual({
+      engine: "google_travel_explore",
+      departure_id: "RDU",
+      type: "1",
+      travel_duration: "1",
+      month: "0",
+      stops: "0",
+      currency: "USD",
+      gl: "us",
+      hl: "en",
+      api_key: SERPAPI_TEST_KEY,
+    });
 
     t.clock.advance(HOUR / 2);
     await fares.discover(weekend(t.clock.now()));
@@ -127,10 +175,17 @@ describe("discovery with Travel Explore", () => {
     await t0.fares.discover(weekend(t0.t.clock.now(), { area: "europe", tripKind: "week", month: 3, nonstopOnly: true }));
     expect(t0.serpapi.searches[0]!.params).toMatchObject({ arrival_area_id: "/m/02j9z", travel_duration: "2", month: "3", stops: "1" });
 
-    await expect(t0.fares.discover(weekend(t0.t.clock.now(), { area: "caribbean" }))).rejects.toThrow("SerpApi: no arrival_area_id is set for caribbean (SERPAPI_EXPLORE_AREAS)");
+    await expect(t0.fares.discover(weekend(t0.t.clock.now(), { area: "caribbean" }))).rejects.toThrow(
+      "SerpApi: no arrival_area_id is set for caribbean (SERPAPI_EXPLORE_AREAS)",
+    );
     expect(t0.serpapi.searches).toHaveLength(1);
 
-    const configured = createSerpApiFareSource({ apiKey: SERPAPI_TEST_KEY, schedule: SCHEDULE, baseUrl: t0.serpapi.url, exploreAreaIds: { caribbean: "/m/0local" } });
+    const configured = createSerpApiFareSource({
+      apiKey: SERPAPI_TEST_KEY,
+      schedule: SCHEDULE,
+      baseUrl: t0.serpapi.url,
+      exploreAreaIds: { caribbean: "/m/0local" },
+    });
     await configured.discover(weekend(t0.t.clock.now(), { area: "caribbean" }));
     expect(t0.serpapi.searches[1]!.params.arrival_area_id).toBe("/m/0local");
   });
@@ -148,7 +203,9 @@ describe("discovery with Travel Explore", () => {
     const now = t.clock.now();
     expect((await fares.allowance(now)).share).toBe(1);
     await fares.discover(weekend(now));
-    await expect(fares.discover(weekend(now, { tripKind: "week" }))).rejects.toThrow("SerpApi: this scan's share of the monthly quota is spent (33 searches left this month)");
+    await expect(fares.discover(weekend(now, { tripKind: "week" }))).rejects.toThrow(
+      "SerpApi: this scan's share of the monthly quota is spent (33 searches left this month)",
+    );
     expect(serpapi.count("charged")).toBe(1);
   });
 
@@ -159,7 +216,10 @@ describe("discovery with Travel Explore", () => {
     serpapi.spendElsewhere(1240);
     await expect(fares.discover(weekend(now))).rejects.toThrow("SerpApi: Your account has run out of searches. (429)");
 
-    const later = await fares.search({ now, searches: [{ destination: "LAS", departDate: "2026-12-04", returnDate: "2026-12-06", cabin: "economy", purpose: "discover" }] });
+    const later = await fares.search({
+      now,
+      searches: [{ destination: "LAS", departDate: "2026-12-04", returnDate: "2026-12-06", cabin: "economy", purpose: "discover" }],
+    });
     expect(later).toEqual({ quotes: [], searched: 0, errors: ["SerpApi refused further searches this scan (429)"], quotaLeft: 1239 });
     await expect(fares.discover(weekend(now, { tripKind: "week" }))).rejects.toThrow("SerpApi refused further searches this scan (429)");
     expect(serpapi.searches.map((search) => search.outcome)).toEqual(["refused"]);
@@ -176,7 +236,10 @@ describe("the local SerpApi server keeps the account as SerpApi does", () => {
   test("searches come from the plan first, then extra credits; the plan is whole again next month, the credits are not", async () => {
     const { t, serpapi } = setUp({ searchesPerMonth: 100, planSearchesLeft: 1, extraCredits: 5 });
     const account = async () => (await fetch(`${serpapi.url}/account?api_key=${SERPAPI_TEST_KEY}`)).json();
-    const search = (destination: string) => fetch(`${serpapi.url}/search.json?engine=google_flights&departure_id=RDU&arrival_id=${destination}&outbound_date=2026-12-04&type=2&api_key=${SERPAPI_TEST_KEY}`);
+    const search = (destination: string) =>
+      fetch(
+        `${serpapi.url}/search.json?engine=google_flights&departure_id=RDU&arrival_id=${destination}&outbound_date=2026-12-04&type=2&api_key=${SERPAPI_TEST_KEY}`,
+      );
     await search("LAS");
     await search("DEN");
     expect(await account()).toMatchObject({ plan_searches_left: 0, extra_credits: 4, total_searches_left: 4, this_month_usage: 2 });
@@ -186,7 +249,8 @@ describe("the local SerpApi server keeps the account as SerpApi does", () => {
 
   test("no_cache=true is always charged; a wrong key is 401; spent searches are 429 while cached answers are still served", async () => {
     const { serpapi } = setUp({ planSearchesLeft: 2 });
-    const url = (destination: string, extra = "", key = SERPAPI_TEST_KEY) => `${serpapi.url}/search.json?engine=google_flights&departure_id=RDU&arrival_id=${destination}&outbound_date=2026-12-04&type=2${extra}&api_key=${key}`;
+    const url = (destination: string, extra = "", key = SERPAPI_TEST_KEY) =>
+      `${serpapi.url}/search.json?engine=google_flights&departure_id=RDU&arrival_id=${destination}&outbound_date=2026-12-04&type=2${extra}&api_key=${key}`;
     expect((await fetch(url("LAS"))).status).toBe(200);
     expect((await fetch(url("LAS", "&no_cache=true"))).status).toBe(200);
     expect((await fetch(url("LAS", "", "wrong"))).status).toBe(401);

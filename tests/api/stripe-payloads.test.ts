@@ -7,7 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { emailOutbox, stripeEvents, users } from "../../db/schema.ts";
 import { StripeBilling } from "../../src/server/billing/stripe-billing.ts";
 import { deliverWebhook, stripeApp } from "../support/stripe-app.ts";
-import { startStripeServer, stripeTestConfig, type StripeObject, type StripeServer } from "../support/stripe-server.ts";
+import type { StripeObject } from "../support/stripe-object-store.ts";
+import { startStripeServer, stripeTestConfig, type StripeServer } from "../support/stripe-server.ts";
 import { json, type TestApp } from "../support/test-app.ts";
 import { createUser, reloadUser } from "../support/users.ts";
 
@@ -23,7 +24,13 @@ beforeEach(() => stripe.reset());
 
 /** A member whose row mirrors `subscription` as it was before the event: an active monthly plan. */
 function memberOf(t: TestApp, subscription: StripeObject, fields: Parameters<typeof createUser>[1] = {}) {
-  return createUser(t, { stripeCustomerId: subscription.customer, stripeSubscriptionId: subscription.id, subscriptionStatus: "Active", planType: "monthly", ...fields });
+  return createUser(t, {
+    stripeCustomerId: subscription.customer,
+    stripeSubscriptionId: subscription.id,
+    subscriptionStatus: "Active",
+    planType: "monthly",
+    ...fields,
+  });
 }
 
 async function delivered(t: TestApp, event: StripeObject) {
@@ -65,7 +72,11 @@ describe("subscription events: the member's row becomes what Stripe says the sub
     const member = await memberOf(t, event.data.object);
     await delivered(t, event);
     expect(await delivered(t, event)).toEqual({ received: true, duplicate: true });
-    const owed = t.db.select().from(emailOutbox).all().filter((m) => m.kind === "trial-ending");
+    const owed = t.db
+      .select()
+      .from(emailOutbox)
+      .all()
+      .filter((m) => m.kind === "trial-ending");
     expect(owed).toHaveLength(1);
     expect(owed[0]).toMatchObject({ toAddress: member.email });
     expect(owed[0]!.textBody).toContain("September 27");
@@ -120,7 +131,11 @@ describe("invoice events: the subscription is found wherever the API version put
 
     await delivered(t, event);
     expect(reloadUser(t, member.id).subscriptionStatus).toBe("Past Due");
-    const owed = t.db.select().from(emailOutbox).all().filter((m) => m.kind === "payment-failed");
+    const owed = t.db
+      .select()
+      .from(emailOutbox)
+      .all()
+      .filter((m) => m.kind === "payment-failed");
     expect(owed.map((m) => m.toAddress)).toEqual([member.email]);
   });
 });

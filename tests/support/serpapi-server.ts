@@ -165,7 +165,10 @@ export class SerpApiServer {
     }
     if (query.engine !== "google_flights" && query.engine !== "google_travel_explore") {
       record("free-error");
-      return Response.json({ search_metadata: { ...this.metadata(), status: "Error" }, error: `Unsupported \`${query.engine}\` search engine.` }, { status: 400 });
+      return Response.json(
+        { search_metadata: { ...this.metadata(), status: "Error" }, error: `Unsupported \`${query.engine}\` search engine.` },
+        { status: 400 },
+      );
     }
     const body = query.engine === "google_flights" ? this.flightsAnswer(query) : this.exploreAnswer(query);
     this.charge();
@@ -210,9 +213,20 @@ export class SerpApiServer {
   }
 
   private flightsAnswer(query: Record<string, string>): object {
-    const question: FlightsQuestion = { origin: query.departure_id ?? "", destination: query.arrival_id ?? "", departDate: query.outbound_date ?? "", returnDate: query.return_date ?? null, at: this.now() };
+    const question: FlightsQuestion = {
+      origin: query.departure_id ?? "",
+      destination: query.arrival_id ?? "",
+      departDate: query.outbound_date ?? "",
+      returnDate: query.return_date ?? null,
+      at: this.now(),
+    };
     const fare = this.flights(question);
-    if (!fare) return { search_metadata: this.metadata(), search_parameters: { engine: "google_flights", ...query }, error: "Google Flights hasn't returned any results for this query." };
+    if (!fare)
+      return {
+        search_metadata: this.metadata(),
+        search_parameters: { engine: "google_flights", ...query },
+        error: "Google Flights hasn't returned any results for this query.",
+      };
     const leg = (from: string, to: string, minutes: number) => ({
       departure_airport: { name: AIRPORT_CITIES[from] ?? from, id: from, time: `${question.departDate} 08:00` },
       arrival_airport: { name: AIRPORT_CITIES[to] ?? to, id: to, time: `${question.departDate} 12:00` },
@@ -221,7 +235,9 @@ export class SerpApiServer {
       travel_class: "Economy",
       flight_number: fare.flightNumber,
     });
-    const flights = fare.nonstop ? [leg(question.origin, question.destination, fare.durationMinutes)] : [leg(question.origin, "CLT", 60), leg("CLT", question.destination, fare.durationMinutes - 120)];
+    const flights = fare.nonstop
+      ? [leg(question.origin, question.destination, fare.durationMinutes)]
+      : [leg(question.origin, "CLT", 60), leg("CLT", question.destination, fare.durationMinutes - 120)];
     return {
       search_metadata: this.metadata(),
       search_parameters: { engine: "google_flights", ...query },
@@ -235,7 +251,15 @@ export class SerpApiServer {
           departure_token: "local-token",
         },
       ],
-      ...(fare.typicalRange ? { price_insights: { lowest_price: fare.price, typical_price_range: fare.typicalRange, ...(fare.priceHistory ? { price_history: fare.priceHistory } : {}) } } : {}),
+      ...(fare.typicalRange
+        ? {
+            price_insights: {
+              lowest_price: fare.price,
+              typical_price_range: fare.typicalRange,
+              ...(fare.priceHistory ? { price_history: fare.priceHistory } : {}),
+            },
+          }
+        : {}),
     };
   }
 

@@ -61,7 +61,10 @@ describe("configuration", () => {
 
   test("SERPAPI_EXPLORE_AREAS sets Travel Explore's arrival_area_id for the areas SerpApi's reference names none for", () => {
     expect(loadConfig({}).serpapiExploreAreas).toEqual({});
-    expect(loadConfig({ SERPAPI_EXPLORE_AREAS: " caribbean=/m/0abc1 , atlantic=/g/11xyz " }).serpapiExploreAreas).toEqual({ caribbean: "/m/0abc1", atlantic: "/g/11xyz" });
+    expect(loadConfig({ SERPAPI_EXPLORE_AREAS: " caribbean=/m/0abc1 , atlantic=/g/11xyz " }).serpapiExploreAreas).toEqual({
+      caribbean: "/m/0abc1",
+      atlantic: "/g/11xyz",
+    });
     const problems = (value: string) => {
       try {
         loadConfig({ SERPAPI_EXPLORE_AREAS: value });

@@ -18,8 +18,9 @@ type Path = (string | number)[];
 /** Every path to a value in a JSON document, the document itself first. */
 function pathsOf(value: unknown, path: Path = [], into: Path[] = []): Path[] {
   into.push(path);
-  if (Array.isArray(value)) value.forEach((item, i) => pathsOf(item, [...path, i], into));
-  else if (value && typeof value === "object") for (const [key, item] of Object.entries(value)) pathsOf(item, [...path, key], into);
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) pathsOf(item, [...path, i], into);
+  } else if (value && typeof value === "object") for (const [key, item] of Object.entries(value)) pathsOf(item, [...path, key], into);
   return into;
 }
 
@@ -41,7 +42,9 @@ const oddValue = fc.oneof(
 /** A real answer with one to three values replaced. */
 const mutationsOf = (document: unknown) => {
   const paths = pathsOf(document);
-  return fc.array(fc.tuple(fc.nat({ max: paths.length - 1 }), oddValue), { minLength: 1, maxLength: 3 }).map((changes) => changes.reduce((doc, [index, value]) => replaced(doc, paths[index]!, value), document));
+  return fc
+    .array(fc.tuple(fc.nat({ max: paths.length - 1 }), oddValue), { minLength: 1, maxLength: 3 })
+    .map((changes) => changes.reduce((doc, [index, value]) => replaced(doc, paths[index]!, value), document));
 };
 
 function readOrRefused<T>(parse: () => T): T | null {
@@ -60,7 +63,11 @@ describe("provider answers with any value replaced", () => {
   test("Google Flights: a quote with a finite price and history days, or a FareSourceError", async () => {
     const answers = await Promise.all(["serpapi/round-trip-lhr", "serpapi/jfk-icn-oneway-usd", "serpapi/rt-sin-aus-multileg-insights"].map(fixture));
     const origins = ["RDU", "JFK", "SIN"];
-    const searches = [search, { ...search, destination: "ICN", departDate: "2025-02-28", returnDate: null }, { ...search, destination: "AUS", departDate: "2025-09-09", returnDate: "2025-09-19" }];
+    const searches = [
+      search,
+      { ...search, destination: "ICN", departDate: "2025-02-28", returnDate: null },
+      { ...search, destination: "AUS", departDate: "2025-09-09", returnDate: "2025-09-19" },
+    ];
     answers.forEach((answer, i) => {
       fc.assert(
         fc.property(mutationsOf(answer), (mutated) => {

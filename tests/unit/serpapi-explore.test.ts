@@ -13,12 +13,34 @@ const reference = await fixture("docs-engine-parameters");
 const nyc = await fixture("nyc-usd-explore-destinations");
 const oslo = await fixture("osl-nok-travel-duration-2");
 
-const request = (fields: Partial<DiscoveryRequest> = {}): DiscoveryRequest => ({ now: new Date("2026-11-22T15:00:00Z"), tripKind: "weekend", month: null, area: "north-america", nonstopOnly: false, ...fields });
+const request = (fields: Partial<DiscoveryRequest> = {}): DiscoveryRequest => ({
+  now: new Date("2026-11-22T15:00:00Z"),
+  tripKind: "weekend",
+  month: null,
+  area: "north-america",
+  nonstopOnly: false,
+  ...fields,
+});
 
 describe("the Explore request", () => {
   test("asks from RDU, round trip, for the trip kind, month and stops, in USD from the US, with no no_cache", () => {
-    expect(exploreParams(request(), {})).toEqual({ engine: "google_travel_explore", departure_id: "RDU", type: "1", travel_duration: "1", month: "0", stops: "0", currency: "USD", gl: "us", hl: "en" });
-    expect(exploreParams(request({ tripKind: "week", month: 3, nonstopOnly: true, area: "europe" }), KNOWN_AREA_IDS)).toMatchObject({ travel_duration: "2", month: "3", stops: "1", arrival_area_id: "/m/02j9z" });
+    expect(exploreParams(request(), {})).toEqual({
+      engine: "google_travel_explore",
+      departure_id: "RDU",
+      type: "1",
+      travel_duration: "1",
+      month: "0",
+      stops: "0",
+      currency: "USD",
+      gl: "us",
+      hl: "en",
+    });
+    expect(exploreParams(request({ tripKind: "week", month: 3, nonstopOnly: true, area: "europe" }), KNOWN_AREA_IDS)).toMatchObject({
+      travel_duration: "2",
+      month: "3",
+      stops: "1",
+      arrival_area_id: "/m/02j9z",
+    });
   });
 
   test("every parameter sent is one SerpApi's reference documents, with a value it lists", () => {
@@ -44,7 +66,9 @@ describe("the Explore request", () => {
   test("Europe's arrival_area_id is the one the reference gives; it names no other region, so those are the operator's to set", () => {
     expect(reference.params.arrival_area_id.description).toContain("`/m/02j9z` is the location kgmid for Europe");
     expect(KNOWN_AREA_IDS).toEqual({ europe: "/m/02j9z" });
-    expect(() => exploreParams(request({ area: "caribbean" }), KNOWN_AREA_IDS)).toThrow("SerpApi: no arrival_area_id is set for caribbean (SERPAPI_EXPLORE_AREAS)");
+    expect(() => exploreParams(request({ area: "caribbean" }), KNOWN_AREA_IDS)).toThrow(
+      "SerpApi: no arrival_area_id is set for caribbean (SERPAPI_EXPLORE_AREAS)",
+    );
     expect(exploreParams(request({ area: "caribbean" }), { ...KNOWN_AREA_IDS, caribbean: "/m/0caribbean" }).arrival_area_id).toBe("/m/0caribbean");
   });
 
@@ -53,7 +77,9 @@ describe("the Explore request", () => {
   });
 
   test("every catalogue destination lies in one discovery area; the international ones as Canada, Mexico, the Caribbean, Central America, Europe and the Atlantic", () => {
-    const byArea = Object.fromEntries(DISCOVERY_AREAS.map((area) => [area, DESTINATIONS.filter((d) => d.region === "international" && discoveryAreaOf(d.code) === area).map((d) => d.code)]));
+    const byArea = Object.fromEntries(
+      DISCOVERY_AREAS.map((area) => [area, DESTINATIONS.filter((d) => d.region === "international" && discoveryAreaOf(d.code) === area).map((d) => d.code)]),
+    );
     expect(byArea).toEqual({
       "north-america": ["MEX", "YUL", "YVR", "YYC", "YYZ"],
       europe: ["CDG", "FRA", "KEF", "LHR"],
@@ -76,7 +102,16 @@ describe("a real Explore answer in USD (NYC, trimmed to its destinations)", () =
   });
 
   test("reads a row's airport, dates, price, airline, stops and flight time", () => {
-    expect(result.rows.find((row) => row.destination === "ATL")).toEqual({ destination: "ATL", departDate: "2026-10-31", returnDate: "2026-11-01", price: 128, airline: "Frontier", airlineCode: "F9", stops: 0, durationMinutes: 177 });
+    expect(result.rows.find((row) => row.destination === "ATL")).toEqual({
+      destination: "ATL",
+      departDate: "2026-10-31",
+      returnDate: "2026-11-01",
+      price: 128,
+      airline: "Frontier",
+      airlineCode: "F9",
+      stops: 0,
+      durationMinutes: 177,
+    });
     expect(result.rows.find((row) => row.destination === "MSP")).toMatchObject({ airline: "Sun Country", airlineCode: "SY" });
   });
 
@@ -86,21 +121,51 @@ describe("a real Explore answer in USD (NYC, trimmed to its destinations)", () =
 
   test("parks served by another city's airport count as that airport (Zion, Bryce and Grand Canyon as LAS; Acadia and Bar Harbor as BGR)", () => {
     const places = nyc.destinations as { name: string; destination_airport?: { code: string; location?: string }; car_duration?: number }[];
-    expect(places.filter((place) => place.destination_airport?.code === "LAS").map((place) => [place.name, place.destination_airport!.location ?? null, place.car_duration ?? null])).toEqual([
+    expect(
+      places
+        .filter((place) => place.destination_airport?.code === "LAS")
+        .map((place) => [place.name, place.destination_airport!.location ?? null, place.car_duration ?? null]),
+    ).toEqual([
       ["Las Vegas", null, null],
       ["Zion National Park", "Las Vegas", 150],
       ["Bryce Canyon National Park", "Las Vegas", 300],
       ["Grand Canyon National Park", "Las Vegas", 300],
     ]);
-    expect(result.rows.filter((row) => row.destination === "LAS")).toEqual([{ destination: "LAS", departDate: "2026-10-31", returnDate: "2026-11-01", price: 309, airline: "JetBlue", airlineCode: "B6", stops: 1, durationMinutes: 602 }]);
-    expect(result.rows.filter((row) => row.destination === "BGR")).toEqual([{ destination: "BGR", departDate: "2026-10-24", returnDate: "2026-10-25", price: 325, airline: "Delta", airlineCode: "DL", stops: 0, durationMinutes: 98 }]);
+    expect(result.rows.filter((row) => row.destination === "LAS")).toEqual([
+      {
+        destination: "LAS",
+        departDate: "2026-10-31",
+        returnDate: "2026-11-01",
+        price: 309,
+        airline: "JetBlue",
+        airlineCode: "B6",
+        stops: 1,
+        durationMinutes: 602,
+      },
+    ]);
+    expect(result.rows.filter((row) => row.destination === "BGR")).toEqual([
+      {
+        destination: "BGR",
+        departDate: "2026-10-24",
+        returnDate: "2026-10-25",
+        price: 325,
+        airline: "Delta",
+        airlineCode: "DL",
+        stops: 0,
+        durationMinutes: 98,
+      },
+    ]);
   });
 
   test("of several places at one airport the cheapest trip is kept", () => {
     const answer = structuredClone(nyc);
     const zion = answer.destinations.find((place: { name: string }) => place.name === "Zion National Park");
     Object.assign(zion, { flight_price: 250, start_date: "2026-11-06", end_date: "2026-11-08" });
-    expect(parseTravelExplore(answer).rows.find((row) => row.destination === "LAS")).toMatchObject({ price: 250, departDate: "2026-11-06", returnDate: "2026-11-08" });
+    expect(parseTravelExplore(answer).rows.find((row) => row.destination === "LAS")).toMatchObject({
+      price: 250,
+      departDate: "2026-11-06",
+      returnDate: "2026-11-08",
+    });
   });
 
   test("a priced row with no airport or no dates is skipped and counted (rows derived from the capture)", () => {
@@ -133,7 +198,16 @@ describe("answers Explore must refuse", () => {
     const parsed = parseTravelExplore(relabelled);
     expect(parsed.rawRows).toBe(84);
     expect(parsed.skipped).toEqual({ noPrice: 32, noAirport: 0, noDates: 0 });
-    expect(parsed.rows.find((row) => row.destination === "BCN")).toEqual({ destination: "BCN", departDate: "2026-12-03", returnDate: "2026-12-09", price: 886, airline: "Norwegian and Vueling", airlineCode: null, stops: 0, durationMinutes: 210 });
+    expect(parsed.rows.find((row) => row.destination === "BCN")).toEqual({
+      destination: "BCN",
+      departDate: "2026-12-03",
+      returnDate: "2026-12-09",
+      price: 886,
+      airline: "Norwegian and Vueling",
+      airlineCode: null,
+      stops: 0,
+      durationMinutes: 210,
+    });
   });
 
   test("an error body, a 429 and an answer without a destinations list are refused", () => {

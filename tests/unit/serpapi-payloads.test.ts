@@ -7,9 +7,16 @@ import type { FareSearch } from "../../src/server/fares/fare-source.ts";
 import { parseAccount } from "../../src/server/fares/serpapi-account.ts";
 import { parseGoogleFlights } from "../../src/server/fares/serpapi-flights.ts";
 
-const fixture = async (folder: string, name: string) => (await Bun.file(new URL(`../fixtures/${folder}/${name}.json`, import.meta.url)).json()) as Record<string, unknown>;
+const fixture = async (folder: string, name: string) =>
+  (await Bun.file(new URL(`../fixtures/${folder}/${name}.json`, import.meta.url)).json()) as Record<string, unknown>;
 const flights = (name: string) => fixture("serpapi", name);
-const search = (destination: string, departDate: string, returnDate: string | null): FareSearch => ({ destination, departDate, returnDate, cabin: "economy", purpose: "discover" });
+const search = (destination: string, departDate: string, returnDate: string | null): FareSearch => ({
+  destination,
+  departDate,
+  returnDate,
+  cabin: "economy",
+  purpose: "discover",
+});
 
 /** Answers the refusal tests share. */
 const recorded = {
@@ -52,7 +59,15 @@ describe("real Google Flights answers in USD are read right", () => {
   test("a SIN→AUS round trip of three-flight itineraries: the cheapest, skipping an option without a price, with history stamped at Singapore's midnight", async () => {
     const answer = await flights("rt-sin-aus-multileg-insights");
     const quote = parseGoogleFlights(answer, search("AUS", "2025-09-09", "2025-09-19"), "SIN");
-    expect(quote).toMatchObject({ origin: "SIN", destination: "AUS", tripType: "round_trip", nonstop: false, price: 920, providerTypicalLow: 1100, providerTypicalHigh: 1200 });
+    expect(quote).toMatchObject({
+      origin: "SIN",
+      destination: "AUS",
+      tripType: "round_trip",
+      nonstop: false,
+      price: 920,
+      providerTypicalLow: 1100,
+      providerTypicalHigh: 1200,
+    });
     const history = quote!.providerPriceHistory!;
     expect(history).toHaveLength(62);
     expect(history[0]).toEqual({ day: "2025-05-05", price: 956 });
@@ -85,7 +100,18 @@ describe("real Google Flights answers in USD are read right", () => {
 
   test("a one-way answer without search_parameters takes its origin from the search, not RDU", async () => {
     const quote = parseGoogleFlights(await flights("ow-del-han-no-search-params"), search("HAN", "2025-05-14", null), "DEL");
-    expect(quote).toMatchObject({ origin: "DEL", destination: "HAN", tripType: "one_way", departDate: "2025-05-14", price: 197, airline: "Thai AirAsia X", nonstop: false, durationMinutes: 835, providerTypicalLow: null, providerPriceHistory: null });
+    expect(quote).toMatchObject({
+      origin: "DEL",
+      destination: "HAN",
+      tripType: "one_way",
+      departDate: "2025-05-14",
+      price: 197,
+      airline: "Thai AirAsia X",
+      nonstop: false,
+      durationMinutes: 835,
+      providerTypicalLow: null,
+      providerPriceHistory: null,
+    });
   });
 });
 
@@ -102,27 +128,37 @@ describe("answers that are not what GoRDU asked for are refused, never misread",
 
   test("a follow-up (departure_token) answer listing the return flights is refused, with or without its search_parameters", async () => {
     const returnLeg = recorded.returnLeg;
-    expect(() => parseGoogleFlights(returnLeg, search("AUS", "2025-09-09", "2025-09-19"), "SIN")).toThrow("SerpApi: a follow-up answer (departure_token) lists return flights");
+    expect(() => parseGoogleFlights(returnLeg, search("AUS", "2025-09-09", "2025-09-19"), "SIN")).toThrow(
+      "SerpApi: a follow-up answer (departure_token) lists return flights",
+    );
     const { search_parameters: _, ...trimmed } = returnLeg;
     expect(() => parseGoogleFlights(trimmed, search("AUS", "2025-09-09", "2025-09-19"), "SIN")).toThrow("SerpApi: the flights listed go AUS→SIN, not SIN→AUS");
   });
 
   test("a booking_token answer (booking options, no flight lists) is refused, with or without its search_parameters", async () => {
     const booking = recorded.booking;
-    expect(() => parseGoogleFlights(booking, search("AUS", "2025-09-09", "2025-09-19"), "SIN")).toThrow("SerpApi: a follow-up answer (booking_token) lists booking options, not flights");
+    expect(() => parseGoogleFlights(booking, search("AUS", "2025-09-09", "2025-09-19"), "SIN")).toThrow(
+      "SerpApi: a follow-up answer (booking_token) lists booking options, not flights",
+    );
     const { search_parameters: _, ...trimmed } = booking;
     expect(() => parseGoogleFlights(trimmed, search("AUS", "2025-09-09", "2025-09-19"), "SIN")).toThrow("booking options");
   });
 
   test("an answer whose search_parameters name other dates or another route is refused", async () => {
     const lhr = await flights("round-trip-lhr");
-    expect(() => parseGoogleFlights(lhr, search("LHR", "2027-01-09", "2027-01-15"))).toThrow("SerpApi: the answer is for outbound_date 2027-01-08, not 2027-01-09");
+    expect(() => parseGoogleFlights(lhr, search("LHR", "2027-01-09", "2027-01-15"))).toThrow(
+      "SerpApi: the answer is for outbound_date 2027-01-08, not 2027-01-09",
+    );
     expect(() => parseGoogleFlights(lhr, search("CDG", "2027-01-08", "2027-01-15"))).toThrow("SerpApi: the answer is for arrival_id LHR, not CDG");
   });
 
   test("the 401 and 429 error bodies are refused with SerpApi's own words and the status", async () => {
-    expect(() => parseGoogleFlights(recorded.invalidKey, search("LHR", "2027-01-08", null), "RDU", 401)).toThrow("SerpApi: Invalid API key. Your API key should be here: https://serpapi.com/manage-api-key (401)");
-    expect(() => parseGoogleFlights(recorded.quotaExhausted, search("LHR", "2027-01-08", null), "RDU", 429)).toThrow("SerpApi: Your account has run out of searches. (429)");
+    expect(() => parseGoogleFlights(recorded.invalidKey, search("LHR", "2027-01-08", null), "RDU", 401)).toThrow(
+      "SerpApi: Invalid API key. Your API key should be here: https://serpapi.com/manage-api-key (401)",
+    );
+    expect(() => parseGoogleFlights(recorded.quotaExhausted, search("LHR", "2027-01-08", null), "RDU", 429)).toThrow(
+      "SerpApi: Your account has run out of searches. (429)",
+    );
   });
 
   test("a non-200 status without an error message is refused with the status", () => {
@@ -150,7 +186,13 @@ describe("the Account API", () => {
   });
 
   test("the free-plan example states 0 searches left beside 100 extra credits: the stated total wins, so nothing is planned that SerpApi would refuse", async () => {
-    expect(parseAccount(await fixture("serpapi-account", "account-free-plan-readme-example"))).toMatchObject({ searchesLeft: 0, planSearchesLeft: 0, extraCredits: 100, searchesPerMonth: 100, ratePerHour: 200000 });
+    expect(parseAccount(await fixture("serpapi-account", "account-free-plan-readme-example"))).toMatchObject({
+      searchesLeft: 0,
+      planSearchesLeft: 0,
+      extraCredits: 100,
+      searchesPerMonth: 100,
+      ratePerHour: 200000,
+    });
   });
 
   test("an error body, a non-200 status or an answer with no count at all fails the check", async () => {
@@ -159,4 +201,3 @@ describe("the Account API", () => {
     expect(() => parseAccount({ plan_searches_left: 5 }, 500)).toThrow("SerpApi account check failed: status 500");
   });
 });
-

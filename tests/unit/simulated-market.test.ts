@@ -134,7 +134,8 @@ describe("the scan plan", () => {
 
 describe("the simulated market's discovery, like Travel Explore", () => {
   const fares = createSimulatedFareSource();
-  const discover = (fields: Partial<DiscoveryRequest> = {}) => fares.discover!({ now, tripKind: "weekend", month: null, area: "europe", nonstopOnly: false, ...fields });
+  const discover = (fields: Partial<DiscoveryRequest> = {}) =>
+    fares.discover!({ now, tripKind: "weekend", month: null, area: "europe", nonstopOnly: false, ...fields });
   const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 
   test("answers the cheapest weekend of the next six months to each destination of the area", async () => {

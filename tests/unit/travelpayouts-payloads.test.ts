@@ -9,9 +9,16 @@ const fixture = async (name: string) => (await Bun.file(new URL(`../fixtures/tra
 /** Payloads the refusal tests share. */
 const recorded: Record<string, unknown> = Object.fromEntries(
   await Promise.all(
-    ["prices-for-dates-aer-beg-rub", "prices-for-dates-gyd-ist-rub-2022", "ow-gyd-ist-rub-curl-capture", "ow-bak-ist-empty-airline", "ow-maa-ixm-usd-gate-item", "grouped-prices-dac-lhr-usd", "error-success-false-docs", "prices-for-dates-usd-data-entries"].map(
-      async (name) => [name, await fixture(name)] as const,
-    ),
+    [
+      "prices-for-dates-aer-beg-rub",
+      "prices-for-dates-gyd-ist-rub-2022",
+      "ow-gyd-ist-rub-curl-capture",
+      "ow-bak-ist-empty-airline",
+      "ow-maa-ixm-usd-gate-item",
+      "grouped-prices-dac-lhr-usd",
+      "error-success-false-docs",
+      "prices-for-dates-usd-data-entries",
+    ].map(async (name) => [name, await fixture(name)] as const),
   ),
 );
 
@@ -51,7 +58,24 @@ describe("answers in USD are read right", () => {
   });
 
   test("only watched airports are kept: a city code (LON) counts by its airport (LHR)", async () => {
-    const body = { success: true, currency: "usd", data: [{ origin: "RDU", destination: "LON", origin_airport: "RDU", destination_airport: "LHR", price: 498, airline: "BA", departure_at: "2027-01-19T18:00:00-05:00", return_at: "2027-01-26T10:00:00+00:00", transfers: 1, return_transfers: 1 }] };
+    const body = {
+      success: true,
+      currency: "usd",
+      data: [
+        {
+          origin: "RDU",
+          destination: "LON",
+          origin_airport: "RDU",
+          destination_airport: "LHR",
+          price: 498,
+          airline: "BA",
+          departure_at: "2027-01-19T18:00:00-05:00",
+          return_at: "2027-01-26T10:00:00+00:00",
+          transfers: 1,
+          return_transfers: 1,
+        },
+      ],
+    };
     expect(parsePricesForDates(body, watching("LHR")).map((q) => [q.destination, q.airline])).toEqual([["LHR", "British Airways"]]);
     expect(parsePricesForDates(body, watching("LON"))).toEqual([]);
   });
@@ -87,4 +111,3 @@ describe("answers that are refused, never misread", () => {
     expect(() => parsePricesForDates(recorded["prices-for-dates-usd-data-entries"], watching("MEL"))).toThrow("Travelpayouts: answer is not a JSON object");
   });
 });
-

@@ -17,7 +17,11 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * The query of one Explore search (without the key). `areaIds` holds the `arrival_area_id` of each area but North
  * America, which is Explore's default; an area without one cannot be searched.
  */
-export function exploreParams(request: DiscoveryRequest, areaIds: Readonly<Partial<Record<DiscoveryArea, string>>>, origin = HOME_AIRPORT): Record<string, string> {
+export function exploreParams(
+  request: DiscoveryRequest,
+  areaIds: Readonly<Partial<Record<DiscoveryArea, string>>>,
+  origin = HOME_AIRPORT,
+): Record<string, string> {
   if (request.month !== null && !(Number.isInteger(request.month) && request.month >= 1 && request.month <= 12)) {
     throw new FareSourceError(`${PROVIDER}: month ${request.month} is not 1–12`);
   }

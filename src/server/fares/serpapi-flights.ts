@@ -29,7 +29,8 @@ const airportOf = (place: unknown): string => (isRecord(place) ? stringOr(place.
 /** Throws when the answer is a follow-up to a first search, which GoRDU never asks for. */
 function refuseFollowUp(answer: Record<string, unknown>): void {
   const parameters = isRecord(answer.search_parameters) ? answer.search_parameters : {};
-  if (parameters.departure_token) throw new FareSourceError(`${PROVIDER}: a follow-up answer (departure_token) lists return flights, which GoRDU never asks for`);
+  if (parameters.departure_token)
+    throw new FareSourceError(`${PROVIDER}: a follow-up answer (departure_token) lists return flights, which GoRDU never asks for`);
   if (parameters.booking_token || answer.booking_options !== undefined || answer.selected_flights !== undefined) {
     throw new FareSourceError(`${PROVIDER}: a follow-up answer (booking_token) lists booking options, not flights`);
   }

@@ -8,7 +8,18 @@
  * share as search(). A 429 (searches run out, or the hourly limit) stops the scan's remaining searches.
  */
 import { KNOWN_AREA_IDS, type DiscoveryArea } from "./discovery-areas.ts";
-import { FareSourceError, HOME_AIRPORT, type Cabin, type DiscoveryRequest, type DiscoveryResult, type FareQuote, type FareSearch, type FareSource, type SearchRequest, type SearchResult } from "./fare-source.ts";
+import {
+  FareSourceError,
+  HOME_AIRPORT,
+  type Cabin,
+  type DiscoveryRequest,
+  type DiscoveryResult,
+  type FareQuote,
+  type FareSearch,
+  type FareSource,
+  type SearchRequest,
+  type SearchResult,
+} from "./fare-source.ts";
 import { getJson, type FetchFunction } from "./http-json.ts";
 import { searchesThisTick, ticksLeftInMonth } from "./quota-pacing.ts";
 import { parseAccount } from "./serpapi-account.ts";
@@ -107,7 +118,9 @@ export function createSerpApiFareSource(options: SerpApiOptions): SerpApiFareSou
 
   /** GET /search.json; a 429 refuses every later search of the scan. */
   const searchJson = async (scan: ScanAllowance, params: Record<string, string>) => {
-    const answer = await getJson(fetchFunction, PROVIDER, `${baseUrl}/search.json?${new URLSearchParams({ ...params, api_key: options.apiKey })}`, { timeoutMs });
+    const answer = await getJson(fetchFunction, PROVIDER, `${baseUrl}/search.json?${new URLSearchParams({ ...params, api_key: options.apiKey })}`, {
+      timeoutMs,
+    });
     if (answer.status === 429) scan.refusal ??= `${PROVIDER} refused further searches this scan (429)`;
     return answer;
   };
