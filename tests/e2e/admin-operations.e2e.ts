@@ -1,5 +1,6 @@
 import type { OperationsOverview } from "../../src/domain/api/admin.ts";
-import { ADMIN, expect, expectNoSeriousAxeViolations, expectToast, test } from "./support/fixtures.ts";
+import { expectNoSeriousAxeViolations } from "./support/axe.ts";
+import { ADMIN, expect, expectToast, test } from "./support/fixtures.ts";
 import { seedScan, seedUser } from "./support/seed.ts";
 import { openOperations, openPage, signIn, userRow } from "./support/admin-page.ts";
 

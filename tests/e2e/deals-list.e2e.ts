@@ -1,5 +1,6 @@
 import { dealsCard, destinationField, logIn, money, priceOf, subscriberWithDeals, tableRows, waitForBootScan } from "./support/deals-page.ts";
-import { expect, expectNoSeriousAxeViolations, test } from "./support/fixtures.ts";
+import { expectNoSeriousAxeViolations } from "./support/axe.ts";
+import { expect, test } from "./support/fixtures.ts";
 import { ONLY_SEEDED_DEALS, seedDeals, seedUser } from "./support/seed.ts";
 
 waitForBootScan();

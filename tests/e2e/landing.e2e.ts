@@ -1,5 +1,6 @@
 import { DESTINATION_COUNTS } from "../../src/domain/destinations.ts";
-import { ADMIN, expect, expectNoSeriousAxeViolations, test } from "./support/fixtures.ts";
+import { expectNoSeriousAxeViolations } from "./support/axe.ts";
+import { ADMIN, expect, test } from "./support/fixtures.ts";
 import { PHONE, expectFocusStaysIn, expectSectionInView, footer, openFromFooter, scrollToTop } from "./support/landing-page.ts";
 
 test.describe("landing page", () => {

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { MailCatcher } from "../../support/mail-catcher.ts";
 import { startServer, type RunningServer } from "./server.ts";
@@ -71,12 +70,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect };
-
-export async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`)).toEqual([]);
-}
 
 export async function expectToast(page: Page, title: string, description?: string) {
   const toast = page.getByTestId("toast");
