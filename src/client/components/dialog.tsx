@@ -13,8 +13,9 @@ interface DialogProps {
 }
 
 /**
- * A native modal <dialog>: the browser makes the page behind it inert (focus stays inside) and closes it on
- * Escape; a click on the backdrop closes it too.
+ * A native modal <dialog>: the browser makes the page behind it inert (focus stays inside), closes it on Escape and,
+ * when it closes, gives the focus back to what had it before (the button that opened it); a click on the backdrop
+ * closes it too.
  */
 export function Dialog({ open, onClose, title, children, footer, wide }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -34,7 +35,10 @@ export function Dialog({ open, onClose, title, children, footer, wide }: DialogP
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onClose={onClose}
+      onClose={(event) => {
+        // The close event is queued: when the dialog was reopened before it arrived (Escape, then Enter at once), it is stale.
+        if (!event.currentTarget.open) onClose();
+      }}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

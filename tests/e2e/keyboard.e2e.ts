@@ -1,0 +1,201 @@
+import type { Page } from "@playwright/test";
+import { subscriberWithDeals, tableRows, waitForBootScan } from "./support/deals-page.ts";
+import { expect, expectToast, test } from "./support/fixtures.ts";
+import { closeWithEscape, expectFocusVisible, openWithKeyboard, tabTo } from "./support/keyboard.ts";
+import { openPage, signIn, userRow } from "./support/admin-page.ts";
+import { uniqueEmail } from "./support/seed.ts";
+import { subscribeInBrowser } from "./support/subscribe.ts";
+
+waitForBootScan();
+
+const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
+const button = (page: Page, name: string | RegExp) => page.getByRole("button", { name, exact: typeof name === "string" });
+
+test.describe("keyboard only, focus always visible", () => {
+  test("a member filters deals, opens one, reaches both booking buttons, deletes one, and every dialog gives focus back", async ({ page, server }) => {
+    test.slow();
+    const { deals } = await subscriberWithDeals(page, server, { count: 12 });
+    const lhr = deals.filter((deal) => deal.destination === "LHR");
+
+    // Filter: type a destination and submit the search form with Enter.
+    await tabTo(page, page.getByRole("combobox", { name: "Destination" }));
+    await page.keyboard.type("LHR");
+    await page.keyboard.press("Escape");
+    await tabTo(page, button(page, "Search Preferences"));
+    await page.keyboard.press("Enter");
+    await expectToast(page, "Search Results", `Found ${lhr.length} flight deal(s) matching your criteria.`);
+    await expect(tableRows(page)).toHaveCount(lhr.length);
+    await tabTo(page, button(page, "Clear Filter"));
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("12 deals in your list")).toBeVisible();
+
+    // Open a deal; both booking buttons are reachable; Escape gives focus back to the row's button.
+    const opener = tableRows(page)
+      .first()
+      .getByRole("button", { name: /view details of/ });
+    const details = dialog(page, "Flight Deal Details");
+    await openWithKeyboard(page, opener, details);
+    // The airline's own site (its button is named after where it goes), then Google Flights.
+    await tabTo(page, details.locator(".details-actions button").first());
+    await tabTo(page, details.getByRole("button", { name: "Google Flights", exact: true }));
+    await closeWithEscape(page, details, opener);
+
+    // Delete a deal: tick its box with Space, then 'Delete selected'.
+    await tabTo(page, tableRows(page).nth(1).getByRole("checkbox"));
+    await page.keyboard.press("Space");
+    await tabTo(page, button(page, "Delete selected"), { backwards: true });
+    await page.keyboard.press("Enter");
+    await expectToast(page, "Deals Deleted");
+    await expect(page.getByText("11 deals in your list")).toBeVisible();
+
+    // The date picker, the destinations dialog and the profile's three views.
+    const begin = page.getByRole("button", { name: /^Begin/ });
+    await openWithKeyboard(page, begin, dialog(page, "Choose begin date"));
+    await closeWithEscape(page, dialog(page, "Choose begin date"), begin);
+
+    const nonstop = page.getByRole("button", { name: /Nonstop Destinations/ });
+    await openWithKeyboard(page, nonstop, dialog(page, "Nonstop Destinations from RDU"));
+    await closeWithEscape(page, dialog(page, "Nonstop Destinations from RDU"), nonstop);
+
+    const profileButton = button(page, "Profile");
+    await test.step("profile, first", () => openWithKeyboard(page, profileButton, dialog(page, "Profile")));
+    await tabTo(page, dialog(page, "Profile").getByRole("button", { name: "Edit" }));
+    await page.keyboard.press("Enter");
+    await expect(dialog(page, "Edit Profile").getByLabel("Last Name")).toBeVisible();
+    await closeWithEscape(page, dialog(page, "Edit Profile"), profileButton);
+    await openWithKeyboard(page, profileButton, dialog(page, "Profile"));
+    await tabTo(page, dialog(page, "Profile").getByRole("button", { name: "Change Password" }));
+    await page.keyboard.press("Enter");
+    await expect(dialog(page, "Change Password").getByLabel("Current Password")).toBeVisible();
+    await closeWithEscape(page, dialog(page, "Change Password"), profileButton);
+  });
+});
+
+test.describe("keyboard only: signing up, billing and the phone cards", () => {
+  test("a visitor subscribes and sets a password; Billing and Cancel open and give focus back", async ({ page }) => {
+    test.slow();
+    await page.goto("/subscribe?plan=monthly");
+    await expect(page.locator("main[data-hydrated]")).toBeAttached();
+    for (const [label, text] of [
+      ["First name", "Jordan"],
+      ["Last name", "Pike"],
+      ["Email", uniqueEmail("keyboard")],
+    ] as const) {
+      await tabTo(page, page.getByLabel(label));
+      await page.keyboard.type(text);
+    }
+    await tabTo(page, button(page, "Continue to Payment"));
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+    for (const [label, text] of [
+      ["Card number", "4242 4242 4242 4242"],
+      ["Expiry", "12 / 34"],
+      ["CVC", "123"],
+    ] as const) {
+      await tabTo(page, page.getByLabel(label));
+      await page.keyboard.type(text);
+    }
+    await tabTo(page, button(page, "Start 7-Day Free Trial"));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+
+    // Set a password from the card; the card then goes, and the dialog closes with Escape.
+    const setPassword = dialog(page, "Set Your Password");
+    await openWithKeyboard(page, page.getByRole("region", { name: "Set Up Your Password" }).getByRole("button", { name: "Set Password" }), setPassword);
+    await tabTo(page, setPassword.getByLabel("New Password"));
+    await page.keyboard.type("my own password");
+    await tabTo(page, setPassword.getByLabel("Confirm Password"));
+    await page.keyboard.type("my own password");
+    await page.keyboard.press("Enter");
+    await expectToast(page, "Password Changed");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Set Up Your Password" })).toHaveCount(0);
+
+    // Billing, and Cancel opened from it: focus comes back to the Billing button.
+    const billing = page.getByLabel("Your subscription").getByRole("button", { name: "Billing" });
+    await openWithKeyboard(page, billing, dialog(page, "Update Payment Method"));
+    await closeWithEscape(page, dialog(page, "Update Payment Method"), billing);
+    await openWithKeyboard(page, billing, dialog(page, "Update Payment Method"));
+    await tabTo(page, dialog(page, "Update Payment Method").getByRole("button", { name: "Subscription" }));
+    await page.keyboard.press("Enter");
+    await expect(dialog(page, "Cancel Subscription?")).toBeVisible();
+    await closeWithEscape(page, dialog(page, "Cancel Subscription?"), billing);
+  });
+
+  test("on a phone, each card's Delete (the swipe's action) is a named button the keyboard reaches", async ({ page, server }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await subscriberWithDeals(page, server, { count: 4 });
+    const cards = page.getByRole("list", { name: "Flight deals" }).getByRole("listitem");
+    await expect(cards).toHaveCount(4);
+    const first = cards.first();
+    const actions = first.getByRole("button", { name: /^Actions for / });
+    await tabTo(page, actions);
+    await expect(actions).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("Enter");
+    await expect(actions).toHaveAttribute("aria-expanded", "true");
+    const remove = first.getByRole("button", { name: /^Delete .+/ });
+    await expect(remove).toBeFocused();
+    await expectFocusVisible(page);
+    await page.keyboard.press("Enter");
+    await expectToast(page, "Deal Deleted");
+    await expect(cards).toHaveCount(3);
+  });
+});
+
+test.describe("keyboard only: the other pages' dialogs give focus back", () => {
+  test("landing page: Privacy Policy, Terms of Service and Contact", async ({ page }) => {
+    await page.goto("/");
+    for (const [name, title] of [
+      ["Privacy Policy", "Privacy Policy"],
+      ["Terms of Service", "Terms of Service"],
+      ["Contact", "Contact Us"],
+    ] as const) {
+      const opener = page.getByRole("contentinfo").getByRole("button", { name });
+      await openWithKeyboard(page, opener, dialog(page, title));
+      await closeWithEscape(page, dialog(page, title), opener);
+    }
+  });
+
+  test("login: Forgot Password", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.locator("main[data-hydrated]")).toBeAttached();
+    const opener = button(page, "Forgot Password?");
+    await openWithKeyboard(page, opener, dialog(page, "Forgot Password"));
+    await closeWithEscape(page, dialog(page, "Forgot Password"), opener);
+  });
+
+  test("admin: edit, delete confirmation, subscription menu and cancel", async ({ page, baseURL }) => {
+    test.slow();
+    const email = await subscribeInBrowser(page, "annual");
+    await signIn(page, baseURL);
+    await openPage(page);
+    const edit = userRow(page, email).getByRole("button", { name: "Edit" });
+    const editDialog = dialog(page, `Edit User: ${email}`);
+    await openWithKeyboard(page, edit, editDialog);
+    const deleteUser = editDialog.getByRole("button", { name: "Delete User" });
+    await openWithKeyboard(page, deleteUser, dialog(page, "Permanently Delete User?"));
+    await closeWithEscape(page, dialog(page, "Permanently Delete User?"), deleteUser);
+    await closeWithEscape(page, editDialog, edit);
+
+    const menuButton = userRow(page, email).getByRole("button", { name: "Subscription" });
+    await tabTo(page, menuButton);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menu")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toBeHidden();
+    await expect(menuButton).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menu")).toBeVisible();
+    // The first item this member can use has the focus; the arrows move it to Cancel Sub.
+    await expect.poll(() => page.getByRole("menu").evaluate((menu) => menu.contains(document.activeElement))).toBe(true);
+    const cancelSub = page.getByRole("menuitem", { name: "Cancel Sub" });
+    for (let i = 0; i < 5 && !(await cancelSub.evaluate((item) => item === document.activeElement)); i++) await page.keyboard.press("ArrowDown");
+    await expect(cancelSub).toBeFocused();
+    await expectFocusVisible(page);
+    await page.keyboard.press("Enter");
+    await expect(dialog(page, "Cancel Subscription?")).toBeVisible();
+    await closeWithEscape(page, dialog(page, "Cancel Subscription?"), menuButton);
+  });
+});

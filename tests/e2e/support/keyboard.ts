@@ -1,0 +1,52 @@
+/** Driving a page with the keyboard alone (page.keyboard only), checking that focus can always be seen. */
+import type { Locator, Page } from "@playwright/test";
+import { expect } from "./fixtures.ts";
+
+/**
+ * What shows where the focus is: the focused element's outline (the shared `:focus-visible` ring in styles.css, or a
+ * page's own). "none" when nothing shows; "browser" when focus has left the page for the browser's own controls
+ * (a native modal dialog passes it there after its last element).
+ */
+export async function focusIndicator(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return "browser";
+    const style = getComputedStyle(element);
+    const width = Number.parseFloat(style.outlineWidth);
+    const transparent = style.outlineColor === "transparent" || /rgba\(.*,\s*0\)$/.test(style.outlineColor);
+    const label = `${element.tagName.toLowerCase()} "${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40)}"`;
+    return style.outlineStyle !== "none" && width >= 2 && !transparent ? "visible" : `none on ${label}`;
+  });
+}
+
+export async function expectFocusVisible(page: Page) {
+  expect(await focusIndicator(page), "a visible focus indicator on the focused element").toMatch(/^(visible|browser)$/);
+}
+
+const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement).catch(() => false);
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus, checking at every stop that the focus shows. */
+export async function tabTo(page: Page, target: Locator, { backwards = false, max = 80 } = {}) {
+  for (let presses = 0; presses < max; presses++) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
+    await expectFocusVisible(page);
+  }
+  await expect(target, `reached with ${max} presses of ${backwards ? "Shift+Tab" : "Tab"}`).toBeFocused({ timeout: 1 });
+}
+
+/** Tabs to `opener`, opens `dialog` with Enter, and returns once the focus is inside it. */
+export async function openWithKeyboard(page: Page, opener: Locator, dialog: Locator) {
+  await tabTo(page, opener);
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+}
+
+/** Escape closes `dialog` and the focus is back on the button that opened it, visibly. */
+export async function closeWithEscape(page: Page, dialog: Locator, opener: Locator) {
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  await expectFocusVisible(page);
+}
