@@ -44,9 +44,10 @@ export function LoginPage() {
   /** `data-hydrated` tells browser tests the page is React's now (a click before it opens no dialog). */
   const hydrated = useHydrated();
 
+  // scrollIntoView() follows the page's CSS scroll-behavior: smooth, unless the system asks for reduced motion.
   const signUpForAlerts = async () => {
     await navigate("/");
-    setTimeout(() => document.getElementById("pricing")?.scrollIntoView({ behavior: "smooth" }), 100);
+    setTimeout(() => document.getElementById("pricing")?.scrollIntoView(), 100);
   };
 
   return (
