@@ -4,7 +4,7 @@ import { expect } from "./fixtures.ts";
 
 /**
  * What shows where the focus is: the focused element's outline (the shared `:focus-visible` ring in styles.css, or a
- * page's own). "none" when nothing shows; "browser" when focus has left the page for the browser's own controls
+ * page's own), on an element nothing covers. What is wrong when it does not show; "browser" when focus has left the page for the browser's own controls
  * (a native modal dialog passes it there after its last element).
  */
 export async function focusIndicator(page: Page): Promise<string> {
@@ -15,12 +15,21 @@ export async function focusIndicator(page: Page): Promise<string> {
     const width = Number.parseFloat(style.outlineWidth);
     const transparent = style.outlineColor === "transparent" || /rgba\(.*,\s*0\)$/.test(style.outlineColor);
     const label = `${element.tagName.toLowerCase()} "${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40)}"`;
-    return style.outlineStyle !== "none" && width >= 2 && !transparent ? "visible" : `none on ${label}`;
+    if (style.outlineStyle === "none" || width < 2 || transparent) return `no outline on ${label}`;
+    // Not hidden under something else, such as a sticky header (WCAG 2.4.11): the element's middle is its own.
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top && (element.contains(top) || top.contains(element))
+      ? "visible"
+      : top
+        ? `${label} covered by ${top.tagName.toLowerCase()}.${top.className}`
+        : `${label} out of view`;
   });
 }
 
 export async function expectFocusVisible(page: Page) {
-  expect(await focusIndicator(page), "a visible focus indicator on the focused element").toMatch(/^(visible|browser)$/);
+  // Polled: the browser may still be scrolling the focused element into view (smoothly, unless motion is reduced).
+  await expect.poll(() => focusIndicator(page), { message: "a visible focus indicator on the focused element" }).toMatch(/^(visible|browser)$/);
 }
 
 const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement).catch(() => false);
