@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { subscriberWithDeals, tableRows, waitForBootScan } from "./support/deals-page.ts";
 import { expect, expectToast, test } from "./support/fixtures.ts";
+import { clickUntilVisible } from "./support/axe.ts";
 import { closeWithEscape, expectFocusVisible, openWithKeyboard, tabTo } from "./support/keyboard.ts";
 import { openPage, signIn, userRow } from "./support/admin-page.ts";
 import { uniqueEmail } from "./support/seed.ts";
@@ -198,4 +199,21 @@ test.describe("keyboard only: the other pages' dialogs give focus back", () => {
     await expect(dialog(page, "Cancel Subscription?")).toBeVisible();
     await closeWithEscape(page, dialog(page, "Cancel Subscription?"), menuButton);
   });
+});
+
+test("a dialog closed and another opened in the same moment: the new one stays open", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await clickUntilVisible(footer.getByRole("button", { name: "Privacy Policy" }), dialog(page, "Privacy Policy"));
+  // Close Privacy and open Terms in one task, as a fast keyboard (Escape, Tab, Enter) can under load.
+  await page.evaluate(() => {
+    const buttons = [...document.querySelectorAll<HTMLButtonElement>("footer button")];
+    document.querySelector<HTMLButtonElement>("dialog[open] button[aria-label=Close]")!.click();
+    buttons.find((button) => button.textContent === "Terms of Service")!.click();
+  });
+  // Let the browser deliver Privacy's close event (queued as a task) before looking.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await expect(dialog(page, "Privacy Policy")).toBeHidden();
+  await expect(dialog(page, "Terms of Service")).toBeVisible();
 });

@@ -21,7 +21,11 @@ export function Dialog({ open, onClose, title, children, footer, wide }: DialogP
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
+  // Whether the page still wants the dialog open: the close event arrives a task later, by when it may not.
+  const wanted = useRef(open);
+
   useEffect(() => {
+    wanted.current = open;
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
@@ -36,8 +40,9 @@ export function Dialog({ open, onClose, title, children, footer, wide }: DialogP
       ref={ref}
       aria-labelledby={titleId}
       onClose={(event) => {
-        // The close event is queued: when the dialog was reopened before it arrived (Escape, then Enter at once), it is stale.
-        if (!event.currentTarget.open) onClose();
+        // Only a close the browser made on its own is news to the page. One we made (the page set open to false)
+        // arrives late: by then the page may have opened this dialog again, or another one sharing its onClose.
+        if (wanted.current && !event.currentTarget.open) onClose();
       }}
       onCancel={(event) => {
         event.preventDefault();

@@ -3,9 +3,9 @@ import type { Locator, Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 
 /**
- * What shows where the focus is: the focused element's outline (the shared `:focus-visible` ring in styles.css, or a
- * page's own), on an element nothing covers. What is wrong when it does not show; "browser" when focus has left the page for the browser's own controls
- * (a native modal dialog passes it there after its last element).
+ * "visible" when the focused element shows an outline (the shared `:focus-visible` ring in styles.css, or a page's
+ * own) and nothing covers it; "browser" when focus has left the page for the browser's own controls (a native modal
+ * dialog passes it there after its last element); otherwise what is wrong.
  */
 export async function focusIndicator(page: Page): Promise<string> {
   return page.evaluate(() => {
