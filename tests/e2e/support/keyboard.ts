@@ -16,9 +16,12 @@ export async function focusIndicator(page: Page): Promise<string> {
     const transparent = style.outlineColor === "transparent" || /rgba\(.*,\s*0\)$/.test(style.outlineColor);
     const label = `${element.tagName.toLowerCase()} "${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40)}"`;
     if (style.outlineStyle === "none" || width < 2 || transparent) return `no outline on ${label}`;
-    // Not hidden under something else, such as a sticky header (WCAG 2.4.11): the element's middle is its own.
+    // Not hidden under something else, such as a sticky header (WCAG 2.4.11): the middle of its part in view is its own.
     const box = element.getBoundingClientRect();
-    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    const [left, right] = [Math.max(box.left, 0), Math.min(box.right, window.innerWidth)];
+    const [upper, lower] = [Math.max(box.top, 0), Math.min(box.bottom, window.innerHeight)];
+    if (left >= right || upper >= lower) return `${label} out of view`;
+    const top = document.elementFromPoint((left + right) / 2, (upper + lower) / 2);
     return top && (element.contains(top) || top.contains(element))
       ? "visible"
       : top
