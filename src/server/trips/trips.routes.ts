@@ -1,10 +1,11 @@
 import { Elysia, t } from "elysia";
 import { OkResponse } from "../../domain/api/common.ts";
-import { CreateShareRequest, DealShare, DealShareList, SharedDeal } from "../../domain/api/trips.ts";
+import { BookedTrip, BookedTripList, BookTripRequest, CreateShareRequest, DealShare, DealShareList, SharedDeal } from "../../domain/api/trips.ts";
 import { authentication, requireDealAccess, requireUser } from "../auth/auth-plugin.ts";
 import type { Deps } from "../deps.ts";
 import { notFound } from "../http/errors.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
+import { bookTrip, listBookedTrips, removeBookedTrip } from "./booked-trips.ts";
 import { createShare, listShares, revokeShare, sharedDeal } from "./deal-shares.ts";
 import { ShareImageCache } from "./share-image-cache.ts";
 import { dealCalendarFile } from "./trip-calendar-file.ts";
@@ -15,7 +16,7 @@ const IdParams = t.Object({ id: t.String() });
 /** A member makes at most this many share links an hour (each is a public page). */
 export const SHARES_PER_HOUR = 30;
 
-/** The member's side: make, list and revoke share links. */
+/** The member's side: share links, booked trips and calendar files. */
 function memberRoutes(deps: Deps) {
   const shareLimit = new RateLimiter(SHARES_PER_HOUR, 60 * 60_000);
   return new Elysia()
@@ -34,6 +35,19 @@ function memberRoutes(deps: Deps) {
       "/api/deal-shares/:id",
       ({ auth, params }) => {
         revokeShare(deps.db, requireUser(auth).user, params.id);
+        return { success: true as const };
+      },
+      { params: IdParams, response: OkResponse },
+    )
+    .post("/api/booked-trips", ({ auth, body }) => bookTrip(deps, requireDealAccess(auth, deps.clock.now()), body), {
+      body: BookTripRequest,
+      response: BookedTrip,
+    })
+    .get("/api/booked-trips", ({ auth }) => listBookedTrips(deps, requireUser(auth).user), { response: BookedTripList })
+    .delete(
+      "/api/booked-trips/:id",
+      ({ auth, params }) => {
+        removeBookedTrip(deps.db, requireUser(auth).user, params.id);
         return { success: true as const };
       },
       { params: IdParams, response: OkResponse },
