@@ -4,6 +4,9 @@ import { Value } from "@sinclair/typebox/value";
 import { deals } from "../../db/schema.ts";
 import { DealShare, SharedDeal } from "../../src/domain/api/trips.ts";
 import { SHARES_PER_HOUR } from "../../src/server/trips/trips.routes.ts";
+import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
+import { emailRenderers } from "../../src/server/jobs.ts";
+import { deliverAllDueEmails } from "../../src/server/mail/outbox.ts";
 import { insertDeal } from "../support/deals.ts";
 import { createTestApp, json, type TestApp } from "../support/test-app.ts";
 import { createUser, signIn } from "../support/users.ts";
@@ -139,5 +142,17 @@ describe("sharing a deal", () => {
     const refused = await t.request("POST", "/api/deal-shares", { cookie, body: { dealId: deal.id } });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).not.toBeNull();
+  });
+
+  test("the alert email's Share link opens the deal on the dashboard, where it is shared", async () => {
+    const t = createTestApp();
+    const { user } = await member(t);
+    const deal = insertDeal(t, { destination: "LHR" });
+    await fanOutOwedDeals(t.deps);
+    await deliverAllDueEmails({ ...t.deps, templates: emailRenderers(t.deps) });
+    const [alert] = t.mailer.sent.filter((message) => message.to === user.email);
+    const shareUrl = `http://localhost:3000/dashboard?share=${deal.id}`;
+    expect(alert?.text).toContain(`Share with a travel partner: ${shareUrl}`);
+    expect(alert?.html).toContain(`href="${shareUrl}"`);
   });
 });

@@ -83,6 +83,17 @@ test("share from the details dialog; the public page for a visitor, its ended st
   await visitor.close();
 });
 
+test("the alert email's Share link opens the deal's details on the dashboard, on a phone", async ({ page, server }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { ids, deals } = await subscriberWithDeals(page, server, { count: 2 });
+  await page.goto(`/dashboard?share=${ids[1]}`);
+  const dialog = page.getByRole("dialog", { name: "Flight Deal Details" });
+  await expect(dialog).toContainText(money(deals[1]!.price));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await dialog.getByRole("button", { name: "Share", exact: true }).click();
+  await expect(dialog.locator(".share-confirmation")).toContainText(`${server.url}/deals/`);
+});
+
 /** RFC 5545 content lines, unfolded, as name → value (parameters kept in the name). */
 function parseIcs(text: string): { lines: string[]; get: (name: string) => string | undefined } {
   const lines = text
