@@ -20,7 +20,7 @@ import { healthRoutes } from "./health.routes.ts";
 import { publicConfigRoutes } from "./public-config.routes.ts";
 import { serveStaticFile } from "./ssr/assets.ts";
 import { createPageRenderer } from "./ssr/render.tsx";
-import { sharedDealVersion, shareIdOfPagePath } from "./trips/deal-shares.ts";
+import { SharedDealVersions, shareIdOfPagePath } from "./trips/deal-shares.ts";
 import { tripsRoutes } from "./trips/trips.routes.ts";
 
 /** The whole product as one Elysia app. Reads no environment and starts no timers: main.ts does that. */
@@ -54,9 +54,10 @@ export function createApp(deps: Deps) {
   }
 
   // A shared deal's page is the same for every visitor: kept per deal version, and never once the link is revoked.
+  const sharedDeals = new SharedDealVersions(deps);
   const sharedPageVersion = (url: URL) => {
     const id = shareIdOfPagePath(url.pathname);
-    return id && url.search === "" ? sharedDealVersion(deps, id) : null;
+    return id && url.search === "" ? sharedDeals.get(id) : null;
   };
   const renderPage = createPageRenderer(deps.config, deps.assets, (request) => app.handle(request), sharedPageVersion);
   return app

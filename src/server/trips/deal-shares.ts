@@ -12,6 +12,8 @@ import { CABIN_LABEL, TRIP_TYPE_LABEL } from "../../domain/deal-labels.ts";
 import { dealBookingLinks } from "../../domain/links.ts";
 import type { User } from "../auth/users.ts";
 import { newToken } from "../auth/tokens.ts";
+import { HOUR_MS } from "../../domain/calendar.ts";
+import { databaseStamp } from "../deals/deal-list-cache.ts";
 import { dealInList, parseDealId } from "../deals/deals.service.ts";
 import type { Deps } from "../deps.ts";
 import { notFound } from "../http/errors.ts";
@@ -151,6 +153,26 @@ export function sharedDealVersion(deps: Pick<Deps, "db" | "clock">, id: string):
   const row = sharedDealRow(deps.db, id);
   if (!row) return null;
   return [id, row.price, row.percent_below_typical, row.last_checked_at, isEnded(row, deps.clock.now()) ? "ended" : "live"].join(":");
+}
+
+/**
+ * sharedDealVersion, remembered while the database is unchanged (SQLite's change stamp, ~4 µs) and within the hour
+ * (a deal ends by date at midnight): the shared page answers from its cache at the speed of a static file.
+ */
+export class SharedDealVersions {
+  private readonly known = new Map<string, { stamp: string; version: string | null }>();
+
+  constructor(private readonly deps: Pick<Deps, "db" | "clock">) {}
+
+  get(id: string): string | null {
+    const stamp = `${databaseStamp(this.deps.db)}:${Math.floor(this.deps.clock.now().getTime() / HOUR_MS)}`;
+    const kept = this.known.get(id);
+    if (kept?.stamp === stamp) return kept.version;
+    const version = sharedDealVersion(this.deps, id);
+    if (this.known.size >= 10_000) this.known.clear();
+    this.known.set(id, { stamp, version });
+    return version;
+  }
 }
 
 /** The share id of a public page path ('/deals/<id>'), or null for any other path. */
