@@ -92,6 +92,15 @@ test("the alert email's Share link opens the deal's details on the dashboard, on
   await expect(page).toHaveURL(/\/dashboard$/);
   await dialog.getByRole("button", { name: "Share", exact: true }).click();
   await expect(dialog.locator(".share-confirmation")).toContainText(`${server.url}/deals/`);
+  await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
+
+  // The phone card's own Share button: the link is copied and a toast says so.
+  await page
+    .getByRole("button", { name: new RegExp(`^Share .+ to `) })
+    .first()
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: "Link copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^${server.url}/deals/[a-z2-7]{26}$`));
 });
 
 /** RFC 5545 content lines, unfolded, as name → value (parameters kept in the name). */
