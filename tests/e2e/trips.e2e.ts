@@ -96,7 +96,7 @@ test("the alert email's Share link opens the deal's details on the dashboard, on
 
   // The phone card's own Share button: the link is copied and a toast says so.
   await page
-    .getByRole("button", { name: new RegExp(`^Share .+ to `) })
+    .getByRole("button", { name: /^Share .+ to / })
     .first()
     .click();
   await expect(page.getByRole("status").filter({ hasText: "Link copied" })).toBeVisible();
