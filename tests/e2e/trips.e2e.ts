@@ -141,6 +141,11 @@ test("I booked it: the 24-hour reminder arrives once the clock steps 22 hours; a
   const trips = page.getByRole("article", { name: "Booked trips" });
   await expect(trips).toContainText(`paid ${money(deals[0]!.price)}`);
   await expect(trips).toContainText("24-hour reminder");
+  // Opened again, the deal says it is booked rather than offering "I booked it".
+  await tableRows(page).first().click();
+  await expect(dialog.getByRole("status").filter({ hasText: "You marked this trip booked" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "I booked it" })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
   expect(mail.messagesTo(user.email).filter((message) => message.subject?.startsWith("Free cancellation"))).toHaveLength(0);
 
   stepClock(22 * HOUR + 60_000);

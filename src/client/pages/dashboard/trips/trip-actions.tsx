@@ -8,7 +8,7 @@ import { errorMessage } from "../../../error-message.ts";
 import { bookingLinks } from "../deals/booking.ts";
 import { cityOf } from "../deals/format.ts";
 import { ShareDealButton } from "./share-deal-button.tsx";
-import { useNotifyTripsChanged } from "./trips-changed.ts";
+import { useBookedDealIds, useNotifyTripsChanged } from "./trips-changed.ts";
 
 /** The deal's trip actions in its details: share it, put it on the calendar, and mark it booked. */
 export function TripActions({ deal }: { deal: FlightDeal }) {
@@ -49,7 +49,15 @@ function BookedForm({ deal }: { deal: FlightDeal }) {
   const [pending, run] = usePendingAction();
   const [open, setOpen] = useState(false);
   const [booked, setBooked] = useState(false);
+  const bookedBefore = useBookedDealIds().has(deal.id);
 
+  if (bookedBefore && !booked) {
+    return (
+      <p className="trip-actions-note" role="status">
+        You marked this trip booked: it's under Booked trips on your dashboard.
+      </p>
+    );
+  }
   if (booked) {
     return (
       <p className="trip-actions-note" role="status">

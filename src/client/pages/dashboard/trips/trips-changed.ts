@@ -11,3 +11,9 @@ export function useNotifyTripsChanged() {
   const set = useSetAtom(tripsChangedAtom);
   return () => set((count) => count + 1);
 }
+
+/** The deals the member marked booked, as the dashboard last loaded them: the details say so instead of offering it again. */
+const bookedDealIdsAtom = atom<ReadonlySet<number>>(new Set<number>());
+
+export const useBookedDealIds = () => useAtomValue(bookedDealIdsAtom);
+export const useSetBookedDealIds = () => useSetAtom(bookedDealIdsAtom);

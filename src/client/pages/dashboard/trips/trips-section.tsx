@@ -4,7 +4,7 @@ import { api } from "../../../api.ts";
 import { useToast } from "../../../components/toast.tsx";
 import { errorMessage } from "../../../error-message.ts";
 import { money } from "../deals/format.ts";
-import { useTripsChanged } from "./trips-changed.ts";
+import { useSetBookedDealIds, useTripsChanged } from "./trips-changed.ts";
 
 /** Fixed zone and locale, as the emails say it. */
 const WHEN = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "medium", timeStyle: "short" });
@@ -19,10 +19,15 @@ function useTripLists(): [Lists | null, () => void] {
   const changed = useTripsChanged();
   const [lists, setLists] = useState<Lists | null>(null);
   const [reloads, setReloads] = useState(0);
+  const setBookedDealIds = useSetBookedDealIds();
   useEffect(() => {
     let current = true;
     Promise.all([api.bookedTrips(), api.dealShares()])
-      .then(([trips, shares]) => current && setLists({ trips, shares }))
+      .then(([trips, shares]) => {
+        if (!current) return;
+        setLists({ trips, shares });
+        setBookedDealIds(new Set(trips.map((trip) => trip.dealId)));
+      })
       .catch((error) => console.warn("Booked trips and shared links did not load", error));
     return () => {
       current = false;
