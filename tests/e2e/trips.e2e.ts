@@ -54,6 +54,7 @@ test("share from the details dialog; the public page for a visitor, its ended st
   const link = (await confirmation.getByRole("link").getAttribute("href"))!;
   expect(link).toMatch(new RegExp(`^${server.url}/deals/[a-z2-7]{26}$`));
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await expectNoSeriousAxeViolations(page);
 
   const visitor = await browser.newContext();
   const publicPage = await visitor.newPage();
@@ -141,6 +142,7 @@ test("I booked it: the 24-hour reminder arrives once the clock steps 22 hours; a
   const trips = page.getByRole("article", { name: "Booked trips" });
   await expect(trips).toContainText(`paid ${money(deals[0]!.price)}`);
   await expect(trips).toContainText("24-hour reminder");
+  await expectNoSeriousAxeViolations(page);
   // Opened again, the deal says it is booked rather than offering "I booked it".
   await tableRows(page).first().click();
   await expect(dialog.getByRole("status").filter({ hasText: "You marked this trip booked" })).toBeVisible();
