@@ -17,7 +17,7 @@ const IdParams = t.Object({ id: t.String() });
 export const SHARES_PER_HOUR = 30;
 
 /** The member's side: share links, booked trips and calendar files. */
-function memberRoutes(deps: Deps) {
+function memberRoutes(deps: Deps, images: ShareImageCache) {
   const shareLimit = new RateLimiter(SHARES_PER_HOUR, 60 * 60_000);
   return new Elysia()
     .use(authentication(deps))
@@ -26,7 +26,10 @@ function memberRoutes(deps: Deps) {
       ({ auth, body }) => {
         const user = requireDealAccess(auth, deps.clock.now());
         shareLimit.attempt(`share:${user.id}`, deps.clock.now(), "You have made many share links in the last hour. Please try again later.");
-        return createShare(deps, user, body.dealId);
+        const share = createShare(deps, user, body.dealId);
+        // Drawn now, so the first link preview a messenger asks for is answered from memory.
+        images.image(deps, share.id).catch((error) => console.warn("[share] preview image not drawn:", error));
+        return share;
       },
       { body: CreateShareRequest, response: DealShare },
     )
@@ -69,8 +72,7 @@ function memberRoutes(deps: Deps) {
 }
 
 /** The public side: the shared deal's data (for its page) and its preview image. No login, nothing about the member. */
-function publicRoutes(deps: Deps) {
-  const images = new ShareImageCache();
+function publicRoutes(deps: Deps, images: ShareImageCache) {
   return new Elysia()
     .get("/api/shared-deals/:id", ({ params }) => sharedDeal(deps, params.id), { params: IdParams, response: SharedDeal })
     .get(
@@ -86,5 +88,6 @@ function publicRoutes(deps: Deps) {
 }
 
 export function tripsRoutes(deps: Deps) {
-  return new Elysia().use(memberRoutes(deps)).use(publicRoutes(deps));
+  const images = new ShareImageCache();
+  return new Elysia().use(memberRoutes(deps, images)).use(publicRoutes(deps, images));
 }
