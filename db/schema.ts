@@ -296,3 +296,59 @@ export const auditLog = sqliteTable(
   },
   (table) => [index("audit_log_created_idx").on(table.createdAt)],
 );
+
+/**
+ * A deal a member shared: the public page /deals/<id>. The id is the random token in the link (it is the link the
+ * member hands out and sees in their list, so it is kept as is). Revoking deletes the row: the link stops at once.
+ */
+export const dealShares = sqliteTable(
+  "deal_shares",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dealId: integer("deal_id")
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (table) => [uniqueIndex("deal_shares_user_deal_unique").on(table.userId, table.dealId)],
+);
+
+/**
+ * A trip a member booked from a deal ("I booked it"). The route and dates are copied so the fare watch reads fare
+ * observations without the deal; `watchPrice` is the price a further drop is measured from (the price paid, or the
+ * deal's price, then each price the member was told about).
+ */
+export const bookedTrips = sqliteTable(
+  "booked_trips",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dealId: integer("deal_id")
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    origin: text("origin").notNull(),
+    destination: text("destination").notNull(),
+    tripType: text("trip_type", { enum: ["round_trip", "one_way"] }).notNull(),
+    cabin: text("cabin", { enum: ["economy", "premium_economy", "business", "first"] }).notNull(),
+    departDate: text("depart_date").notNull(),
+    returnDate: text("return_date").notNull().default(""),
+    dealPrice: real("deal_price").notNull(),
+    pricePaid: real("price_paid"),
+    watchPrice: real("watch_price").notNull(),
+    /** When the 24-hour reminder is due; null when none is owed (booked under 7 days before departure). */
+    reminderDueAt: timestamp("reminder_due_at"),
+    /** The newest observation the watch has read, so each observation is judged once. */
+    watchedUntil: timestamp("watched_until").notNull(),
+    dropAlerts: integer("drop_alerts").notNull().default(0),
+    bookedAt: timestamp("booked_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("booked_trips_user_deal_unique").on(table.userId, table.dealId),
+    index("booked_trips_route_idx").on(table.origin, table.destination, table.departDate),
+  ],
+);

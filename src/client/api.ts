@@ -10,6 +10,7 @@ import type {
 import type { OkResponse } from "../domain/api/common.ts";
 import type { FlightDeal, PricePoint } from "../domain/api/deals.ts";
 import type { ContactRequest, PublicConfig } from "../domain/api/site.ts";
+import type { BookedTrip, BookTripRequest, DealShare, SharedDeal } from "../domain/api/trips.ts";
 import type { ChangePasswordRequest, CurrentUser, LoginRequest, ProfileUpdate, ResetPasswordRequest } from "../domain/api/users.ts";
 import { browserFetch, type ApiFetch } from "./api-fetch.ts";
 
@@ -91,6 +92,16 @@ export function createApi(fetcher: ApiFetch) {
     deleteDeal: (id: number) => call<OkResponse>(fetcher, "DELETE", `/api/flight-deals/${id}`),
     /** The route's cheapest price per day over the last 90 days. */
     dealHistory: (id: number) => call<PricePoint[]>(fetcher, "GET", `/api/flight-deals/${id}/history`),
+
+    /** Shared deals (issue 17): the public page's data (404 once revoked), and the member's links. */
+    sharedDeal: (id: string) => call<SharedDeal>(fetcher, "GET", `/api/shared-deals/${encodeURIComponent(id)}`),
+    shareDeal: (dealId: number) => call<DealShare>(fetcher, "POST", "/api/deal-shares", { dealId }),
+    dealShares: () => call<DealShare[]>(fetcher, "GET", "/api/deal-shares"),
+    revokeShare: (id: string) => call<OkResponse>(fetcher, "DELETE", `/api/deal-shares/${encodeURIComponent(id)}`),
+    /** Booked trips: the 24-hour reminder and the fare watch. */
+    bookTrip: (request: BookTripRequest) => call<BookedTrip>(fetcher, "POST", "/api/booked-trips", request),
+    bookedTrips: () => call<BookedTrip[]>(fetcher, "GET", "/api/booked-trips"),
+    removeBookedTrip: (id: number) => call<OkResponse>(fetcher, "DELETE", `/api/booked-trips/${id}`),
 
     /** Admin (docs/product-rules.md §7): every call answers 401 to visitors and 403 to non-admins. */
     adminUsers: (search = "") => call<AdminUserList>(fetcher, "GET", `/api/admin/users${search ? `?search=${encodeURIComponent(search)}` : ""}`),

@@ -51,6 +51,13 @@ export const routes: RouteObject[] = [
           return { loader: page.adminLoader, Component: page.AdminPage };
         },
       },
+      {
+        path: "deals/:shareId",
+        lazy: async () => {
+          const page = await import("./pages/shared-deal-page.tsx");
+          return { loader: page.sharedDealLoader, Component: page.SharedDealPage, ErrorBoundary: page.SharedDealError };
+        },
+      },
       { id: NOT_FOUND_ROUTE_ID, path: "*", Component: NotFoundPage },
     ],
   },

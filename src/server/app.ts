@@ -20,6 +20,8 @@ import { healthRoutes } from "./health.routes.ts";
 import { publicConfigRoutes } from "./public-config.routes.ts";
 import { serveStaticFile } from "./ssr/assets.ts";
 import { createPageRenderer } from "./ssr/render.tsx";
+import { SharedDealVersions, shareIdOfPagePath } from "./trips/deal-shares.ts";
+import { tripsRoutes } from "./trips/trips.routes.ts";
 
 /** The whole product as one Elysia app. Reads no environment and starts no timers: main.ts does that. */
 export function createApp(deps: Deps) {
@@ -39,6 +41,7 @@ export function createApp(deps: Deps) {
     .use(adminRoutes(deps))
     .use(healthRoutes(deps))
     .use(dealsRoutes(deps))
+    .use(tripsRoutes(deps))
     .get("/api/*", () => {
       throw notFound();
     })
@@ -50,7 +53,13 @@ export function createApp(deps: Deps) {
     app.get(path, ({ request }) => serveStaticFile(file, request));
   }
 
-  const renderPage = createPageRenderer(deps.config, deps.assets, (request) => app.handle(request));
+  // A shared deal's page is the same for every visitor: kept per deal version, and never once the link is revoked.
+  const sharedDeals = new SharedDealVersions(deps);
+  const sharedPageVersion = (url: URL) => {
+    const id = shareIdOfPagePath(url.pathname);
+    return id && url.search === "" ? sharedDeals.get(id) : null;
+  };
+  const renderPage = createPageRenderer(deps.config, deps.assets, (request) => app.handle(request), sharedPageVersion);
   return app
     .get("/*", ({ request }) => renderPage(request))
     .all("/*", () => {

@@ -37,6 +37,11 @@ export interface Config {
   scanSchedule: string;
   adminEmail: string | null;
   adminPassword: string | null;
+  /**
+   * Browser tests only: GORDU_TEST_CLOCK_FILE moves the server's clock by the milliseconds written in that file
+   * (docs/decisions/071). Refused unless NODE_ENV=test and APP_URL is loopback, and by the built executable.
+   */
+  testClockFile: string | null;
 }
 
 export class ConfigError extends Error {
@@ -108,6 +113,11 @@ export function loadConfig(env: Env): Readonly<Config> {
   const trustProxy = read("TRUST_PROXY") ?? "false";
   if (!["true", "false", "1", "0"].includes(trustProxy)) problems.push("TRUST_PROXY must be true or false");
 
+  const testClockFile = read("GORDU_TEST_CLOCK_FILE") ?? null;
+  if (testClockFile && (env.NODE_ENV !== "test" || !isLoopbackOrigin(appOrigin))) {
+    problems.push("GORDU_TEST_CLOCK_FILE is for browser tests only: it needs NODE_ENV=test and a loopback APP_URL (unset it)");
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   const databasePath = read("DATABASE_PATH") ?? "db/app.sqlite";
@@ -142,7 +152,16 @@ export function loadConfig(env: Env): Readonly<Config> {
     scanSchedule,
     adminEmail,
     adminPassword,
+    testClockFile,
   });
+}
+
+function isLoopbackOrigin(origin: string): boolean {
+  try {
+    return ["127.0.0.1", "localhost", "[::1]"].includes(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
 }
 
 /** "caribbean=/m/…,atlantic=/m/…": an area of discovery-areas.ts (not North America, Explore's default) and its kgmid. */

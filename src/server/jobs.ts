@@ -14,15 +14,27 @@ import type { Deps } from "./deps.ts";
 import { hasAnyDeal } from "./fares/deal-records.ts";
 import { runScan, type ScanOptions, type ScanSummary } from "./fares/scanner.ts";
 import { deliverAllDueEmails, purgeOutbox, type TemplateRenderer } from "./mail/outbox.ts";
+import { TRIP_REMINDER_KIND, tripReminderRenderer } from "./trips/booked-trips.ts";
+import { FARE_DROP_KIND, fareDropRenderer, watchBookedTrips } from "./trips/fare-watch.ts";
 
 /** Renderers for the emails queued as data (bulk alerts), by kind: the outbox renders them when it sends. */
 export function emailRenderers(deps: Pick<Deps, "db" | "clock" | "config">): Record<string, TemplateRenderer> {
-  return { [DEAL_ALERT_KIND]: dealAlertRenderer(deps) };
+  return { [DEAL_ALERT_KIND]: dealAlertRenderer(deps), [TRIP_REMINDER_KIND]: tripReminderRenderer(deps), [FARE_DROP_KIND]: fareDropRenderer(deps) };
 }
 
-/** A fare scan followed by the fan-out of its deals to subscribers (also one an earlier run left unfinished). */
+/**
+ * A fare scan followed by the fan-out of its deals to subscribers (also one an earlier run left unfinished), and the
+ * fare watch on booked trips.
+ */
 export function scanFares(deps: Pick<Deps, "db" | "clock" | "fares">, options: Omit<ScanOptions, "afterDeals"> = {}): Promise<ScanSummary> {
-  return runScan(deps, { ...options, afterDeals: () => fanOutOwedDeals(deps) });
+  return runScan(deps, {
+    ...options,
+    afterDeals: async () => {
+      const fanOut = await fanOutOwedDeals(deps);
+      watchBookedTrips(deps);
+      return fanOut;
+    },
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import { migrateDatabase } from "../../db/migrate.ts";
 import { createApp } from "./app.ts";
 import { ensureAdmin } from "./auth/admin-bootstrap.ts";
 import { createBilling } from "./billing/create-billing.ts";
-import { systemClock } from "./clock.ts";
+import { steppedClock, systemClock, type Clock } from "./clock.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import type { Deps } from "./deps.ts";
 import { createFareSource } from "./fares/create-fare-source.ts";
@@ -33,6 +33,17 @@ function readConfig(): Config {
   }
 }
 
+/** The system clock; a stepped one only for browser tests, and never in the built executable (what production runs). */
+function chooseClock(config: Config, builtExecutable: boolean): Clock {
+  if (!config.testClockFile) return systemClock;
+  if (builtExecutable) {
+    console.error("GORDU_TEST_CLOCK_FILE is for browser tests only: the built executable refuses it.");
+    process.exit(1);
+  }
+  console.warn(`Test clock: the server's time moves by the milliseconds in ${config.testClockFile}`);
+  return steppedClock(config.testClockFile);
+}
+
 /** drizzle's migrator reads a folder, so the embedded migrations are written to a temporary one first. */
 async function extractMigrations(files: Record<string, string>): Promise<string> {
   const folder = mkdtempSync(join(tmpdir(), "gordu-migrations-"));
@@ -56,7 +67,8 @@ export async function main(bundle?: EmbeddedBundle): Promise<void> {
   }
   const assets = bundle ? await loadPrebuiltAssets(bundle.client, bundle.publicFiles) : await buildClientAssets();
   const mailer = createMailer(config);
-  const deps: Deps = { config, db, clock: systemClock, mailer, assets, billing: await createBilling(config, db, systemClock), fares: createFareSource(config) };
+  const clock = chooseClock(config, bundle !== undefined);
+  const deps: Deps = { config, db, clock, mailer, assets, billing: await createBilling(config, db, clock), fares: createFareSource(config) };
   if (config.adminEmail && config.adminPassword) {
     const result = await ensureAdmin(db, config.adminEmail, config.adminPassword, new Date(), { setPassword: false });
     if (result !== "unchanged") console.log(`Admin ${config.adminEmail}: ${result}`);

@@ -35,6 +35,8 @@ const FIELD_NAMES = [
   "subscriptionType",
   "read",
   "skipLastLoginUpdate",
+  "dealId",
+  "pricePaid",
 ];
 
 function apiRoutes(t: TestApp): { method: string; path: string }[] {

@@ -14,6 +14,7 @@ import { benchLanding, describeLanding, describeLandingCpu, LANDING_GOAL_RATIO }
 import { benchLighthouse, LIGHTHOUSE_CATEGORIES, LIGHTHOUSE_GOALS } from "./lighthouse.bench.ts";
 import { benchLoad, describeLoadMemory, describeLoadThroughput, LOAD_MEMORY_GOAL, memoryIsStable } from "./load.bench.ts";
 import { benchScan, SCAN_GOALS } from "./scan.bench.ts";
+import { benchSharePage, describeShareImage, describeShareNotes, describeSharePage, SHARE_IMAGE_GOAL_MS, SHARE_PAGE_GOAL_RATIO } from "./share-page.bench.ts";
 import { formatCount } from "./support.ts";
 
 type Verdict = "meets goal" | "MISSES" | "—" | "ERROR";
@@ -50,6 +51,29 @@ const sections: Section[] = [
           },
         ],
         notes: [`Landing page: ${formatCount(result.htmlBytes)} B of HTML, ${formatCount(result.gzipBytes)} B gzip. ${describeLandingCpu(result)}`],
+      };
+    },
+  },
+  {
+    title: "Shared deal page vs static file, and its preview image",
+    async run() {
+      const result = await benchSharePage();
+      return {
+        rows: [
+          {
+            measure: "Shared deal page `/deals/<id>` vs static file of the same bytes, req/s (anonymous, gzip, 64 conn.)",
+            result: describeSharePage(result),
+            goal: `≥ ${SHARE_PAGE_GOAL_RATIO}`,
+            verdict: verdict(result.ratio >= SHARE_PAGE_GOAL_RATIO),
+          },
+          {
+            measure: "Shared deal preview image (1200×630 PNG: satori + resvg-wasm), one deal version",
+            result: describeShareImage(result),
+            goal: `< ${SHARE_IMAGE_GOAL_MS} ms`,
+            verdict: verdict(result.imageMedianMs < SHARE_IMAGE_GOAL_MS),
+          },
+        ],
+        notes: [describeShareNotes(result)],
       };
     },
   },

@@ -10,6 +10,10 @@
  *        and alert emails queued in the outbox, which the running server then delivers
  *   bun tests/support/seed.ts scan --db PATH
  *        a finished fare scan (the newest one), with the fixed figures SEEDED_SCAN lists
+ *   bun tests/support/seed.ts end-deal --db PATH --deal-id N
+ *        the deal ends now (its price rose), as a scan would end it
+ *   bun tests/support/seed.ts fare-drop --db PATH --deal-id N --price P
+ *        a fare observed now for the deal's route and dates, then the server's own fare watch on booked trips
  */
 import { parseArgs } from "node:util";
 import { openDatabase, type Db } from "../../db/client.ts";
@@ -18,6 +22,8 @@ import { cityForCode } from "../../src/domain/airports.ts";
 import { formatTravelDates, toIsoDate } from "../../src/domain/travel-dates.ts";
 import { insertUser } from "../../src/server/auth/users.ts";
 import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
+import { watchBookedTrips } from "../../src/server/trips/fare-watch.ts";
+import { rduToday } from "../../src/domain/calendar.ts";
 import { addDays, seedDealAt } from "./seed-deals-data.ts";
 
 const { positionals, values } = parseArgs({
@@ -43,6 +49,7 @@ const { positionals, values } = parseArgs({
     airline: { type: "string", default: "British Airways" },
     stops: { type: "boolean", default: false },
     to: { type: "string" },
+    "deal-id": { type: "string" },
   },
 });
 
@@ -169,6 +176,23 @@ async function seedDealAlert(db: Db, destination: string, price: number, airline
   return { dealId: row.id, ...result };
 }
 
+function endDeal(db: Db, dealId: number) {
+  db.$client.query("UPDATE deals SET is_active = 0, expired_at = $now, expired_reason = 'price rose' WHERE id = $id").run({ id: dealId, now: Date.now() });
+}
+
+/** The observation a scan would store for the deal's trip at this price, then the watch that follows every scan. */
+function fareDrop(db: Db, dealId: number, price: number) {
+  const now = new Date();
+  db.$client
+    .query(
+      `INSERT INTO fare_observations (origin, destination, trip_type, cabin, nonstop, depart_date, return_date, price, airline, source, observed_day, observed_at)
+       SELECT origin, destination, trip_type, cabin, nonstop, depart_date, return_date, $price, airline, 'seed', $day, $now FROM deals WHERE id = $id
+       ON CONFLICT (origin, destination, trip_type, cabin, depart_date, return_date, observed_day) DO UPDATE SET price = excluded.price, observed_at = excluded.observed_at`,
+    )
+    .run({ id: dealId, price, day: rduToday(now), now: now.getTime() });
+  return { alerts: watchBookedTrips({ db, clock: { now: () => new Date() } }) };
+}
+
 /** Figures no real scan of the simulated market produces, so a test knows the row it sees is this one. */
 const SEEDED_SCAN = {
   source: "seeded-source",
@@ -223,6 +247,11 @@ try {
   } else if (command === "outbox") {
     const rows = db.$client.query("SELECT kind FROM email_outbox WHERE lower(to_address) = lower($to) ORDER BY id").all({ to: values.to! });
     console.log(JSON.stringify(rows.map((row) => (row as { kind: string }).kind)));
+  } else if (command === "end-deal") {
+    endDeal(db, Number(values["deal-id"]));
+    console.log(JSON.stringify({ ended: true }));
+  } else if (command === "fare-drop") {
+    console.log(JSON.stringify(fareDrop(db, Number(values["deal-id"]), Number(values.price))));
   } else if (command === "scan") {
     console.log(JSON.stringify({ ...seedScan(db), ...SEEDED_SCAN }));
   } else {

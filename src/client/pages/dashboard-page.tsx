@@ -14,6 +14,7 @@ import { PasswordSetupCard } from "./dashboard/password-setup-card.tsx";
 import { ProfileDialog, type ProfileMode } from "./dashboard/profile-dialog.tsx";
 import { RejoinCard } from "./dashboard/rejoin-card.tsx";
 import { SubscriptionCard } from "./dashboard/subscription-card.tsx";
+import { TripsSection } from "./dashboard/trips/trips-section.tsx";
 
 export type DashboardData =
   /** `deals` is null when the subscription gives no access to deals. */
@@ -103,7 +104,10 @@ function Dashboard({ user, subscription, deals }: { user: CurrentUser; subscript
       <DashboardHeader user={user} onOpenProfile={() => setProfileMode("view")} />
       <main className="container dashboard">
         {deals && deals.error !== "no-access" ? (
-          <DealsWorkspace user={user} initial={deals} notices={notices} />
+          <>
+            <DealsWorkspace user={user} initial={deals} notices={notices} />
+            <TripsSection />
+          </>
         ) : (
           <>
             {notices}

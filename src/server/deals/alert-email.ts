@@ -80,6 +80,7 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">): 
         googleFlightsUrl: links.googleFlights,
         airline: row.airline,
         airlineLink: links.airline,
+        shareUrl: `${deps.config.appUrl}/dashboard?share=${row.id}`,
       };
     });
     const unsubscribe = unsubscribeUrl(deps.config.appUrl, user.unsubscribeToken);

@@ -93,7 +93,7 @@ export function flightDealsBody(deps: Pick<Deps, "db" | "clock">, cache: DealLis
   return body;
 }
 
-interface DealInList {
+export interface DealInList {
   id: number;
   origin: string;
   destination: string;
@@ -104,7 +104,7 @@ interface DealInList {
 }
 
 /** The deal, when it is in this user's list; 404 otherwise (another user's, removed, unknown). */
-function dealInList(db: Db, user: User, dealId: number, now: Date): DealInList {
+export function dealInList(db: Db, user: User, dealId: number, now: Date): DealInList {
   const row = db.$client
     .query(
       `SELECT d.id, d.origin, d.destination, d.trip_type, d.cabin, d.source, d.alert_version, d.price, d.nonstop,

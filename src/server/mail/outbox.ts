@@ -15,6 +15,8 @@ interface QueuedBase {
   dedupeKey?: string;
   /** When the message stops being worth sending (its link expires): it is dropped, not sent late. */
   expiresAt?: Date;
+  /** Not before this (a reminder); the row waits in the table, so a restart keeps it. Default: now. */
+  sendAt?: Date;
 }
 
 /** A message rendered now, stored whole. */
@@ -54,7 +56,7 @@ export function queueEmail(db: DbOrTx, email: QueuedEmail | QueuedTemplatedEmail
       headers: email.headers ?? {},
       dedupeKey: email.dedupeKey ?? null,
       expiresAt: email.expiresAt ?? null,
-      nextAttemptAt: now,
+      nextAttemptAt: email.sendAt ?? now,
       createdAt: now,
     })
     .onConflictDoNothing()

@@ -26,13 +26,26 @@ function hasSessionCookie(request: Request): boolean {
   return (request.headers.get("cookie") ?? "").includes(`${SESSION_COOKIE}=`);
 }
 
+/** The version of a page every anonymous visitor sees alike (a shared deal's), or null when it must be rendered. */
+export type AnonymousPageVersion = (url: URL) => string | null;
+
+/** How many versioned pages are kept; the oldest go first. */
+const MAX_VERSIONED_PAGES = 1000;
+
 /**
  * Renders every page route with react-router's static handler. Loaders reach the API in-process with the
- * visitor's cookie. The landing page for an anonymous visitor is rendered once and kept.
+ * visitor's cookie. The landing page for an anonymous visitor is rendered once and kept; a page `pageVersion`
+ * names is kept per version (a new version, or none, renders again).
  */
-export function createPageRenderer(config: Config, assets: ClientAssets, handleApi: (request: Request) => Promise<Response>) {
+export function createPageRenderer(
+  config: Config,
+  assets: ClientAssets,
+  handleApi: (request: Request) => Promise<Response>,
+  pageVersion: AnonymousPageVersion = () => null,
+) {
   const handler = createStaticHandler(routes);
   let anonymousLanding: RenderedPage | null = null;
+  const versionedPages = new Map<string, { version: string; page: RenderedPage }>();
 
   function inProcessFetch(request: Request): ApiFetch {
     const cookie = request.headers.get("cookie");
@@ -89,12 +102,23 @@ export function createPageRenderer(config: Config, assets: ClientAssets, handleA
 
   return async function renderPage(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    const cacheable = url.pathname === "/" && url.search === "" && !hasSessionCookie(request);
+    const anonymous = !hasSessionCookie(request);
+    const cacheable = url.pathname === "/" && url.search === "" && anonymous;
     if (cacheable && anonymousLanding) return respond(anonymousLanding, request, "no-cache");
+    const version = anonymous ? pageVersion(url) : null;
+    if (version !== null) {
+      const kept = versionedPages.get(url.pathname);
+      if (kept?.version === version) return respond(kept.page, request, "no-cache");
+    }
 
     const page = await render(request);
     if (page instanceof Response) return page;
     if (cacheable && page.status === 200) anonymousLanding = page;
-    return respond(page, request, cacheable ? "no-cache" : "private, no-store");
+    if (version !== null && page.status === 200) {
+      versionedPages.delete(url.pathname);
+      versionedPages.set(url.pathname, { version, page });
+      if (versionedPages.size > MAX_VERSIONED_PAGES) versionedPages.delete(versionedPages.keys().next().value!);
+    }
+    return respond(page, request, cacheable || version !== null ? "no-cache" : "private, no-store");
   };
 }

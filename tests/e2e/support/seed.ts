@@ -94,3 +94,13 @@ export function seedScan(server: RunningServer): SeededScan {
 export function outboxKindsTo(server: RunningServer, email: string): string[] {
   return JSON.parse(seed(["outbox", "--db", server.databasePath, "--to", email])) as string[];
 }
+
+/** The deal ends now, as a scan ends one whose price rose. */
+export function endDeal(server: RunningServer, dealId: number): void {
+  seed(["end-deal", "--db", server.databasePath, "--deal-id", String(dealId)]);
+}
+
+/** A fare observed now for the deal's trip, then the server's fare watch on booked trips: how many drop alerts it queued. */
+export function observeFareDrop(server: RunningServer, dealId: number, price: number): number {
+  return (JSON.parse(seed(["fare-drop", "--db", server.databasePath, "--deal-id", String(dealId), "--price", String(price)])) as { alerts: number }).alerts;
+}

@@ -23,6 +23,8 @@ export interface AlertedDeal {
   googleFlightsUrl: string;
   /** The airline button: its own pre-filled search, or Google Flights' search for it (links.ts says which, and the label). */
   airlineLink: BookingLink;
+  /** Opens the deal on the dashboard, where the member shares it (a link in an email cannot make the share itself). */
+  shareUrl?: string;
 }
 
 export interface DealAlertInput {
@@ -65,6 +67,9 @@ function details(deal: AlertedDeal): string {
 const linkButton = (label: string, url: string) =>
   `<a href="${escapeHtml(url)}" style="display:inline-block;margin:6px 8px 0 0;padding:8px 14px;background:#0b5cad;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600;font-size:14px">${escapeHtml(label)}</a>`;
 
+const shareButton = (url: string) =>
+  `<a href="${escapeHtml(url)}" style="display:inline-block;margin:6px 8px 0 0;padding:7px 13px;border:1px solid #0b5cad;color:#0b5cad;text-decoration:none;border-radius:6px;font-weight:600;font-size:14px">Share</a>`;
+
 function dealBlock(deal: AlertedDeal): string {
   return `<div style="border:1px solid #e4e7eb;border-radius:8px;padding:14px 16px">
 <div style="font-size:12px;font-weight:700;text-transform:uppercase;color:#b45309">${escapeHtml(TIER_LABEL[deal.tier])}</div>
@@ -72,7 +77,7 @@ function dealBlock(deal: AlertedDeal): string {
 <div style="font-size:15px;color:#0f7b3f;font-weight:600">${escapeHtml(savingsLine(deal))}, ${deal.percentBelowTypical}% below</div>
 <div style="font-size:13px;color:#52606d">Usually ${escapeHtml(dollars(deal.typicalLow))}–${escapeHtml(dollars(deal.typicalHigh))} on this route this month</div>
 <div style="font-size:14px;color:#52606d;margin-top:4px">${escapeHtml(deal.travelDates)} · ${escapeHtml(deal.airline)} · ${deal.nonstop ? "Nonstop" : "With stops"}</div>
-${linkButton(deal.airlineLink.label, deal.airlineLink.url)}${linkButton("Google Flights", deal.googleFlightsUrl)}
+${linkButton(deal.airlineLink.label, deal.airlineLink.url)}${linkButton("Google Flights", deal.googleFlightsUrl)}${deal.shareUrl ? shareButton(deal.shareUrl) : ""}
 </div>`;
 }
 
@@ -98,6 +103,7 @@ export function dealAlertEmail(input: DealAlertInput): RenderedEmail {
       details(deal),
       `${deal.airlineLink.label}: ${deal.airlineLink.url}`,
       `Google Flights: ${deal.googleFlightsUrl}`,
+      ...(deal.shareUrl ? [`Share with a travel partner: ${deal.shareUrl}`] : []),
       "",
     ]),
     ...(moreLine ? [moreLine, ""] : []),

@@ -3,6 +3,7 @@ import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import { detectNonstop } from "../../../../domain/deals.ts";
 import { airlineMark, cityOf, dealName, dealStatus, money } from "./format.ts";
 import { NonstopMark, StatusBadge } from "./deals-table.tsx";
+import { ShareDealButton } from "../trips/share-deal-button.tsx";
 
 /** docs/product-rules.md §9: a left swipe of more than 80 px opens the card; it then sits 100 px to the left, showing Delete. */
 export const SWIPE_THRESHOLD_PX = 80;
@@ -139,6 +140,7 @@ export function DealCard({ deal, open, onOpenChange, onView, onDelete, deleting 
             <NonstopMark answer={detectNonstop(deal)} long />
           </span>
         </button>
+        <ShareDealButton deal={deal} className="deal-card-more deal-card-share" compact />
         <button
           type="button"
           className="deal-card-more"

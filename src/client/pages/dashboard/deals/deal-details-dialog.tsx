@@ -7,6 +7,7 @@ import { TIER_LABEL } from "../../../../domain/deal-labels.ts";
 import { cityOf, money } from "./format.ts";
 import { PriceComparison } from "./price-range-bar.tsx";
 import { PriceHistory } from "./price-history-chart.tsx";
+import { TripActions } from "../trips/trip-actions.tsx";
 
 /**
  * docs/product-rules.md §2 'Flight Deal Details': what the deal is, why it is a deal (how far below typical, the typical
@@ -118,6 +119,7 @@ export function DealDetailsDialog({ deal, onClose }: { deal: FlightDeal | null; 
           </section>
 
           <PriceHistory deal={deal} />
+          <TripActions key={deal.id} deal={deal} />
           <p className="details-note muted">
             Prices change quickly.{" "}
             {airline?.kind === "airline-search"

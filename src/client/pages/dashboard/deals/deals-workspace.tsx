@@ -23,6 +23,7 @@ import { DEFAULT_PAGE_SIZE, visibleDeals, type PageSize } from "./page-size-cont
 import { destinationCode, EMPTY_DRAFT, SearchCard, type DateErrors, type SearchDraft } from "./search-card.tsx";
 import { useFlightDeals, type DealsState } from "./use-flight-deals.ts";
 import { useToday } from "./use-today.ts";
+import { useShareFromEmail } from "../trips/share-from-email.ts";
 
 const NO_DATE_ERRORS: DateErrors = { begin: null, end: null };
 
@@ -149,6 +150,7 @@ export function DealsWorkspace({ user, initial, notices }: Props) {
     },
     [refresh, update],
   );
+  useShareFromEmail(deals, view);
 
   const deleteOne = async (deal: FlightDeal) => {
     if (deletingId !== null) return;

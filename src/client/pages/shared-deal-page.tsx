@@ -1,0 +1,141 @@
+import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError, type LoaderFunctionArgs } from "react-router";
+import type { SharedDeal } from "../../domain/api/trips.ts";
+import { ApiError } from "../api.ts";
+import { apiFromContext } from "../root-data.ts";
+import { Logo } from "./landing/logo.tsx";
+import { money } from "./dashboard/deals/format.ts";
+
+/** The public page of a shared deal (issue 17): no login, nothing about the member who shared it. */
+export async function sharedDealLoader({ context, params }: LoaderFunctionArgs): Promise<SharedDeal> {
+  try {
+    return await apiFromContext(context).sharedDeal(params.shareId ?? "");
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw data("This link is no longer shared", { status: 404 });
+    throw error;
+  }
+}
+
+/** Fixed zone and locale: the server and the browser print the same words. */
+const CHECKED_AT = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "medium", timeStyle: "short" });
+
+function SharedPageFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <header className="container shared-deal-header">
+        <Link to="/" className="shared-deal-home">
+          <Logo />
+        </Link>
+      </header>
+      <main className="container shared-deal-page">{children}</main>
+    </>
+  );
+}
+
+function SubscribeInvitation() {
+  return (
+    <aside className="shared-deal-cta" aria-labelledby="shared-deal-cta-title">
+      <h2 id="shared-deal-cta-title">Get deals like this from RDU</h2>
+      <p>GoRDU watches fares from Raleigh-Durham around the clock and emails you when one drops. 7-day free trial.</p>
+      <Link to="/subscribe" role="button">
+        Subscribe
+      </Link>
+    </aside>
+  );
+}
+
+export function SharedDealPage() {
+  const deal = useLoaderData() as SharedDeal;
+  const city = deal.destinationCity;
+  const headline = `${money(deal.price)} to ${city} (${deal.destination})`;
+  const summary = deal.ended
+    ? `This fare from RDU to ${city} has ended.`
+    : `Round trips from Raleigh-Durham to ${city}, ${deal.travelDates}: ${deal.percentBelowTypical}% below the typical ${money(deal.typicalPrice)}.`;
+  return (
+    <SharedPageFrame>
+      <title>{`${headline} · GoRDU`}</title>
+      <meta name="description" content={summary} />
+      <meta property="og:type" content="website" />
+      <meta property="og:title" content={headline} />
+      <meta property="og:description" content={summary} />
+      <meta property="og:url" content={deal.pageUrl} />
+      <meta property="og:image" content={deal.imageUrl} />
+      <meta property="og:image:width" content="1200" />
+      <meta property="og:image:height" content="630" />
+      <meta property="og:image:alt" content={`${headline}, ${deal.percentBelowTypical}% below typical`} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <article className={`shared-deal${deal.ended ? " is-ended" : ""}`}>
+        {deal.ended && (
+          <p className="shared-deal-ended" role="status">
+            <strong>This deal has ended.</strong> The fare is no longer available; today's price may be higher.
+          </p>
+        )}
+        <header>
+          <p className="shared-deal-route">
+            RDU <span aria-hidden="true">→</span>
+            <span className="visually-hidden">to</span> {deal.destination}
+          </p>
+          <h1>{city}</h1>
+          <p className="shared-deal-dates">{deal.travelDates}</p>
+        </header>
+        <div className="shared-deal-price">
+          <strong>{money(deal.price)}</strong>
+          <span>{deal.percentBelowTypical}% below typical</span>
+        </div>
+        <dl className="shared-deal-facts">
+          <div>
+            <dt>Typical price</dt>
+            <dd>
+              {money(deal.typicalPrice)} (usually {money(deal.typicalLow)}–{money(deal.typicalHigh)})
+            </dd>
+          </div>
+          <div>
+            <dt>Airline</dt>
+            <dd>{deal.airline}</dd>
+          </div>
+          <div>
+            <dt>Nonstop</dt>
+            <dd>{deal.nonstop ? "Yes" : "No"}</dd>
+          </div>
+          <div>
+            <dt>Trip</dt>
+            <dd>
+              {deal.tripType}, {deal.seatClass}
+            </dd>
+          </div>
+          <div>
+            <dt>Last checked</dt>
+            <dd>
+              <time dateTime={deal.lastCheckedAt}>{CHECKED_AT.format(new Date(deal.lastCheckedAt))} ET</time>
+            </dd>
+          </div>
+        </dl>
+        <div className="shared-deal-book">
+          <a href={deal.airlineLink.url} target="_blank" rel="noopener noreferrer" role="button">
+            {deal.airlineLink.label}
+          </a>
+          <a href={deal.googleFlightsUrl} target="_blank" rel="noopener noreferrer" role="button" className="secondary">
+            Google Flights
+          </a>
+        </div>
+        <p className="muted shared-deal-note">Prices change quickly: the airline's site shows today's fare. You book directly with the airline.</p>
+      </article>
+      <SubscribeInvitation />
+    </SharedPageFrame>
+  );
+}
+
+/** A revoked or unknown link: said plainly, with the same invitation. */
+export function SharedDealError() {
+  const error = useRouteError();
+  const gone = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <SharedPageFrame>
+      <title>{gone ? "No longer shared · GoRDU" : "Something went wrong · GoRDU"}</title>
+      <article className="shared-deal">
+        <h1>{gone ? "This link is no longer shared" : "Something went wrong"}</h1>
+        <p>{gone ? "The member who shared this deal has stopped sharing it." : "We couldn't load this deal. Please try again in a moment."}</p>
+      </article>
+      <SubscribeInvitation />
+    </SharedPageFrame>
+  );
+}

@@ -1,0 +1,184 @@
+/**
+ * "I booked it": a member marks a deal in their list as booked (optionally with the price paid). GoRDU then owes
+ * them the 24-hour free-cancellation reminder (queued now, due 22 hours later, through the outbox, so a restart keeps
+ * it) and watches the fare of that route and those dates (fare-watch.ts). Removing the trip ends both.
+ */
+import type { Db } from "../../../db/client.ts";
+import type { BookedTrip, BookTripRequest } from "../../domain/api/trips.ts";
+import { freeCancellationEndsAt, reminderDueAt, tripHasDeparted } from "../../domain/booked-trips.ts";
+import type { User } from "../auth/users.ts";
+import { dealInList, parseDealId } from "../deals/deals.service.ts";
+import type { Deps } from "../deps.ts";
+import { conflict, notFound } from "../http/errors.ts";
+import { queueEmail, type TemplateRenderer } from "../mail/outbox.ts";
+import { tripReminderEmail, type BookedTripFacts } from "../mail/templates/trip-emails.ts";
+
+export const TRIP_REMINDER_KIND = "trip-reminder";
+const reminderKey = (tripId: number) => `${TRIP_REMINDER_KIND}:${tripId}`;
+
+const tripNotFound = () => notFound("Booked trip not found");
+
+interface DealToBook {
+  origin: string;
+  destination: string;
+  trip_type: string;
+  cabin: string;
+  depart_date: string;
+  return_date: string;
+  price: number;
+}
+
+export function bookTrip(deps: Pick<Deps, "db" | "clock">, user: User, request: BookTripRequest): BookedTrip {
+  const now = deps.clock.now();
+  const dealId = dealInList(deps.db, user, parseDealId(String(request.dealId)), now).id;
+  const deal = deps.db.$client
+    .query("SELECT origin, destination, trip_type, cabin, depart_date, return_date, price FROM deals WHERE id = $id")
+    .get({ id: dealId }) as DealToBook;
+  const pricePaid = request.pricePaid ?? null;
+  const dueAt = reminderDueAt(now, deal.depart_date);
+
+  const tripId = deps.db.transaction((tx) => {
+    const inserted = deps.db.$client
+      .query(
+        `INSERT INTO booked_trips (user_id, deal_id, origin, destination, trip_type, cabin, depart_date, return_date, deal_price, price_paid,
+                                   watch_price, reminder_due_at, watched_until, booked_at)
+         VALUES ($userId, $dealId, $origin, $destination, $tripType, $cabin, $departDate, $returnDate, $dealPrice, $pricePaid,
+                 $watchPrice, $dueAt, $now, $now)
+         ON CONFLICT (user_id, deal_id) DO NOTHING RETURNING id`,
+      )
+      .get({
+        userId: user.id,
+        dealId,
+        origin: deal.origin,
+        destination: deal.destination,
+        tripType: deal.trip_type,
+        cabin: deal.cabin,
+        departDate: deal.depart_date,
+        returnDate: deal.return_date,
+        dealPrice: deal.price,
+        pricePaid,
+        watchPrice: pricePaid ?? deal.price,
+        dueAt: dueAt?.getTime() ?? null,
+        now: now.getTime(),
+      }) as { id: number } | null;
+    if (!inserted) throw conflict("You already marked this deal booked.");
+    if (dueAt) {
+      queueEmail(
+        tx,
+        {
+          kind: TRIP_REMINDER_KIND,
+          to: user.email,
+          payload: { tripId: inserted.id },
+          dedupeKey: reminderKey(inserted.id),
+          sendAt: dueAt,
+          expiresAt: freeCancellationEndsAt(now),
+        },
+        now,
+      );
+    }
+    return inserted.id;
+  });
+  return listBookedTrips(deps, user).find((trip) => trip.id === tripId)!;
+}
+
+interface BookedTripRow {
+  id: number;
+  deal_id: number;
+  destination: string;
+  destination_city: string;
+  airline: string;
+  travel_dates: string;
+  depart_date: string;
+  deal_price: number;
+  price_paid: number | null;
+  watch_price: number;
+  reminder_due_at: number | null;
+  reminder_status: string | null;
+  drop_alerts: number;
+  booked_at: number;
+}
+
+const BOOKED_TRIPS_SQL = `
+SELECT t.id, t.deal_id, t.destination, d.destination_city, d.airline, d.travel_dates, t.depart_date, t.deal_price, t.price_paid, t.watch_price,
+       t.reminder_due_at, o.status AS reminder_status, t.drop_alerts, t.booked_at
+FROM booked_trips t JOIN deals d ON d.id = t.deal_id
+LEFT JOIN email_outbox o ON o.dedupe_key = '${TRIP_REMINDER_KIND}:' || t.id
+WHERE t.user_id = $userId ORDER BY t.depart_date, t.id`;
+
+export function listBookedTrips(deps: Pick<Deps, "db" | "clock">, user: User): BookedTrip[] {
+  const now = deps.clock.now();
+  const rows = deps.db.$client.query(BOOKED_TRIPS_SQL).all({ userId: user.id }) as BookedTripRow[];
+  return rows.map((row) => ({
+    id: row.id,
+    dealId: row.deal_id,
+    destination: row.destination,
+    destinationCity: row.destination_city || row.destination,
+    airline: row.airline,
+    travelDates: row.travel_dates,
+    dealPrice: row.deal_price,
+    pricePaid: row.price_paid,
+    bookedAt: new Date(row.booked_at).toISOString(),
+    reminder: row.reminder_due_at === null ? "none" : row.reminder_status === "sent" ? "sent" : "due",
+    reminderDueAt: row.reminder_due_at === null ? null : new Date(row.reminder_due_at).toISOString(),
+    watch: tripHasDeparted(row.depart_date, now) ? "ended" : "watching",
+    watchPrice: row.watch_price,
+    dropAlerts: row.drop_alerts,
+  }));
+}
+
+/** Removes the member's own booked trip (and with it the reminder still owed); another member's id answers 404. */
+export function removeBookedTrip(db: Db, user: User, rawId: string): void {
+  const id = /^[1-9]\d{0,15}$/.test(rawId) ? Number(rawId) : 0;
+  const removed = db.transaction(() => {
+    const result = db.$client.query("DELETE FROM booked_trips WHERE id = $id AND user_id = $userId").run({ id, userId: user.id });
+    if (result.changes > 0) db.$client.query("DELETE FROM email_outbox WHERE dedupe_key = $key AND status = 'queued'").run({ key: reminderKey(id) });
+    return result.changes;
+  });
+  if (removed === 0) throw tripNotFound();
+}
+
+interface TripFactsRow {
+  first_name: string;
+  email: string;
+  destination: string;
+  destination_city: string;
+  airline: string;
+  travel_dates: string;
+  price_paid: number | null;
+  booked_at: number;
+}
+
+/** What the trip emails say about a booked trip, or null once it is gone. */
+export function bookedTripFacts(db: Db, appUrl: string, tripId: number): (BookedTripFacts & { bookedAt: Date }) | null {
+  const row = db.$client
+    .query(
+      `SELECT u.first_name, u.email, t.destination, d.destination_city, d.airline, d.travel_dates, t.price_paid, t.booked_at
+       FROM booked_trips t JOIN users u ON u.id = t.user_id JOIN deals d ON d.id = t.deal_id WHERE t.id = $id`,
+    )
+    .get({ id: tripId }) as TripFactsRow | null;
+  if (!row) return null;
+  return {
+    firstName: row.first_name,
+    email: row.email,
+    destination: row.destination,
+    city: row.destination_city || row.destination,
+    airline: row.airline,
+    travelDates: row.travel_dates,
+    pricePaid: row.price_paid,
+    dashboardUrl: `${appUrl}/dashboard#booked-trips`,
+    bookedAt: new Date(row.booked_at),
+  };
+}
+
+const WINDOW_END = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "medium", timeStyle: "short" });
+
+/** Renders a queued reminder when it is sent: nothing is owed once the member removed the trip. */
+export function tripReminderRenderer(deps: Pick<Deps, "db" | "config">): TemplateRenderer {
+  return (payload) => {
+    const tripId = payload.tripId;
+    if (typeof tripId !== "number") return null;
+    const facts = bookedTripFacts(deps.db, deps.config.appUrl, tripId);
+    if (!facts) return null;
+    return tripReminderEmail(facts, `${WINDOW_END.format(freeCancellationEndsAt(facts.bookedAt))} ET`);
+  };
+}

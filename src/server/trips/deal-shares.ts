@@ -1,0 +1,183 @@
+// trips/: from an alert to a booked trip: shared deal pages and their preview image, calendar files, booked trips,
+// the 24-hour reminder and the fare watch. Uses deals/, auth/, http/ and mail/; must not import account/, admin/,
+// billing/, contact/, ssr/ or cli/.
+/**
+ * Shared deals: a member makes a public link /deals/<random id> to a deal in their list, sees their links, and
+ * revokes them (the row goes, so the page, its image and any cached copy stop at once: every answer reads the row).
+ */
+import type { Db } from "../../../db/client.ts";
+import type { DealShare, SharedDeal } from "../../domain/api/trips.ts";
+import { rduToday } from "../../domain/calendar.ts";
+import { CABIN_LABEL, TRIP_TYPE_LABEL } from "../../domain/deal-labels.ts";
+import { dealBookingLinks } from "../../domain/links.ts";
+import type { User } from "../auth/users.ts";
+import { newToken } from "../auth/tokens.ts";
+import { HOUR_MS } from "../../domain/calendar.ts";
+import { databaseStamp } from "../deals/deal-list-cache.ts";
+import { dealInList, parseDealId } from "../deals/deals.service.ts";
+import type { Deps } from "../deps.ts";
+import { notFound } from "../http/errors.ts";
+
+export const SHARE_PAGE_PREFIX = "/deals/";
+/** 16 random bytes: 128 bits, above the 120 docs/hardening.md asks for, in a 26-character link. */
+const SHARE_ID_BYTES = 16;
+const SHARE_ID_PATTERN = /^[a-z2-7]{26}$/;
+
+const shareNotFound = () => notFound("This link is no longer shared");
+
+export const sharePageUrl = (appUrl: string, id: string) => `${appUrl}${SHARE_PAGE_PREFIX}${id}`;
+export const shareImagePath = (id: string) => `${SHARE_PAGE_PREFIX}${id}/image.png`;
+
+/** The member's link to a deal in their list: the one they made before, or a new one. */
+export function createShare(deps: Pick<Deps, "db" | "clock" | "config">, user: User, dealId: number): DealShare {
+  const now = deps.clock.now();
+  dealInList(deps.db, user, parseDealId(String(dealId)), now);
+  deps.db.$client
+    .query("INSERT INTO deal_shares (id, user_id, deal_id, created_at) VALUES ($id, $userId, $dealId, $now) ON CONFLICT (user_id, deal_id) DO NOTHING")
+    .run({ id: newToken(SHARE_ID_BYTES), userId: user.id, dealId, now: now.getTime() });
+  const share = listShares(deps, user).find((item) => item.dealId === dealId);
+  if (!share) throw shareNotFound();
+  return share;
+}
+
+interface ShareListRow {
+  id: string;
+  deal_id: number;
+  destination: string;
+  destination_city: string;
+  travel_dates: string;
+  price: number;
+  is_active: number;
+  depart_date: string;
+  created_at: number;
+}
+
+export function listShares(deps: Pick<Deps, "db" | "clock" | "config">, user: User): DealShare[] {
+  const today = rduToday(deps.clock.now());
+  const rows = deps.db.$client
+    .query(
+      `SELECT s.id, s.deal_id, d.destination, d.destination_city, d.travel_dates, d.price, d.is_active, d.depart_date, s.created_at
+       FROM deal_shares s JOIN deals d ON d.id = s.deal_id WHERE s.user_id = $userId ORDER BY s.created_at DESC, s.id`,
+    )
+    .all({ userId: user.id }) as ShareListRow[];
+  return rows.map((row) => ({
+    id: row.id,
+    url: sharePageUrl(deps.config.appUrl, row.id),
+    dealId: row.deal_id,
+    destination: row.destination,
+    destinationCity: row.destination_city || row.destination,
+    travelDates: row.travel_dates,
+    price: row.price,
+    ended: row.is_active !== 1 || row.depart_date < today,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}
+
+/** Revokes the member's own link; another member's id, or an unknown one, answers 404. */
+export function revokeShare(db: Db, user: User, id: string): void {
+  const result = db.$client.query("DELETE FROM deal_shares WHERE id = $id AND user_id = $userId").run({ id, userId: user.id });
+  if (result.changes === 0) throw shareNotFound();
+}
+
+interface SharedDealRow {
+  destination: string;
+  destination_city: string;
+  airline: string;
+  travel_dates: string;
+  depart_date: string;
+  return_date: string;
+  trip_type: keyof typeof TRIP_TYPE_LABEL;
+  cabin: keyof typeof CABIN_LABEL;
+  nonstop: number;
+  price: number;
+  typical_low: number;
+  typical_high: number;
+  typical_median: number;
+  percent_below_typical: number;
+  last_checked_at: number;
+  is_active: number;
+}
+
+const SHARED_DEAL_SQL = `
+SELECT d.destination, d.destination_city, d.airline, d.travel_dates, d.depart_date, d.return_date, d.trip_type, d.cabin, d.nonstop,
+       d.price, d.typical_low, d.typical_high, d.typical_median, d.percent_below_typical, d.last_checked_at, d.is_active
+FROM deal_shares s JOIN deals d ON d.id = s.deal_id WHERE s.id = $id`;
+
+function sharedDealRow(db: Db, id: string): SharedDealRow | null {
+  if (!SHARE_ID_PATTERN.test(id)) return null;
+  return db.$client.query(SHARED_DEAL_SQL).get({ id }) as SharedDealRow | null;
+}
+
+const isEnded = (row: SharedDealRow, now: Date) => row.is_active !== 1 || row.depart_date < rduToday(now);
+
+/** The public page's deal, or 404 once revoked (or never shared). Nothing about who shared it. */
+export function sharedDeal(deps: Pick<Deps, "db" | "clock" | "config">, id: string): SharedDeal {
+  const row = sharedDealRow(deps.db, id);
+  if (!row) throw shareNotFound();
+  const seatClass = CABIN_LABEL[row.cabin] ?? CABIN_LABEL.economy;
+  const links = dealBookingLinks(row.airline, {
+    destination: row.destination,
+    departDate: row.depart_date,
+    returnDate: row.return_date || undefined,
+    seatClass,
+  });
+  return {
+    destination: row.destination,
+    destinationCity: row.destination_city || row.destination,
+    airline: row.airline,
+    travelDates: row.travel_dates,
+    departDate: row.depart_date,
+    returnDate: row.return_date || null,
+    tripType: TRIP_TYPE_LABEL[row.trip_type] ?? TRIP_TYPE_LABEL.round_trip,
+    seatClass,
+    nonstop: row.nonstop === 1,
+    price: row.price,
+    typicalLow: row.typical_low,
+    typicalHigh: row.typical_high,
+    typicalPrice: Math.round(row.typical_median),
+    percentBelowTypical: Math.round(row.percent_below_typical),
+    lastCheckedAt: new Date(row.last_checked_at).toISOString(),
+    ended: isEnded(row, deps.clock.now()),
+    airlineLink: { label: links.airline.label, url: links.airline.url },
+    googleFlightsUrl: links.googleFlights,
+    pageUrl: sharePageUrl(deps.config.appUrl, id),
+    imageUrl: `${deps.config.appUrl}${shareImagePath(id)}`,
+  };
+}
+
+/**
+ * What a cached copy of the shared page (or its image) depends on: null when the link is not shared (nothing may be
+ * served from a cache then). One indexed read per request.
+ */
+export function sharedDealVersion(deps: Pick<Deps, "db" | "clock">, id: string): string | null {
+  const row = sharedDealRow(deps.db, id);
+  if (!row) return null;
+  return [id, row.price, row.percent_below_typical, row.last_checked_at, isEnded(row, deps.clock.now()) ? "ended" : "live"].join(":");
+}
+
+/**
+ * sharedDealVersion, remembered while the database is unchanged (SQLite's change stamp, ~4 µs) and within the hour
+ * (a deal ends by date at midnight): the shared page answers from its cache at the speed of a static file.
+ */
+export class SharedDealVersions {
+  private readonly known = new Map<string, { stamp: string; version: string | null }>();
+
+  constructor(private readonly deps: Pick<Deps, "db" | "clock">) {}
+
+  get(id: string): string | null {
+    const stamp = `${databaseStamp(this.deps.db)}:${Math.floor(this.deps.clock.now().getTime() / HOUR_MS)}`;
+    const kept = this.known.get(id);
+    if (kept?.stamp === stamp) return kept.version;
+    const version = sharedDealVersion(this.deps, id);
+    if (this.known.size >= 10_000) this.known.clear();
+    this.known.set(id, { stamp, version });
+    return version;
+  }
+}
+
+/** The share id of a public page path ('/deals/<id>'), or null for any other path. */
+export function shareIdOfPagePath(pathname: string): string | null {
+  if (!pathname.startsWith(SHARE_PAGE_PREFIX)) return null;
+  const id = pathname.slice(SHARE_PAGE_PREFIX.length);
+  return SHARE_ID_PATTERN.test(id) ? id : null;
+}

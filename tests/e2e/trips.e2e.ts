@@ -1,0 +1,172 @@
+/** Issue 17, against the real server: share a deal, put it on the calendar, and track a booked trip. */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { ADMIN, expect, expectNoSeriousAxeViolations, test as base } from "./support/fixtures.ts";
+import { money, subscriberWithDeals, tableRows } from "./support/deals-page.ts";
+import { endDeal, observeFareDrop, outboxKindsTo } from "./support/seed.ts";
+import { startServer, type RunningServer } from "./support/server.ts";
+
+const HOUR = 3_600_000;
+
+/** This file's server has the test clock (docs/decisions/071): a file in its data folder holds the offset in ms. */
+const test = base.extend<{ stepClock: (ms: number) => void }, { server: RunningServer }>({
+  server: [
+    async ({ mail }, use, workerInfo) => {
+      const clockFile = join(workerInfo.project.outputDir, `trips-clock-${workerInfo.workerIndex}-${process.pid}`);
+      writeFileSync(clockFile, "0");
+      const server = await startServer({
+        SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        SCAN_SCHEDULE: "0 0 1 1 *",
+        TRUST_PROXY: "true",
+        NODE_ENV: "test",
+        GORDU_TEST_CLOCK_FILE: clockFile,
+      });
+      await use(Object.assign(server, { clockFile }));
+      await server.stop();
+    },
+    { scope: "worker" },
+  ],
+  stepClock: async ({ server }, use) => {
+    const file = (server as RunningServer & { clockFile: string }).clockFile;
+    await use((ms) => writeFileSync(file, String(ms)));
+    writeFileSync(file, "0");
+  },
+});
+
+test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+async function openFirstDeal(page: Page) {
+  await tableRows(page).first().click();
+  const dialog = page.getByRole("dialog", { name: "Flight Deal Details" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test("share from the details dialog; the public page for a visitor, its ended state, and revoking it", async ({ page, server, browser }) => {
+  const { ids, deals } = await subscriberWithDeals(page, server, { count: 2 });
+  const dialog = await openFirstDeal(page);
+  await dialog.getByRole("button", { name: "Share", exact: true }).click();
+  const confirmation = dialog.locator(".share-confirmation");
+  await expect(confirmation).toContainText("Link copied");
+  const link = (await confirmation.getByRole("link").getAttribute("href"))!;
+  expect(link).toMatch(new RegExp(`^${server.url}/deals/[a-z2-7]{26}$`));
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await expectNoSeriousAxeViolations(page);
+
+  const visitor = await browser.newContext();
+  const publicPage = await visitor.newPage();
+  await publicPage.goto(link);
+  await expect(publicPage.locator(".shared-deal-route")).toContainText(deals[0]!.destination);
+  await expect(publicPage.locator(".shared-deal-price")).toContainText(money(deals[0]!.price));
+  await expect(publicPage.getByRole("button", { name: "Subscribe" })).toBeVisible();
+  await expect(publicPage.getByText("This deal has ended")).toHaveCount(0);
+  await expect(publicPage.locator('meta[property="og:image"]')).toHaveAttribute("content", `${link}/image.png`);
+  await expectNoSeriousAxeViolations(publicPage);
+  const image = await publicPage.request.get(`${link}/image.png`);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/png");
+
+  endDeal(server, ids[0]!);
+  await publicPage.reload();
+  await expect(publicPage.getByRole("status")).toContainText("This deal has ended");
+
+  await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
+  const shared = page.getByRole("article", { name: "Shared links" });
+  await shared.getByRole("button", { name: /^Revoke the shared link/ }).click();
+  await expect(shared).toBeHidden();
+  const gone = await publicPage.reload();
+  expect(gone?.status()).toBe(404);
+  await expect(publicPage.getByRole("heading", { name: "This link is no longer shared" })).toBeVisible();
+  expect((await publicPage.request.get(`${link}/image.png`)).status()).toBe(404);
+  await visitor.close();
+});
+
+test("the alert email's Share link opens the deal's details on the dashboard, on a phone", async ({ page, server }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { ids, deals } = await subscriberWithDeals(page, server, { count: 2 });
+  await page.goto(`/dashboard?share=${ids[1]}`);
+  const dialog = page.getByRole("dialog", { name: "Flight Deal Details" });
+  await expect(dialog).toContainText(money(deals[1]!.price));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await dialog.getByRole("button", { name: "Share", exact: true }).click();
+  await expect(dialog.locator(".share-confirmation")).toContainText(`${server.url}/deals/`);
+  await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
+
+  // The phone card's own Share button: the link is copied and a toast says so.
+  await page
+    .getByRole("button", { name: /^Share .+ to / })
+    .first()
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: "Link copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^${server.url}/deals/[a-z2-7]{26}$`));
+});
+
+/** RFC 5545 content lines, unfolded, as name → value (parameters kept in the name). */
+function parseIcs(text: string): { lines: string[]; get: (name: string) => string | undefined } {
+  const lines = text
+    .replace(/\r\n[ \t]/g, "")
+    .split("\r\n")
+    .filter(Boolean);
+  return { lines, get: (name) => lines.find((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`))?.replace(/^[^:]*:/, "") };
+}
+
+test("Add to calendar downloads the trip as a tentative event with the booking links; Google Calendar's link beside it", async ({ page, server }) => {
+  const { deals } = await subscriberWithDeals(page, server, { count: 1 });
+  const deal = deals[0]!;
+  const dialog = await openFirstDeal(page);
+  const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Add to calendar" }).click()]);
+  expect(download.suggestedFilename()).toBe(`gordu-${deal.destination.toLowerCase()}-${deal.departDate}.ics`);
+  const ics = parseIcs(readFileSync((await download.path())!, "utf8"));
+  expect(ics.lines[0]).toBe("BEGIN:VCALENDAR");
+  expect(ics.lines).toContain("BEGIN:VEVENT");
+  expect(ics.get("STATUS")).toBe("TENTATIVE");
+  expect(ics.get("DTSTART")).toBe(deal.departDate.replaceAll("-", ""));
+  expect(ics.get("DESCRIPTION")).toContain("Google Flights: https://www.google.com/travel/flights/search?tfs=");
+
+  const google = new URL((await dialog.getByRole("button", { name: "Google Calendar" }).getAttribute("href"))!);
+  expect(google.hostname).toBe("calendar.google.com");
+  expect(google.searchParams.get("dates")?.slice(0, 8)).toBe(deal.departDate.replaceAll("-", ""));
+});
+
+test("I booked it: the 24-hour reminder arrives once the clock steps 22 hours; a further drop is told once", async ({ page, server, mail, stepClock }) => {
+  const { user, ids, deals } = await subscriberWithDeals(page, server, { count: 1 });
+  const dialog = await openFirstDeal(page);
+  await dialog.getByRole("button", { name: "I booked it" }).click();
+  await dialog.getByLabel("Price paid (optional)").fill(String(deals[0]!.price));
+  await dialog.getByRole("button", { name: "Save booked trip" }).click();
+  await expect(dialog.getByRole("status").filter({ hasText: "Marked booked" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
+  const trips = page.getByRole("article", { name: "Booked trips" });
+  await expect(trips).toContainText(`paid ${money(deals[0]!.price)}`);
+  await expect(trips).toContainText("24-hour reminder");
+  await expectNoSeriousAxeViolations(page);
+  // Opened again, the deal says it is booked rather than offering "I booked it".
+  await tableRows(page).first().click();
+  await expect(dialog.getByRole("status").filter({ hasText: "You marked this trip booked" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "I booked it" })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
+  expect(mail.messagesTo(user.email).filter((message) => message.subject?.startsWith("Free cancellation"))).toHaveLength(0);
+
+  stepClock(22 * HOUR + 60_000);
+  const reminder = await mail.waitFor(user.email, (message) => message.subject?.startsWith("Free cancellation ends soon") ?? false, 15_000);
+  expect(reminder.text).toContain("24-hour rule");
+  await page.reload();
+  await expect(trips).toContainText("24-hour reminder sent");
+
+  // Below the larger of 10 % and $25 under the price paid.
+  const lower = Math.floor(deals[0]!.price - Math.max(deals[0]!.price * 0.1, 25) - 1);
+  expect(observeFareDrop(server, ids[0]!, lower)).toBe(1);
+  const drop = await mail.waitFor(user.email, (message) => message.subject?.includes("cheaper now") ?? false, 15_000);
+  expect(drop.text).toContain(`fell to ${money(lower)}`);
+  // The same fare seen again tells nobody twice.
+  expect(observeFareDrop(server, ids[0]!, lower)).toBe(0);
+  expect(outboxKindsTo(server, user.email).filter((kind) => kind === "trip-fare-drop")).toHaveLength(1);
+  await page.reload();
+  await expect(trips).toContainText(`Watching for a fare below ${money(lower)} (1 drop found)`);
+
+  await trips.getByRole("button", { name: /^Remove booked trip/ }).click();
+  await expect(trips).toBeHidden();
+});
