@@ -8,6 +8,7 @@ import { authRoutes } from "./auth/auth.routes.ts";
 import { billingRoutes } from "./billing/billing.routes.ts";
 import { STRIPE_WEBHOOK_PATH } from "./billing/stripe-webhook.routes.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
+import { alertsRoutes } from "./deals/alerts.routes.ts";
 import { dealsRoutes } from "./deals/deals.routes.ts";
 import { UNSUBSCRIBE_PATH } from "./deals/unsubscribe.service.ts";
 import { unsubscribeRoutes } from "./deals/unsubscribe.routes.ts";
@@ -39,6 +40,7 @@ export function createApp(deps: Deps) {
     .use(adminRoutes(deps))
     .use(healthRoutes(deps))
     .use(dealsRoutes(deps))
+    .use(alertsRoutes(deps))
     .get("/api/*", () => {
       throw notFound();
     })

@@ -9,7 +9,7 @@
 import type { Db } from "../../../db/client.ts";
 import type { Clock } from "../clock.ts";
 import { queueDealAlerts, type DealAlertPayload } from "./alert-queue.ts";
-import { DEAL_ACCESS_SQL, FITS_PREFERENCES_SQL, PREFERENCE_COLUMNS_SQL } from "./matching-sql.ts";
+import { ALERT_RULE_SQL, DEAL_ACCESS_SQL, FITS_PREFERENCES_SQL, PREFERENCE_COLUMNS_SQL } from "./matching-sql.ts";
 
 export interface FanOutOptions {
   /** Subscribers (by id range) per transaction. */
@@ -43,6 +43,12 @@ ON CONFLICT (user_id, deal_id) DO UPDATE SET
   alert_version = excluded.alert_version, is_new = 1, viewed_at = NULL, created_at = excluded.created_at
   WHERE user_deals.alert_version < excluded.alert_version AND user_deals.deleted_at IS NULL
 RETURNING user_id, deal_id, alert_version`;
+
+/** Of the pairs a batch wrote, those the subscriber's alert rule and snoozes let through. */
+const ALERTED_PAIRS = `
+WITH w AS (SELECT value ->> 0 AS user_id, value ->> 1 AS deal_id, value ->> 2 AS version FROM json_each($pairs))
+SELECT w.user_id, w.deal_id, w.version FROM w JOIN users u ON u.id = w.user_id JOIN deals d ON d.id = w.deal_id
+WHERE ${ALERT_RULE_SQL}`;
 
 const ALERT_RECIPIENTS = `
 SELECT id, email FROM users WHERE email_alerts = 1 AND id IN (SELECT value FROM json_each($userIds))`;
@@ -78,12 +84,14 @@ function fanOutBatch(db: Db, dealIds: string, fromId: number, toId: number, now:
   const written = db.$client.query(WRITE_PAIRS).values({ fromId, toId, dealIds, now: now.getTime() }) as [number, number, number][];
   if (written.length === 0) return { matches: 0, emails: 0 };
 
+  const alerted = db.$client.query(ALERTED_PAIRS).values({ pairs: JSON.stringify(written), now: now.getTime() }) as [number, number, number][];
   const byUser = new Map<number, DealAlertPayload["deals"]>();
-  for (const [userId, dealId, version] of written) {
+  for (const [userId, dealId, version] of alerted) {
     const list = byUser.get(userId);
     if (list) list.push([dealId, version]);
     else byUser.set(userId, [[dealId, version]]);
   }
+  if (byUser.size === 0) return { matches: written.length, emails: 0 };
   const recipients = db.$client.query(ALERT_RECIPIENTS).values({ userIds: JSON.stringify([...byUser.keys()]) }) as [number, string][];
   const alerts = recipients.map(([userId, email]) => ({ to: email, payload: { userId, deals: byUser.get(userId)! } }));
   return { matches: written.length, emails: queueDealAlerts(db, alerts, now) };

@@ -1,0 +1,27 @@
+import { Elysia, t } from "elysia";
+import { AlertSettings, AlertsOverview, TravelWindow, TravelWindowRequest } from "../../domain/api/alerts.ts";
+import { OkResponse } from "../../domain/api/common.ts";
+import { authentication, requireDealAccess } from "../auth/auth-plugin.ts";
+import type { Deps } from "../deps.ts";
+import { addTravelWindow, alertsOverview, removeTravelWindow, updateAlertSettings } from "./alert-settings.service.ts";
+
+/** Any text: a malformed id answers 404 like an unknown one. */
+const IdParams = t.Object({ id: t.String() });
+
+/** Alert settings are for members with deal access: 401 signed out, 403 without access, decided here once. */
+export function alertsRoutes(deps: Deps) {
+  return new Elysia()
+    .use(authentication(deps))
+    .resolve(({ auth }) => ({ member: requireDealAccess(auth, deps.clock.now()) }))
+    .get("/api/alerts", ({ member }) => alertsOverview(deps, member), { response: AlertsOverview })
+    .put("/api/alert-settings", ({ member, body }) => updateAlertSettings(deps, member, body), { body: AlertSettings, response: AlertSettings })
+    .post("/api/travel-windows", ({ member, body }) => addTravelWindow(deps, member, body), { body: TravelWindowRequest, response: TravelWindow })
+    .delete(
+      "/api/travel-windows/:id",
+      ({ member, params }) => {
+        removeTravelWindow(deps, member, params.id);
+        return { success: true as const };
+      },
+      { params: IdParams, response: OkResponse },
+    );
+}
