@@ -5,7 +5,7 @@
  *        [--preferences JSON] [--email-alerts on|off]
  *   bun tests/support/seed.ts deals --db PATH --user-id N [--count K] [--new N] [--ended N]
  *        K deterministic deals in that user's list (see seedDeals), with 90 days of price history per deal
- *   bun tests/support/seed.ts deal-alert --db PATH --destination LHR [--price P] [--airline A] [--stops]
+ *   bun tests/support/seed.ts deal-alert --db PATH --destination LHR [--price P] [--airline A] [--stops] [--depart D --return D] [--percent N]
  *        a brand-new deal, fanned out at once by the server's own code: pairs for every matching subscriber
  *        and alert emails queued in the outbox, which the running server then delivers
  *   bun tests/support/seed.ts scan --db PATH
@@ -43,6 +43,9 @@ const { positionals, values } = parseArgs({
     airline: { type: "string", default: "British Airways" },
     stops: { type: "boolean", default: false },
     to: { type: "string" },
+    depart: { type: "string" },
+    return: { type: "string" },
+    percent: { type: "string", default: "45" },
   },
 });
 
@@ -130,10 +133,20 @@ function seedDeals(db: Db, userId: number, count: number, newCount: number, ende
   return ids;
 }
 
-async function seedDealAlert(db: Db, destination: string, price: number, airline: string, nonstop: boolean) {
+/** `dates`: 'YYYY-MM-DD' departure and return; by default 40 days ahead, for a week. */
+async function seedDealAlert(
+  db: Db,
+  destination: string,
+  price: number,
+  airline: string,
+  nonstop: boolean,
+  dates: { depart?: string; return?: string },
+  percent: number,
+) {
   const now = new Date();
-  const depart = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 40);
-  const ret = addDays(depart, 7);
+  const local = (iso: string) => new Date(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+  const depart = dates.depart ? local(dates.depart) : new Date(now.getFullYear(), now.getMonth(), now.getDate() + 40);
+  const ret = dates.return ? local(dates.return) : addDays(depart, 7);
   const typicalMedian = Math.round(price / 0.55);
   const row = db
     .insert(deals)
@@ -154,7 +167,7 @@ async function seedDealAlert(db: Db, destination: string, price: number, airline
       typicalLow: Math.round(typicalMedian * 0.9),
       typicalHigh: Math.round(typicalMedian * 1.15),
       typicalMedian,
-      percentBelowTypical: 45,
+      percentBelowTypical: percent,
       tier: "great",
       source: "seed",
       lastAlertedAt: now,
@@ -218,7 +231,8 @@ try {
     const ids = seedDeals(db, Number(values["user-id"]), count, values.new === undefined ? count : Number(values.new), Number(values.ended));
     console.log(JSON.stringify({ ids }));
   } else if (command === "deal-alert") {
-    const result = await seedDealAlert(db, values.destination!, Number(values.price), values.airline!, !values.stops);
+    const dates = { depart: values.depart, return: values.return };
+    const result = await seedDealAlert(db, values.destination!, Number(values.price), values.airline!, !values.stops, dates, Number(values.percent));
     console.log(JSON.stringify(result));
   } else if (command === "outbox") {
     const rows = db.$client.query("SELECT kind FROM email_outbox WHERE lower(to_address) = lower($to) ORDER BY id").all({ to: values.to! });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { redirect, useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import type { AlertsOverview } from "../../domain/api/alerts.ts";
 import type { SubscriptionInfo } from "../../domain/api/billing.ts";
 import type { CurrentUser } from "../../domain/api/users.ts";
 import { api, type Api } from "../api.ts";
@@ -17,7 +18,7 @@ import { SubscriptionCard } from "./dashboard/subscription-card.tsx";
 
 export type DashboardData =
   /** `deals` is null when the subscription gives no access to deals. */
-  | { state: "ready"; user: CurrentUser; subscription: SubscriptionInfo; deals: DealsState | null }
+  | { state: "ready"; user: CurrentUser; subscription: SubscriptionInfo; deals: DealsState | null; alerts: AlertsOverview | null }
   /** Back from Stripe Checkout, not signed in yet: the page finishes the checkout in the browser. */
   | { state: "completing-checkout"; sessionId: string };
 
@@ -31,7 +32,9 @@ export async function dashboardLoader({ context, request }: LoaderFunctionArgs):
     throw redirect("/login");
   }
   const subscription = await api.subscription();
-  return { state: "ready", user, subscription, deals: subscription.hasAccess ? await loadDeals(api) : null };
+  if (!subscription.hasAccess) return { state: "ready", user, subscription, deals: null, alerts: null };
+  const [deals, alerts] = await Promise.all([loadDeals(api), api.alerts().catch(() => null)]);
+  return { state: "ready", user, subscription, deals, alerts };
 }
 
 /** The first list of deals comes with the page, so it is server-rendered; a failure is shown, then retried. */
@@ -54,7 +57,7 @@ export function DashboardPage() {
       </main>
     );
   }
-  return <Dashboard user={data.user} subscription={data.subscription} deals={data.deals} />;
+  return <Dashboard user={data.user} subscription={data.subscription} deals={data.deals} alerts={data.alerts} />;
 }
 
 /**
@@ -78,7 +81,17 @@ function useCheckoutReturn() {
   }, [sessionId, navigate, revalidate]);
 }
 
-function Dashboard({ user, subscription, deals }: { user: CurrentUser; subscription: SubscriptionInfo; deals: DealsState | null }) {
+function Dashboard({
+  user,
+  subscription,
+  deals,
+  alerts,
+}: {
+  user: CurrentUser;
+  subscription: SubscriptionInfo;
+  deals: DealsState | null;
+  alerts: AlertsOverview | null;
+}) {
   const { revalidate } = useRevalidator();
   const [profileMode, setProfileMode] = useState<ProfileMode | null>(null);
   const [billingOpen, setBillingOpen] = useState(false);
@@ -103,7 +116,7 @@ function Dashboard({ user, subscription, deals }: { user: CurrentUser; subscript
       <DashboardHeader user={user} onOpenProfile={() => setProfileMode("view")} />
       <main className="container dashboard">
         {deals && deals.error !== "no-access" ? (
-          <DealsWorkspace user={user} initial={deals} notices={notices} />
+          <DealsWorkspace user={user} initial={deals} alerts={alerts} notices={notices} />
         ) : (
           <>
             {notices}

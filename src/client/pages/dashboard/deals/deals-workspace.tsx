@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from "react";
+import type { AlertsOverview } from "../../../../domain/api/alerts.ts";
 import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import type { CurrentUser } from "../../../../domain/api/users.ts";
 import {
@@ -14,6 +15,7 @@ import {
 } from "../../../../domain/deal-filter.ts";
 import { DESTINATION_COUNTS, isInternational } from "../../../../domain/destinations.ts";
 import { api } from "../../../api.ts";
+import { AlertsCard } from "../alerts/alerts-card.tsx";
 import { useToast } from "../../../components/toast.tsx";
 import { DealDetailsDialog } from "./deal-details-dialog.tsx";
 import { DealsCard, type ListStatus } from "./deals-card.tsx";
@@ -35,6 +37,8 @@ interface Applied {
 interface Props {
   user: CurrentUser;
   initial: DealsState;
+  /** The alert settings the loader read; null when they could not be read (the card is then left out). */
+  alerts: AlertsOverview | null;
   /** Cards shown between the page's title strip and the search (password set-up, subscription). */
   notices: ReactNode;
 }
@@ -43,7 +47,7 @@ interface Props {
  * The subscriber's deals: the title strip with 'Nonstop Destinations', the search card and 'My Flight
  * Deals', with the details dialog. Owns the search, region, sort, page size and selection.
  */
-export function DealsWorkspace({ user, initial, notices }: Props) {
+export function DealsWorkspace({ user, initial, alerts: initialAlerts, notices }: Props) {
   const toast = useToast();
   const today = useToday();
   const list = useFlightDeals(initial);
@@ -61,9 +65,14 @@ export function DealsWorkspace({ user, initial, notices }: Props) {
   const [openCardId, setOpenCardId] = useState<number | null>(null);
   const [deletingId, setDeletingId] = useState<number | null>(null);
   const [deletingSelected, setDeletingSelected] = useState(false);
+  const [alerts, setAlerts] = useState(initialAlerts);
+  const [fitsOnly, setFitsOnly] = useState(false);
 
   const all = useMemo(() => deals ?? [], [deals]);
-  const searched = useMemo(() => (applied ? filterDeals(all, applied.filter, applied.at) : all), [all, applied]);
+  const searched = useMemo(() => {
+    const fitting = fitsOnly ? all.filter((deal) => deal.fitsWindow !== null) : all;
+    return applied ? filterDeals(fitting, applied.filter, applied.at) : fitting;
+  }, [all, applied, fitsOnly]);
   const regionCounts = useMemo(() => {
     const international = searched.filter((deal) => isInternational(deal.destination)).length;
     return { all: searched.length, domestic: searched.length - international, international };
@@ -135,6 +144,24 @@ export function DealsWorkspace({ user, initial, notices }: Props) {
   }, []);
 
   const { refresh, update } = list;
+
+  /** After a change to the windows or settings: the card's overview and the list's badges. */
+  const reloadAlerts = useCallback(async () => {
+    const [overview] = await Promise.all([api.alerts(), refresh()]);
+    setAlerts(overview);
+  }, [refresh]);
+
+  const loadWindow = (id: number) => {
+    const window = alerts?.windows.find((w) => w.id === id);
+    if (!window) return;
+    const [begin, end] = [window.startDate, window.endDate].map((iso) => {
+      const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+      return new Date(y, m - 1, d);
+    });
+    // A window that already began is searched from today: Begin cannot be in the past.
+    const from = begin && today && begin < today ? today : (begin ?? null);
+    changeDraft({ begin: from, end: end ?? null, anyDates: false }, "begin");
+  };
 
   /** docs/product-rules.md §4: opening a deal records the click; the deal is then no longer new. A failure is only logged. */
   const view = useCallback(
@@ -220,6 +247,8 @@ export function DealsWorkspace({ user, initial, notices }: Props) {
         filterActive={applied !== null}
         onSearch={() => search(draft)}
         onClear={clearFilter}
+        windows={alerts?.windows ?? []}
+        onLoadWindow={loadWindow}
       />
 
       <DealsCard
@@ -231,6 +260,8 @@ export function DealsWorkspace({ user, initial, notices }: Props) {
         regionCounts={regionCounts}
         onRegionChange={setRegion}
         bannerText={applied ? filterBannerText(searched.length, applied.filter) : null}
+        fitsOnly={fitsOnly}
+        onFitsOnlyChange={alerts && alerts.windows.length > 0 ? setFitsOnly : undefined}
         deals={sorted}
         shown={shown}
         pageSize={pageSize}
@@ -247,6 +278,8 @@ export function DealsWorkspace({ user, initial, notices }: Props) {
         onDelete={(deal) => void deleteOne(deal)}
         deletingId={deletingId}
       />
+
+      {alerts && <AlertsCard overview={alerts} onChange={reloadAlerts} />}
 
       <DestinationsDialog open={destinationsOpen} onClose={() => setDestinationsOpen(false)} onChoose={chooseDestination} />
       <DealDetailsDialog deal={detailsDeal} onClose={() => setDetails(null)} />
