@@ -7,6 +7,7 @@ import type { Db } from "../../../db/client.ts";
 import { queueTemplatedEmails } from "../mail/outbox.ts";
 
 export const DEAL_ALERT_KIND = "deal-alert";
+export const PUSH_ALERT_KIND = "push-alert";
 
 export interface DealAlertPayload {
   userId: number;
@@ -21,6 +22,26 @@ export function dealAlertDedupeKey(payload: DealAlertPayload): string {
     .sort()
     .join(",");
   return `${DEAL_ALERT_KIND}:${payload.userId}:${createHash("sha256").update(versions).digest("hex").slice(0, 24)}`;
+}
+
+export interface PushAlertPayload extends DealAlertPayload {
+  deviceId: number;
+}
+
+/** One push per device and set of deal versions. */
+export function pushAlertDedupeKey(payload: PushAlertPayload): string {
+  return `${PUSH_ALERT_KIND}:${payload.deviceId}:${dealAlertDedupeKey(payload).split(":").at(-1)}`;
+}
+
+/** Synchronous, for the fan-out batch's transaction: one push row per device (channel 'push'). Returns how many were queued. */
+export function queuePushAlerts(db: Db, pushes: readonly { payload: PushAlertPayload; dueAt?: Date }[], now: Date): number {
+  const rows = pushes.map((push) => ({
+    to: `push:${push.payload.deviceId}`,
+    payload: push.payload,
+    dedupeKey: pushAlertDedupeKey(push.payload),
+    dueAt: push.dueAt,
+  }));
+  return queueTemplatedEmails(db, PUSH_ALERT_KIND, rows, now, "push");
 }
 
 /** Synchronous, for the fan-out batch's transaction. Returns how many were queued. */

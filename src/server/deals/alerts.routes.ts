@@ -1,8 +1,10 @@
 import { Elysia, t } from "elysia";
-import { AlertSettings, AlertsOverview, TravelWindow, TravelWindowRequest } from "../../domain/api/alerts.ts";
+import { AlertSettings, AlertsOverview, PushDevice, PushSubscribeRequest, TravelWindow, TravelWindowRequest } from "../../domain/api/alerts.ts";
 import { OkResponse } from "../../domain/api/common.ts";
 import { authentication, requireDealAccess } from "../auth/auth-plugin.ts";
 import type { Deps } from "../deps.ts";
+import { RateLimiter } from "../http/rate-limit.ts";
+import { addPushDevice, removePushDevice } from "./push-devices.service.ts";
 import { addTravelWindow, alertsOverview, removeTravelWindow, updateAlertSettings } from "./alert-settings.service.ts";
 
 /** Any text: a malformed id answers 404 like an unknown one. */
@@ -10,6 +12,8 @@ const IdParams = t.Object({ id: t.String() });
 
 /** Alert settings are for members with deal access: 401 signed out, 403 without access, decided here once. */
 export function alertsRoutes(deps: Deps) {
+  // Subscribing checks and writes a device: counted per member before the work (docs/decisions/025).
+  const subscribeLimit = new RateLimiter(20, 60 * 60_000);
   return new Elysia()
     .use(authentication(deps))
     .resolve(({ auth }) => ({ member: requireDealAccess(auth, deps.clock.now()) }))
@@ -20,6 +24,22 @@ export function alertsRoutes(deps: Deps) {
       "/api/travel-windows/:id",
       ({ member, params }) => {
         removeTravelWindow(deps, member, params.id);
+        return { success: true as const };
+      },
+      { params: IdParams, response: OkResponse },
+    )
+    .post(
+      "/api/push-devices",
+      ({ member, body }) => {
+        subscribeLimit.attempt(`user:${member.id}`, deps.clock.now(), "Too many devices added. Please try again later.");
+        return addPushDevice(deps, member, body);
+      },
+      { body: PushSubscribeRequest, response: PushDevice },
+    )
+    .delete(
+      "/api/push-devices/:id",
+      ({ member, params }) => {
+        removePushDevice(deps, member, params.id);
         return { success: true as const };
       },
       { params: IdParams, response: OkResponse },

@@ -8,7 +8,7 @@
  */
 import type { Db } from "../../../db/client.ts";
 import type { Clock } from "../clock.ts";
-import { queueDealAlerts, type DealAlertPayload } from "./alert-queue.ts";
+import { queueDealAlerts, queuePushAlerts, type DealAlertPayload } from "./alert-queue.ts";
 import { ALERT_RULE_SQL, DEAL_ACCESS_SQL, FITS_PREFERENCES_SQL, PREFERENCE_COLUMNS_SQL } from "./matching-sql.ts";
 
 export interface FanOutOptions {
@@ -22,6 +22,8 @@ export interface FanOutResult {
   deals: number;
   matches: number;
   emails: number;
+  /** Web pushes queued: one per device of each alerted subscriber. */
+  pushes: number;
   batches: number;
 }
 
@@ -53,6 +55,8 @@ WHERE ${ALERT_RULE_SQL}`;
 const ALERT_RECIPIENTS = `
 SELECT id, email FROM users WHERE email_alerts = 1 AND id IN (SELECT value FROM json_each($userIds))`;
 
+const PUSH_DEVICES = `SELECT id, user_id FROM push_devices WHERE user_id IN (SELECT value FROM json_each($userIds))`;
+
 interface OwedDeal {
   id: number;
   alertVersion: number;
@@ -80,9 +84,9 @@ function markFannedOut(db: Db, deals: readonly OwedDeal[]): void {
 }
 
 /** Writes one batch's pairs and emails; synchronous, inside the caller's transaction. */
-function fanOutBatch(db: Db, dealIds: string, fromId: number, toId: number, now: Date): { matches: number; emails: number } {
+function fanOutBatch(db: Db, dealIds: string, fromId: number, toId: number, now: Date): { matches: number; emails: number; pushes: number } {
   const written = db.$client.query(WRITE_PAIRS).values({ fromId, toId, dealIds, now: now.getTime() }) as [number, number, number][];
-  if (written.length === 0) return { matches: 0, emails: 0 };
+  if (written.length === 0) return { matches: 0, emails: 0, pushes: 0 };
 
   const alerted = db.$client.query(ALERTED_PAIRS).values({ pairs: JSON.stringify(written), now: now.getTime() }) as [number, number, number][];
   const byUser = new Map<number, DealAlertPayload["deals"]>();
@@ -91,10 +95,13 @@ function fanOutBatch(db: Db, dealIds: string, fromId: number, toId: number, now:
     if (list) list.push([dealId, version]);
     else byUser.set(userId, [[dealId, version]]);
   }
-  if (byUser.size === 0) return { matches: written.length, emails: 0 };
-  const recipients = db.$client.query(ALERT_RECIPIENTS).values({ userIds: JSON.stringify([...byUser.keys()]) }) as [number, string][];
+  if (byUser.size === 0) return { matches: written.length, emails: 0, pushes: 0 };
+  const userIds = JSON.stringify([...byUser.keys()]);
+  const recipients = db.$client.query(ALERT_RECIPIENTS).values({ userIds }) as [number, string][];
   const alerts = recipients.map(([userId, email]) => ({ to: email, payload: { userId, deals: byUser.get(userId)! } }));
-  return { matches: written.length, emails: queueDealAlerts(db, alerts, now) };
+  const devices = db.$client.query(PUSH_DEVICES).values({ userIds }) as [number, number][];
+  const pushes = devices.map(([deviceId, userId]) => ({ payload: { deviceId, userId, deals: byUser.get(userId)! } }));
+  return { matches: written.length, emails: queueDealAlerts(db, alerts, now), pushes: queuePushAlerts(db, pushes, now) };
 }
 
 const nextTick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -104,7 +111,7 @@ export async function fanOutOwedDeals(deps: { db: Db; clock: Clock }, options: F
   const { db } = deps;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const owed = owedDeals(db);
-  const result: FanOutResult = { deals: 0, matches: 0, emails: 0, batches: 0 };
+  const result: FanOutResult = { deals: 0, matches: 0, emails: 0, pushes: 0, batches: 0 };
   markFannedOut(
     db,
     owed.filter((deal) => !deal.isActive),
@@ -125,6 +132,7 @@ export async function fanOutOwedDeals(deps: { db: Db; clock: Clock }, options: F
     });
     result.matches += batch.matches;
     result.emails += batch.emails;
+    result.pushes += batch.pushes;
     result.batches++;
     // Lets requests in between: a fan-out to 100,000 subscribers takes seconds.
     await nextTick();
