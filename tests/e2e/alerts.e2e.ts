@@ -3,6 +3,7 @@ import { format } from "date-fns";
 import { logIn } from "./support/deals-page.ts";
 import { expect, expectToast, test } from "./support/fixtures.ts";
 import { outboxKindsTo, seedDealAlert, seedUser } from "./support/seed.ts";
+import { LoopbackPushService, newDevice } from "../support/push-service.ts";
 
 /** Preferences only the deals this file seeds fit ($49 fares): the boot scan's deals stay out of the list. */
 const SEEDED_ONLY = { destinations: ["MCO", "SEA", "DEN"], maxPrice: 50, nonstopOnly: false };
@@ -43,10 +44,23 @@ async function saveWindowFromPreset(page: Page) {
 
 const alertCount = (server: Parameters<typeof outboxKindsTo>[0], email: string) => outboxKindsTo(server, email).filter((kind) => kind === "deal-alert").length;
 
-test("a window from a preset badges and filters the deals, and 'only deals that fit my windows' alerts only those", async ({ page, server, mail }) => {
+test("a window from a preset badges and filters the deals, and 'only deals that fit my windows' alerts only those, by email and push", async ({
+  page,
+  server,
+  mail,
+}) => {
   const user = seedUser(server, { firstName: "Wren", preferences: SEEDED_ONLY });
   await logIn(page, user);
   const window = await saveWindowFromPreset(page);
+  const pushService = new LoopbackPushService();
+  await pushService.start();
+  const device = newDevice(pushService.endpoint(`wren-${Date.now()}`));
+  const deviceName = device.subscription.endpoint.split("/").at(-1)!;
+  const added = await page.evaluate(
+    (body) => fetch("/api/push-devices", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status),
+    { ...device.subscription, label: "Test phone" },
+  );
+  expect(added).toBe(200);
 
   const fitting = seedDealAlert(server, { destination: "MCO", price: 49, depart: window.startDate, return: addIsoDays(window.startDate, 2) });
   const outside = seedDealAlert(server, { destination: "SEA", price: 49, depart: addIsoDays(window.endDate, 3), return: addIsoDays(window.endDate, 6) });
@@ -72,10 +86,18 @@ test("a window from a preset badges and filters the deals, and 'only deals that 
   const before = alertCount(server, user.email);
   seedDealAlert(server, { destination: "DEN", price: 48, depart: addIsoDays(window.endDate, 2), return: addIsoDays(window.endDate, 5), percent: 60 });
   expect(alertCount(server, user.email)).toBe(before);
-  seedDealAlert(server, { destination: "MCO", price: 47, depart: window.startDate, return: addIsoDays(window.startDate, 2) });
+  const matching = seedDealAlert(server, { destination: "MCO", price: 47, depart: window.startDate, return: addIsoDays(window.startDate, 2) });
   expect(alertCount(server, user.email)).toBe(before + 1);
   const email = await mail.waitFor(user.email, (message) => (message.subject ?? "").includes("$47"));
   expect(email.text).toContain("Orlando");
+  // Each push decrypted with the device's private key: pushes go out in the order they were queued.
+  const pushed = () =>
+    pushService.received
+      .filter((push) => push.path.endsWith(deviceName))
+      .map((push) => JSON.parse(device.decrypt(push.body)) as { title: string; url: string });
+  await expect.poll(() => pushed().map((message) => message.url)).toContain(`/dashboard?deal=${matching.dealId}`);
+  expect(pushed().map((message) => message.title)).toEqual(["$49 to Orlando", "$49 to Seattle", "$47 to Orlando"]);
+  await pushService.stop();
 });
 
 test("the Search card loads a window's dates", async ({ page, server }) => {

@@ -4,6 +4,8 @@
  * a test decrypts what the server sent (RFC 8291 aes128gcm, with http_ece) and checks the VAPID header (RFC 8292).
  */
 import { createECDH, createPublicKey, randomBytes, verify } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 // @ts-expect-error http_ece ships no types
 import ece from "http_ece";
 
@@ -17,29 +19,44 @@ export class LoopbackPushService {
   readonly received: ReceivedPush[] = [];
   /** The status the next pushes get (201 Created is what real push services answer). */
   status = 201;
-  private server: ReturnType<typeof Bun.serve> | null = null;
+  private server: Server | null = null;
+  private waiters: (() => void)[] = [];
 
-  start(): void {
-    this.server = Bun.serve({
-      hostname: "127.0.0.1",
-      port: 0,
-      fetch: async (request) => {
-        this.received.push({
-          path: new URL(request.url).pathname,
-          headers: Object.fromEntries(request.headers),
-          body: Buffer.from(await request.arrayBuffer()),
-        });
-        return new Response(null, { status: this.status });
-      },
+  /** node:http, so it runs under Bun (API tests) and under Node (Playwright). */
+  async start(): Promise<void> {
+    this.server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+        this.received.push({ path: request.url ?? "", headers, body: Buffer.concat(chunks) });
+        response.writeHead(this.status).end();
+        for (const wake of this.waiters.splice(0)) wake();
+      });
     });
+    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
   }
 
-  stop(): void {
-    void this.server?.stop(true);
+  async stop(): Promise<void> {
+    await new Promise((resolve) => this.server?.close(resolve));
   }
 
   endpoint(name: string): string {
-    return `http://127.0.0.1:${this.server!.port}/push/${name}`;
+    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/push/${name}`;
+  }
+
+  /** The first push to that endpoint's path after the first `after` received, waiting for it to arrive. */
+  async waitFor(name: string, after = 0, timeoutMs = 10_000): Promise<ReceivedPush> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const push = this.received.slice(after).find((p) => p.path === `/push/${name}`);
+      if (push) return push;
+      if (Date.now() > deadline) throw new Error(`no push arrived for ${name}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 250);
+      });
+    }
   }
 }
 

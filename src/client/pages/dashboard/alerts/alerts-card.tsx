@@ -3,6 +3,7 @@ import type { AlertSettings, AlertsOverview } from "../../../../domain/api/alert
 import { api } from "../../../api.ts";
 import { useToast } from "../../../components/toast.tsx";
 import { AlertRuleSection } from "./alert-rule-section.tsx";
+import { PushDevicesSection } from "./push-devices-section.tsx";
 import { TravelWindowsSection } from "./travel-windows-section.tsx";
 
 interface Props {
@@ -41,6 +42,7 @@ export function AlertsCard({ overview, onChange }: Props) {
       </header>
       <AlertRuleSection settings={settings} hasWindows={overview.windows.length > 0} onSave={(change) => void saveSettings(change)} />
       <TravelWindowsSection windows={overview.windows} presets={overview.presets} onChange={onChange} />
+      <PushDevicesSection devices={overview.devices} publicKey={overview.pushPublicKey} onChange={onChange} />
     </article>
   );
 }

@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
 import type { AlertsOverview } from "../../../../domain/api/alerts.ts";
 import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import type { CurrentUser } from "../../../../domain/api/users.ts";
@@ -176,6 +177,24 @@ export function DealsWorkspace({ user, initial, alerts: initialAlerts, notices }
     },
     [refresh, update],
   );
+
+  // A push (or any link) to /dashboard?deal=<id> opens that deal's details once, then the address is tidied.
+  const [params, setParams] = useSearchParams();
+  const linkedDeal = params.get("deal");
+  const openedLink = useRef<string | null>(null);
+  useEffect(() => {
+    if (!linkedDeal || deals === null || openedLink.current === linkedDeal) return;
+    openedLink.current = linkedDeal;
+    const deal = deals.find((d) => String(d.id) === linkedDeal);
+    setParams(
+      (current) => {
+        current.delete("deal");
+        return current;
+      },
+      { replace: true },
+    );
+    if (deal) view(deal);
+  }, [linkedDeal, deals]);
 
   const deleteOne = async (deal: FlightDeal) => {
     if (deletingId !== null) return;
