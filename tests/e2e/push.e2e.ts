@@ -70,6 +70,8 @@ test("the service worker shows a pushed deal and opening it shows the deal's det
   await worker.evaluate(async () => {
     const scope = self as unknown as ServiceWorkerGlobalScope;
     const [notification] = await scope.registration.getNotifications();
+    // NotificationEvent exists in a service worker; TypeScript's DOM library does not name it.
+    const { NotificationEvent } = self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event };
     scope.dispatchEvent(new NotificationEvent("notificationclick", { notification: notification! }));
   });
   await expect(page).toHaveURL(/\/dashboard$/);
