@@ -2,6 +2,14 @@ import { logIn } from "./support/deals-page.ts";
 import { expect, expectToast, test } from "./support/fixtures.ts";
 import { seedDealAlert, seedUser } from "./support/seed.ts";
 
+/** What the tests use of a service worker's global scope (TypeScript's DOM library does not describe it). */
+interface WorkerScope {
+  registration: ServiceWorkerRegistration;
+  dispatchEvent(event: Event): boolean;
+  PushEvent: new (type: string, init: { data: string }) => Event;
+  NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+}
+
 const SEEDED_ONLY = { destinations: ["MIA"], maxPrice: 50, nonstopOnly: false };
 
 test("instant alerts are offered, never asked for on load; a device is added and removed", async ({ page, server }) => {
@@ -55,12 +63,12 @@ test("the service worker shows a pushed deal and opening it shows the deal's det
 
   const message = { title: "$44 to Miami", body: "55% below typical", url: `/dashboard?deal=${dealId}`, tag: `deal-${dealId}` };
   await worker.evaluate((data) => {
-    const scope = self as unknown as ServiceWorkerGlobalScope;
-    scope.dispatchEvent(new PushEvent("push", { data: JSON.stringify(data) }));
+    const scope = self as unknown as WorkerScope;
+    scope.dispatchEvent(new scope.PushEvent("push", { data: JSON.stringify(data) }));
   }, message);
   const shown = () =>
     worker.evaluate(async () => {
-      const scope = self as unknown as ServiceWorkerGlobalScope;
+      const scope = self as unknown as WorkerScope;
       return (await scope.registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }));
     });
   await expect
@@ -68,11 +76,9 @@ test("the service worker shows a pushed deal and opening it shows the deal's det
     .toEqual([{ title: message.title, body: message.body, tag: message.tag, data: { url: `${server.url}${message.url}`, snoozeUrl: null } }]);
 
   await worker.evaluate(async () => {
-    const scope = self as unknown as ServiceWorkerGlobalScope;
+    const scope = self as unknown as WorkerScope;
     const [notification] = await scope.registration.getNotifications();
-    // NotificationEvent exists in a service worker; TypeScript's DOM library does not name it.
-    const { NotificationEvent } = self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event };
-    scope.dispatchEvent(new NotificationEvent("notificationclick", { notification: notification! }));
+    scope.dispatchEvent(new scope.NotificationEvent("notificationclick", { notification: notification! }));
   });
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("dialog")).toContainText("Miami");
