@@ -38,6 +38,9 @@ export const users = sqliteTable(
     quietEnd: integer("quiet_end").notNull().default(7),
     /** Instant alerts a day at most; the rest wait for the next day. */
     dailyCap: integer("daily_cap").notNull().default(5),
+    /** The local day (YYYY-MM-DD) `alertsThatDay` counts instant alerts for: what the daily cap is checked against. */
+    alertsDay: text("alerts_day"),
+    alertsThatDay: integer("alerts_that_day").notNull().default(0),
     preferences: text("preferences", { mode: "json" })
       .$type<UserPreferences>()
       .notNull()

@@ -47,4 +47,6 @@ ALTER TABLE `users` ADD `digest_hour` integer DEFAULT 8 NOT NULL;--> statement-b
 ALTER TABLE `users` ADD `time_zone` text DEFAULT 'America/New_York' NOT NULL;--> statement-breakpoint
 ALTER TABLE `users` ADD `quiet_start` integer DEFAULT 22 NOT NULL;--> statement-breakpoint
 ALTER TABLE `users` ADD `quiet_end` integer DEFAULT 7 NOT NULL;--> statement-breakpoint
-ALTER TABLE `users` ADD `daily_cap` integer DEFAULT 5 NOT NULL;
+ALTER TABLE `users` ADD `daily_cap` integer DEFAULT 5 NOT NULL;--> statement-breakpoint
+ALTER TABLE `users` ADD `alerts_day` text;--> statement-breakpoint
+ALTER TABLE `users` ADD `alerts_that_day` integer DEFAULT 0 NOT NULL;

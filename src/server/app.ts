@@ -12,6 +12,7 @@ import { alertsRoutes } from "./deals/alerts.routes.ts";
 import { dealsRoutes } from "./deals/deals.routes.ts";
 import { UNSUBSCRIBE_PATH } from "./deals/unsubscribe.service.ts";
 import { unsubscribeRoutes } from "./deals/unsubscribe.routes.ts";
+import { snoozeRoutes } from "./deals/snooze.routes.ts";
 import type { Deps } from "./deps.ts";
 import { bodyParsing } from "./http/body-parsing.ts";
 import { csrfProtection } from "./http/csrf.ts";
@@ -31,6 +32,7 @@ export function createApp(deps: Deps) {
     .use(csrfProtection(deps.config.appOrigin, [STRIPE_WEBHOOK_PATH, UNSUBSCRIBE_PATH]))
     // Before bodyParsing: mail providers' one-click POST is form-encoded, which the JSON-only parser refuses.
     .use(unsubscribeRoutes(deps))
+    .use(snoozeRoutes(deps))
     .use(bodyParsing)
     .use(publicConfigRoutes(deps))
     .use(authRoutes(deps, authLimits))

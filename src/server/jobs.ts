@@ -7,7 +7,7 @@ import { Cron } from "croner";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { deleteExpiredPasswordTokens } from "./auth/tokens.ts";
 import { purgeAbandonedSignups } from "./billing/abandoned-signups.ts";
-import { DEAL_ALERT_KIND, PUSH_ALERT_KIND } from "./deals/alert-queue.ts";
+import { DEAL_ALERT_KIND, DEAL_DIGEST_KIND, PUSH_ALERT_KIND } from "./deals/alert-queue.ts";
 import { pushAlertRenderer } from "./deals/push-alert.ts";
 import { dealAlertRenderer } from "./deals/alert-email.ts";
 import { fanOutOwedDeals, hasOwedFanOut } from "./deals/fan-out.ts";
@@ -20,7 +20,7 @@ import { createPushSender, type PushSender } from "./mail/push-sender.ts";
 
 /** Renderers for the emails queued as data (bulk alerts), by kind: the outbox renders them when it sends. */
 export function emailRenderers(deps: Pick<Deps, "db" | "clock" | "config">): Record<string, TemplateRenderer> {
-  return { [DEAL_ALERT_KIND]: dealAlertRenderer(deps) };
+  return { [DEAL_ALERT_KIND]: dealAlertRenderer(deps), [DEAL_DIGEST_KIND]: dealAlertRenderer(deps, { digest: true }) };
 }
 
 /** Web push delivery: the sender (VAPID keys from config or the database) and the renderers of push rows. */

@@ -38,7 +38,7 @@ const pushRows = (t: TestApp) =>
 describe("instant web push", () => {
   test("a new deal reaches the device encrypted (aes128gcm), signed with VAPID, and opens the deal's details", async () => {
     const t = loopbackApp();
-    const { device, saved } = await memberWithDevice(t, "decrypts");
+    const { user, device, saved } = await memberWithDevice(t, "decrypts");
     const deal = insertDeal(t, { destination: "MCO", price: 89, percentBelowTypical: 52, departDate: "2027-01-08", returnDate: "2027-01-11" });
     const fanOut = await fanOutOwedDeals(t.deps);
     expect(fanOut.pushes).toBe(1);
@@ -58,6 +58,8 @@ describe("instant web push", () => {
       body: expect.stringContaining("52% below typical"),
       url: `/dashboard?deal=${deal.id}`,
       tag: `deal-${deal.id}`,
+      destination: "MCO",
+      snoozeUrl: `/snooze?token=${user.unsubscribeToken}&destination=MCO`,
     });
 
     const vapid = verifyVapid(push.headers.authorization!);

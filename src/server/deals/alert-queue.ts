@@ -4,10 +4,12 @@
  */
 import { createHash } from "node:crypto";
 import type { Db } from "../../../db/client.ts";
-import { queueTemplatedEmails } from "../mail/outbox.ts";
+import { mergeTemplatedEmails, queueTemplatedEmails } from "../mail/outbox.ts";
 
 export const DEAL_ALERT_KIND = "deal-alert";
 export const PUSH_ALERT_KIND = "push-alert";
+/** A daily or weekly digest: one row per subscriber and due time, collecting every deal found until then. */
+export const DEAL_DIGEST_KIND = "deal-digest";
 
 export interface DealAlertPayload {
   userId: number;
@@ -44,8 +46,19 @@ export function queuePushAlerts(db: Db, pushes: readonly { payload: PushAlertPay
   return queueTemplatedEmails(db, PUSH_ALERT_KIND, rows, now, "push");
 }
 
-/** Synchronous, for the fan-out batch's transaction. Returns how many were queued. */
-export function queueDealAlerts(db: Db, alerts: readonly { to: string; payload: DealAlertPayload }[], now: Date): number {
-  const emails = alerts.map((alert) => ({ to: alert.to, payload: alert.payload, dedupeKey: dealAlertDedupeKey(alert.payload) }));
+/** Synchronous, for the fan-out batch's transaction. `dueAt` holds an alert back (quiet hours, the cap). Returns how many were queued. */
+export function queueDealAlerts(db: Db, alerts: readonly { to: string; payload: DealAlertPayload; dueAt?: Date }[], now: Date): number {
+  const emails = alerts.map((alert) => ({ to: alert.to, payload: alert.payload, dedupeKey: dealAlertDedupeKey(alert.payload), dueAt: alert.dueAt }));
   return queueTemplatedEmails(db, DEAL_ALERT_KIND, emails, now);
+}
+
+/** Adds deals to each subscriber's digest due at `dueAt` (one row per subscriber and due time). Returns how many digests were new. */
+export function queueDealDigests(db: Db, digests: readonly { to: string; payload: DealAlertPayload; dueAt: Date }[], now: Date): number {
+  const rows = digests.map((digest) => ({
+    to: digest.to,
+    payload: digest.payload,
+    dedupeKey: `${DEAL_DIGEST_KIND}:${digest.payload.userId}:${digest.dueAt.toISOString()}`,
+    dueAt: digest.dueAt,
+  }));
+  return mergeTemplatedEmails(db, DEAL_DIGEST_KIND, rows, now);
 }

@@ -1,10 +1,20 @@
 import { Elysia, t } from "elysia";
-import { AlertSettings, AlertsOverview, PushDevice, PushSubscribeRequest, TravelWindow, TravelWindowRequest } from "../../domain/api/alerts.ts";
+import {
+  AlertSettings,
+  AlertsOverview,
+  PushDevice,
+  PushSubscribeRequest,
+  Snooze,
+  SnoozeRequest,
+  TravelWindow,
+  TravelWindowRequest,
+} from "../../domain/api/alerts.ts";
 import { OkResponse } from "../../domain/api/common.ts";
 import { authentication, requireDealAccess } from "../auth/auth-plugin.ts";
 import type { Deps } from "../deps.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { addPushDevice, removePushDevice } from "./push-devices.service.ts";
+import { snoozeDestination, unsnoozeDestination } from "./snooze.service.ts";
 import { addTravelWindow, alertsOverview, removeTravelWindow, updateAlertSettings } from "./alert-settings.service.ts";
 
 /** Any text: a malformed id answers 404 like an unknown one. */
@@ -27,6 +37,15 @@ export function alertsRoutes(deps: Deps) {
         return { success: true as const };
       },
       { params: IdParams, response: OkResponse },
+    )
+    .post("/api/snoozes", ({ member, body }) => snoozeDestination(deps, member, body.destination), { body: SnoozeRequest, response: Snooze })
+    .delete(
+      "/api/snoozes/:destination",
+      ({ member, params }) => {
+        unsnoozeDestination(deps, member, params.destination);
+        return { success: true as const };
+      },
+      { params: t.Object({ destination: t.String() }), response: OkResponse },
     )
     .post(
       "/api/push-devices",

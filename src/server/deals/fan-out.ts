@@ -8,7 +8,8 @@
  */
 import type { Db } from "../../../db/client.ts";
 import type { Clock } from "../clock.ts";
-import { queueDealAlerts, queuePushAlerts, type DealAlertPayload } from "./alert-queue.ts";
+import { queueAlertsFor } from "./alert-plan.ts";
+import type { DealAlertPayload } from "./alert-queue.ts";
 import { ALERT_RULE_SQL, DEAL_ACCESS_SQL, FITS_PREFERENCES_SQL, PREFERENCE_COLUMNS_SQL } from "./matching-sql.ts";
 
 export interface FanOutOptions {
@@ -52,11 +53,6 @@ WITH w AS (SELECT value ->> 0 AS user_id, value ->> 1 AS deal_id, value ->> 2 AS
 SELECT w.user_id, w.deal_id, w.version FROM w JOIN users u ON u.id = w.user_id JOIN deals d ON d.id = w.deal_id
 WHERE ${ALERT_RULE_SQL}`;
 
-const ALERT_RECIPIENTS = `
-SELECT id, email FROM users WHERE email_alerts = 1 AND id IN (SELECT value FROM json_each($userIds))`;
-
-const PUSH_DEVICES = `SELECT id, user_id FROM push_devices WHERE user_id IN (SELECT value FROM json_each($userIds))`;
-
 interface OwedDeal {
   id: number;
   alertVersion: number;
@@ -95,13 +91,7 @@ function fanOutBatch(db: Db, dealIds: string, fromId: number, toId: number, now:
     if (list) list.push([dealId, version]);
     else byUser.set(userId, [[dealId, version]]);
   }
-  if (byUser.size === 0) return { matches: written.length, emails: 0, pushes: 0 };
-  const userIds = JSON.stringify([...byUser.keys()]);
-  const recipients = db.$client.query(ALERT_RECIPIENTS).values({ userIds }) as [number, string][];
-  const alerts = recipients.map(([userId, email]) => ({ to: email, payload: { userId, deals: byUser.get(userId)! } }));
-  const devices = db.$client.query(PUSH_DEVICES).values({ userIds }) as [number, number][];
-  const pushes = devices.map(([deviceId, userId]) => ({ payload: { deviceId, userId, deals: byUser.get(userId)! } }));
-  return { matches: written.length, emails: queueDealAlerts(db, alerts, now), pushes: queuePushAlerts(db, pushes, now) };
+  return { matches: written.length, ...queueAlertsFor(db, byUser, now) };
 }
 
 const nextTick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

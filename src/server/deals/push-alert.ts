@@ -7,6 +7,7 @@ import { hasDealAccess } from "../../domain/access.ts";
 import { findUserById } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import type { PushRenderer } from "../mail/outbox.ts";
+import { snoozeUrl } from "./snooze.service.ts";
 
 interface DeviceRow {
   user_id: number;
@@ -32,6 +33,8 @@ export interface PushMessage {
   url: string;
   /** One notification per deal set: a newer push about the same deal replaces the older one. */
   tag: string;
+  /** The destination the notification's "Snooze 30 days" action snoozes (the first deal's). */
+  destination: string;
 }
 
 const dollars = (amount: number) => `$${Math.round(amount).toLocaleString("en-US")}`;
@@ -48,7 +51,7 @@ export function pushAlertMessage(deals: readonly DealRow[]): PushMessage {
           .slice(0, 3)
           .map((deal) => `${deal.destination_city || deal.destination} ${dollars(deal.price)}`)
           .join(" · ");
-  return { title, body, url: `/dashboard?deal=${first.id}`, tag: `deal-${first.id}` };
+  return { title, body, url: `/dashboard?deal=${first.id}`, tag: `deal-${first.id}`, destination: first.destination };
 }
 
 export function pushAlertRenderer(deps: Pick<Deps, "db" | "clock">): PushRenderer {
@@ -65,13 +68,15 @@ export function pushAlertRenderer(deps: Pick<Deps, "db" | "clock">): PushRendere
       .query(
         `SELECT d.id, d.destination, d.destination_city, d.price, d.percent_below_typical, d.travel_dates
          FROM deals d LEFT JOIN user_deals ud ON ud.deal_id = d.id AND ud.user_id = $userId
-         WHERE d.id IN (SELECT value FROM json_each($ids)) AND d.is_active = 1 AND ud.deleted_at IS NULL`,
+         WHERE d.id IN (SELECT value FROM json_each($ids)) AND d.is_active = 1 AND ud.deleted_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM alert_snoozes s WHERE s.user_id = $userId AND s.destination = d.destination AND s.until > $now)`,
       )
-      .all({ userId, ids: JSON.stringify(ids) }) as DealRow[];
+      .all({ userId, ids: JSON.stringify(ids), now: deps.clock.now().getTime() }) as DealRow[];
     if (rows.length === 0) return null;
+    const message = pushAlertMessage(rows);
     return {
       target: { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-      payload: JSON.stringify(pushAlertMessage(rows)),
+      payload: JSON.stringify({ ...message, snoozeUrl: snoozeUrl("", user.unsubscribeToken, message.destination) }),
       forget: () => deps.db.$client.query("DELETE FROM push_devices WHERE id = $id").run({ id: deviceId }),
     };
   };

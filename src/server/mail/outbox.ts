@@ -106,6 +106,37 @@ export function queueTemplatedEmails(db: Db, kind: string, emails: readonly Temp
   return queued;
 }
 
+const MERGE_TEMPLATED = `
+INSERT INTO email_outbox (kind, channel, to_address, payload, headers, dedupe_key, status, attempts, next_attempt_at, created_at)
+VALUES ($kind, 'email', $to, $payload, '{}', $dedupeKey, 'queued', 0, $dueAt, $now)
+ON CONFLICT (dedupe_key) DO UPDATE SET payload = json_set(email_outbox.payload, '$.deals', json((
+  SELECT json_group_array(json(value)) FROM (
+    SELECT value FROM json_each(email_outbox.payload, '$.deals') UNION SELECT value FROM json_each(excluded.payload, '$.deals'))))
+) WHERE email_outbox.status = 'queued'
+RETURNING created_at = $now AS inserted`;
+
+/**
+ * Like queueTemplatedEmails, but a row already queued under the same key takes the new `deals` into its payload
+ * (a set: the same [deal, version] is kept once): how a digest collects a day's deals in one message.
+ * Returns how many rows were new.
+ */
+export function mergeTemplatedEmails(db: Db, kind: string, emails: readonly (TemplatedRow & { dueAt: Date })[], now: Date): number {
+  const statement = db.$client.query(MERGE_TEMPLATED);
+  let inserted = 0;
+  for (const email of emails) {
+    const row = statement.get({
+      kind,
+      to: email.to,
+      payload: JSON.stringify(email.payload),
+      dedupeKey: email.dedupeKey,
+      dueAt: email.dueAt.getTime(),
+      now: now.getTime(),
+    }) as { inserted: number } | null;
+    if (row?.inserted === 1) inserted++;
+  }
+  return inserted;
+}
+
 export function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
 }
