@@ -98,6 +98,17 @@ test("a window from a preset badges and filters the deals, and 'only deals that 
   await expect.poll(() => pushed().map((message) => message.url)).toContain(`/dashboard?deal=${matching.dealId}`);
   expect(pushed().map((message) => message.title)).toEqual(["$49 to Orlando", "$49 to Seattle", "$47 to Orlando"]);
   await pushService.stop();
+
+  // Snooze Orlando from the email: the link asks first, the button snoozes, and the next Orlando deal is not alerted.
+  const snoozeLink = /Snooze Orlando for 30 days: (\S+)/.exec(email.text ?? "")![1]!;
+  await page.goto(snoozeLink);
+  await page.getByRole("button", { name: "Snooze Orlando for 30 days" }).click();
+  await expect(page.getByRole("heading", { name: "Orlando is snoozed" })).toBeVisible();
+  const afterSnooze = alertCount(server, user.email);
+  seedDealAlert(server, { destination: "MCO", price: 46, depart: window.startDate, return: addIsoDays(window.startDate, 1) });
+  expect(alertCount(server, user.email)).toBe(afterSnooze);
+  await page.goto("/dashboard");
+  await expect(alertsCard(page).getByRole("list", { name: "Snoozed destinations" })).toContainText("Orlando (MCO)");
 });
 
 test("the Search card loads a window's dates", async ({ page, server }) => {

@@ -3,6 +3,7 @@
  * Node and cannot open SQLite themselves). Usage:
  *   bun tests/support/seed.ts user --db PATH --email E [--password P] [--needs-setup] [--first-name N] [--status S] [--type T]
  *        [--preferences JSON] [--email-alerts on|off]
+ *        (seeded subscribers have no quiet hours: browser tests wait for alerts in real time, at any hour)
  *   bun tests/support/seed.ts deals --db PATH --user-id N [--count K] [--new N] [--ended N]
  *        K deterministic deals in that user's list (see seedDeals), with 90 days of price history per deal
  *   bun tests/support/seed.ts deal-alert --db PATH --destination LHR [--price P] [--airline A] [--stops] [--depart D --return D] [--percent N]
@@ -221,6 +222,9 @@ try {
         subscriptionType: values.type as "Paid" | "Free",
         planType: values.plan as "monthly" | "annual",
         emailAlerts: values["email-alerts"] !== "off",
+        // No quiet hours: browser tests run at any hour and wait for alerts in real time.
+        quietStart: 0,
+        quietEnd: 0,
         ...(values.preferences ? { preferences: JSON.parse(values.preferences) as UserPreferences } : {}),
       },
       new Date(),

@@ -3,7 +3,9 @@ import type { AlertSettings, AlertsOverview } from "../../../../domain/api/alert
 import { api } from "../../../api.ts";
 import { useToast } from "../../../components/toast.tsx";
 import { AlertRuleSection } from "./alert-rule-section.tsx";
+import { DeliverySection } from "./delivery-section.tsx";
 import { PushDevicesSection } from "./push-devices-section.tsx";
+import { SnoozesSection } from "./snoozes-section.tsx";
 import { TravelWindowsSection } from "./travel-windows-section.tsx";
 
 interface Props {
@@ -37,12 +39,14 @@ export function AlertsCard({ overview, onChange }: Props) {
       <header className="card-header">
         <div>
           <h2 id="alerts-title">Alerts that fit your life</h2>
-          <p className="card-subtitle">Your travel dates and which deals reach you.</p>
+          <p className="card-subtitle">Your travel dates, which deals reach you, how and when.</p>
         </div>
       </header>
       <AlertRuleSection settings={settings} hasWindows={overview.windows.length > 0} onSave={(change) => void saveSettings(change)} />
       <TravelWindowsSection windows={overview.windows} presets={overview.presets} onChange={onChange} />
+      <DeliverySection settings={settings} onSave={(change) => void saveSettings(change)} />
       <PushDevicesSection devices={overview.devices} publicKey={overview.pushPublicKey} onChange={onChange} />
+      <SnoozesSection snoozes={overview.snoozes} onChange={onChange} />
     </article>
   );
 }

@@ -196,6 +196,18 @@ export function DealsWorkspace({ user, initial, alerts: initialAlerts, notices }
     if (deal) view(deal);
   }, [linkedDeal, deals]);
 
+  /** No alerts about the deal's destination for 30 days; its deals stay in the list. */
+  const snooze = async (deal: FlightDeal) => {
+    try {
+      const snoozed = await api.snooze(deal.destination);
+      toast({ title: "Destination Snoozed", description: `No alerts about ${snoozed.city} for 30 days. Its deals stay in your list.` });
+      setDetails(null);
+      await reloadAlerts();
+    } catch {
+      toast({ title: "Not Snoozed", description: "Failed to snooze the destination. Please try again.", variant: "destructive" });
+    }
+  };
+
   const deleteOne = async (deal: FlightDeal) => {
     if (deletingId !== null) return;
     setDeletingId(deal.id);
@@ -301,7 +313,7 @@ export function DealsWorkspace({ user, initial, alerts: initialAlerts, notices }
       {alerts && <AlertsCard overview={alerts} onChange={reloadAlerts} />}
 
       <DestinationsDialog open={destinationsOpen} onClose={() => setDestinationsOpen(false)} onChoose={chooseDestination} />
-      <DealDetailsDialog deal={detailsDeal} onClose={() => setDetails(null)} />
+      <DealDetailsDialog deal={detailsDeal} onClose={() => setDetails(null)} onSnooze={alerts ? (deal) => void snooze(deal) : undefined} />
     </>
   );
 }
