@@ -45,18 +45,50 @@ function readSubscribers(db: Db, userIds: string): Subscriber[] {
   );
 }
 
-/** When this subscriber's next instant alert may go, and the local day it then counts in. */
-function instantSlot(subscriber: Subscriber, now: Date): { dueAt: Date; day: string; count: number } {
-  let dueAt = instantAlertTime(now, subscriber);
-  let day = localDay(dueAt, subscriber.timeZone);
-  let count = subscriber.alertsDay === day ? subscriber.alertsThatDay : 0;
-  if (count >= subscriber.dailyCap) {
-    dueAt = nextDayAlertTime(dueAt, subscriber);
-    day = localDay(dueAt, subscriber.timeZone);
-    count = 0;
-  }
-  return { dueAt, day, count };
+/**
+ * The times every subscriber with the same zone and hours shares, worked out once per batch: time-zone arithmetic
+ * through Intl costs microseconds, and a fan-out to 100,000 subscribers would pay it 100,000 times.
+ */
+function timesFor(now: Date) {
+  const memo = new Map<string, { dueAt: Date; day: string; nextDay?: { dueAt: Date; day: string } }>();
+  const digests = new Map<string, Date>();
+  return {
+    instant(subscriber: Subscriber, overCap: boolean): { dueAt: Date; day: string } {
+      const key = `${subscriber.timeZone}|${subscriber.quietStart}|${subscriber.quietEnd}`;
+      let slot = memo.get(key);
+      if (!slot) {
+        const dueAt = instantAlertTime(now, subscriber);
+        slot = { dueAt, day: localDay(dueAt, subscriber.timeZone) };
+        memo.set(key, slot);
+      }
+      if (!overCap) return slot;
+      if (!slot.nextDay) {
+        const dueAt = nextDayAlertTime(slot.dueAt, subscriber);
+        slot.nextDay = { dueAt, day: localDay(dueAt, subscriber.timeZone) };
+      }
+      return slot.nextDay;
+    },
+    digest(subscriber: Subscriber): Date {
+      const key = `${subscriber.timeZone}|${subscriber.delivery}|${subscriber.digestHour}`;
+      let at = digests.get(key);
+      if (!at) {
+        at = nextDigestTime(now, subscriber);
+        digests.set(key, at);
+      }
+      return at;
+    },
+  };
 }
+
+/** When this subscriber's next instant alert may go, and the local day it then counts in: past the cap, the next morning. */
+function instantSlot(subscriber: Subscriber, times: ReturnType<typeof timesFor>): { dueAt: Date; day: string; count: number } {
+  const slot = times.instant(subscriber, false);
+  const count = subscriber.alertsDay === slot.day ? subscriber.alertsThatDay : 0;
+  if (count < subscriber.dailyCap) return { ...slot, count };
+  return { ...times.instant(subscriber, true), count: 0 };
+}
+
+const COUNT_ALERT = "UPDATE users SET alerts_day = $day, alerts_that_day = $count WHERE id = $id";
 
 export interface QueuedAlerts {
   emails: number;
@@ -75,19 +107,22 @@ export function queueAlertsFor(db: Db, byUser: ReadonlyMap<number, DealAlertPayl
   const instant: { to: string; payload: DealAlertPayload; dueAt: Date }[] = [];
   const digests: { to: string; payload: DealAlertPayload; dueAt: Date }[] = [];
   const pushes: { payload: DealAlertPayload & { deviceId: number }; dueAt: Date }[] = [];
-  const counted = db.$client.query("UPDATE users SET alerts_day = $day, alerts_that_day = $count WHERE id = $id");
+  const counts: [number, string, number][] = [];
+  const times = timesFor(now);
   for (const subscriber of readSubscribers(db, userIds)) {
     const deals = byUser.get(subscriber.id)!;
     const payload = { userId: subscriber.id, deals };
     const devices = devicesByUser.get(subscriber.id) ?? [];
     const emailsInstantly = subscriber.emailAlerts && subscriber.delivery === "instant";
-    if (subscriber.emailAlerts && !emailsInstantly) digests.push({ to: subscriber.email, payload, dueAt: nextDigestTime(now, subscriber) });
+    if (subscriber.emailAlerts && !emailsInstantly) digests.push({ to: subscriber.email, payload, dueAt: times.digest(subscriber) });
     if (!emailsInstantly && devices.length === 0) continue;
-    const slot = instantSlot(subscriber, now);
+    const slot = instantSlot(subscriber, times);
     if (emailsInstantly) instant.push({ to: subscriber.email, payload, dueAt: slot.dueAt });
     for (const deviceId of devices) pushes.push({ payload: { ...payload, deviceId }, dueAt: slot.dueAt });
-    counted.run({ id: subscriber.id, day: slot.day, count: slot.count + 1 });
+    counts.push([subscriber.id, slot.day, slot.count + 1]);
   }
+  const countAlert = db.$client.query(COUNT_ALERT);
+  for (const [id, day, count] of counts) countAlert.run({ id, day, count });
   return {
     emails: queueDealAlerts(db, instant, now) + queueDealDigests(db, digests, now),
     pushes: queuePushAlerts(db, pushes, now),

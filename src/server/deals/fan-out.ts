@@ -47,11 +47,18 @@ ON CONFLICT (user_id, deal_id) DO UPDATE SET
   WHERE user_deals.alert_version < excluded.alert_version AND user_deals.deleted_at IS NULL
 RETURNING user_id, deal_id, alert_version`;
 
-/** Of the pairs a batch wrote, those the subscriber's alert rule and snoozes let through. */
-const ALERTED_PAIRS = `
-WITH w AS (SELECT value ->> 0 AS user_id, value ->> 1 AS deal_id, value ->> 2 AS version FROM json_each($pairs))
-SELECT w.user_id, w.deal_id, w.version FROM w JOIN users u ON u.id = w.user_id JOIN deals d ON d.id = w.deal_id
-WHERE ${ALERT_RULE_SQL}`;
+/**
+ * The (user, deal) pairs of a batch that are listed but not alerted: only subscribers who want deals that fit their
+ * windows, or snoozed a destination, can have any, so only they are checked (a few of the batch, times the few deals).
+ */
+const UNALERTED_PAIRS = `
+WITH u AS MATERIALIZED (
+  SELECT id, alert_rule, alert_exceptional FROM users
+  WHERE id >= $fromId AND id < $toId
+    AND (alert_rule = 'windows' OR EXISTS (SELECT 1 FROM alert_snoozes s WHERE s.user_id = users.id AND s.until > $now))
+)
+SELECT u.id, d.id FROM u JOIN deals d ON d.id IN (SELECT value FROM json_each($dealIds))
+WHERE NOT ${ALERT_RULE_SQL}`;
 
 interface OwedDeal {
   id: number;
@@ -84,9 +91,11 @@ function fanOutBatch(db: Db, dealIds: string, fromId: number, toId: number, now:
   const written = db.$client.query(WRITE_PAIRS).values({ fromId, toId, dealIds, now: now.getTime() }) as [number, number, number][];
   if (written.length === 0) return { matches: 0, emails: 0, pushes: 0 };
 
-  const alerted = db.$client.query(ALERTED_PAIRS).values({ pairs: JSON.stringify(written), now: now.getTime() }) as [number, number, number][];
+  const unalerted = db.$client.query(UNALERTED_PAIRS).values({ fromId, toId, dealIds, now: now.getTime() }) as [number, number][];
+  const skip = new Set(unalerted.map(([userId, dealId]) => `${userId}:${dealId}`));
   const byUser = new Map<number, DealAlertPayload["deals"]>();
-  for (const [userId, dealId, version] of alerted) {
+  for (const [userId, dealId, version] of written) {
+    if (skip.size > 0 && skip.has(`${userId}:${dealId}`)) continue;
     const list = byUser.get(userId);
     if (list) list.push([dealId, version]);
     else byUser.set(userId, [[dealId, version]]);
