@@ -43,8 +43,13 @@ test("instant alerts are offered, never asked for on load; a device is added and
   await expect(devices.getByRole("listitem")).toHaveCount(1);
   await expect(devices).toContainText("Chrome on Linux");
 
-  await devices.getByRole("button", { name: "Remove Chrome on Linux" }).click();
+  // The profile lists the device too, with a remove button.
+  await page.getByRole("button", { name: "Profile" }).click();
+  const profile = page.getByRole("dialog", { name: "Profile" });
+  await profile.getByRole("button", { name: "Remove Chrome on Linux" }).click();
   await expectToast(page, "Device Removed");
+  await expect(profile.getByRole("list", { name: "Devices with instant alerts" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
   await expect(devices).toHaveCount(0);
 });
 
@@ -62,15 +67,13 @@ test("the service worker shows a pushed deal and opening it shows the deal's det
   expect(worker).toBeDefined();
 
   const message = { title: "$44 to Miami", body: "55% below typical", url: `/dashboard?deal=${dealId}`, tag: `deal-${dealId}` };
-  await worker.evaluate((data) => {
-    const scope = self as unknown as WorkerScope;
-    scope.dispatchEvent(new scope.PushEvent("push", { data: JSON.stringify(data) }));
-  }, message);
+  // Dispatches the push and reads what the worker shows; the tag makes a repeated dispatch replace, not add, a notification.
   const shown = () =>
-    worker.evaluate(async () => {
+    worker.evaluate(async (data) => {
       const scope = self as unknown as WorkerScope;
+      scope.dispatchEvent(new scope.PushEvent("push", { data: JSON.stringify(data) }));
       return (await scope.registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }));
-    });
+    }, message);
   await expect
     .poll(shown)
     .toEqual([{ title: message.title, body: message.body, tag: message.tag, data: { url: `${server.url}${message.url}`, snoozeUrl: null } }]);

@@ -124,7 +124,7 @@ function Dashboard({
           </>
         )}
       </main>
-      <ProfileDialog user={user} mode={profileMode} onModeChange={setProfileMode} onOpenBilling={subscription.card ? openBilling : undefined} />
+      <ProfileDialog user={user} mode={profileMode} onModeChange={setProfileMode} onOpenBilling={subscription.card ? openBilling : undefined} alerts={alerts} />
       <BillingDialog
         open={billingOpen}
         subscription={subscription}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { PushDevice } from "../../../../domain/api/alerts.ts";
 import { api, ApiError } from "../../../api.ts";
 import { useToast } from "../../../components/toast.tsx";
@@ -48,6 +48,7 @@ async function subscribeThisDevice(publicKey: string): Promise<PushDevice> {
 /** Instant alerts by web push: the opt-in button and the member's devices, each with a remove button. */
 export function PushDevicesSection({ devices, publicKey, onChange }: { devices: PushDevice[]; publicKey: string; onChange: () => Promise<void> }) {
   const toast = useToast();
+  const titleId = useId();
   const [busy, setBusy] = useState(false);
 
   const enable = async () => {
@@ -83,8 +84,8 @@ export function PushDevicesSection({ devices, publicKey, onChange }: { devices: 
   };
 
   return (
-    <section aria-labelledby="devices-title" className="alerts-section">
-      <h3 id="devices-title">Instant alerts on your devices</h3>
+    <section aria-labelledby={titleId} className="alerts-section">
+      <h3 id={titleId}>Instant alerts on your devices</h3>
       <p className="muted">A notification the moment a deal is found, outside your quiet hours. Your browser asks for permission first.</p>
       {devices.length > 0 && (
         <ul className="window-list" aria-label="Devices with instant alerts">

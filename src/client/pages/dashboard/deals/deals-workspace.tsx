@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useSearchParams } from "react-router";
+import { useRevalidator, useSearchParams } from "react-router";
 import type { AlertsOverview } from "../../../../domain/api/alerts.ts";
 import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import type { CurrentUser } from "../../../../domain/api/users.ts";
@@ -67,6 +67,8 @@ export function DealsWorkspace({ user, initial, alerts: initialAlerts, notices }
   const [deletingId, setDeletingId] = useState<number | null>(null);
   const [deletingSelected, setDeletingSelected] = useState(false);
   const [alerts, setAlerts] = useState(initialAlerts);
+  // The loader ran again (e.g. a device removed from the profile): take its fresh settings.
+  useEffect(() => setAlerts(initialAlerts), [initialAlerts]);
   const [fitsOnly, setFitsOnly] = useState(false);
 
   const all = useMemo(() => deals ?? [], [deals]);
@@ -146,11 +148,11 @@ export function DealsWorkspace({ user, initial, alerts: initialAlerts, notices }
 
   const { refresh, update } = list;
 
-  /** After a change to the windows or settings: the card's overview and the list's badges. */
+  /** After a change to the windows or settings: the page's data again (the card, the profile's devices, the list's badges). */
+  const { revalidate } = useRevalidator();
   const reloadAlerts = useCallback(async () => {
-    const [overview] = await Promise.all([api.alerts(), refresh()]);
-    setAlerts(overview);
-  }, [refresh]);
+    await revalidate();
+  }, [revalidate]);
 
   const loadWindow = (id: number) => {
     const window = alerts?.windows.find((w) => w.id === id);
