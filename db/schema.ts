@@ -20,6 +20,27 @@ export const users = sqliteTable(
     needsPasswordSetup: flag("needs_password_setup").notNull().default(false),
     isAdmin: flag("is_admin").notNull().default(false),
     emailAlerts: flag("email_alerts").notNull().default(true),
+    /** 'all': every deal that fits the preferences (the default); 'windows': only deals whose dates fit a travel window. */
+    alertRule: text("alert_rule", { enum: ["all", "windows"] })
+      .notNull()
+      .default("all"),
+    /** With alertRule 'windows': still alert deals 50 % or more below typical. */
+    alertExceptional: flag("alert_exceptional").notNull().default(true),
+    /** How alert emails arrive: at once, or gathered into one daily or weekly digest. */
+    alertDelivery: text("alert_delivery", { enum: ["instant", "daily", "weekly"] })
+      .notNull()
+      .default("instant"),
+    /** The local hour (0–23) a digest is sent; a weekly digest goes on Saturdays. */
+    digestHour: integer("digest_hour").notNull().default(8),
+    timeZone: text("time_zone").notNull().default("America/New_York"),
+    /** Quiet hours, local whole hours: instant alerts wait from quietStart until quietEnd; equal hours = none. */
+    quietStart: integer("quiet_start").notNull().default(22),
+    quietEnd: integer("quiet_end").notNull().default(7),
+    /** Instant alerts a day at most; the rest wait for the next day. */
+    dailyCap: integer("daily_cap").notNull().default(5),
+    /** The local day (YYYY-MM-DD) `alertsThatDay` counts instant alerts for: what the daily cap is checked against. */
+    alertsDay: text("alerts_day"),
+    alertsThatDay: integer("alerts_that_day").notNull().default(0),
     preferences: text("preferences", { mode: "json" })
       .$type<UserPreferences>()
       .notNull()
@@ -89,6 +110,64 @@ export const contactMessages = sqliteTable("contact_messages", {
   readAt: timestamp("read_at"),
 });
 
+/** A subscriber's travel window: dates they can travel, optionally a trip length and a weekend. */
+export const travelWindows = sqliteTable(
+  "travel_windows",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** 'YYYY-MM-DD', inclusive: the trip leaves on or after startDate and is back by endDate. */
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+    minNights: integer("min_nights"),
+    maxNights: integer("max_nights"),
+    needsWeekend: flag("needs_weekend").notNull().default(false),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (table) => [index("travel_windows_user_idx").on(table.userId)],
+);
+
+/** A destination a subscriber asked to hear nothing about until `until`. */
+export const alertSnoozes = sqliteTable(
+  "alert_snoozes",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    destination: text("destination").notNull(),
+    until: timestamp("until").notNull(),
+  },
+  (table) => [uniqueIndex("alert_snoozes_pair_unique").on(table.userId, table.destination)],
+);
+
+/** A browser's Push API subscription: where and how to send a subscriber's instant alerts on that device. */
+export const pushDevices = sqliteTable(
+  "push_devices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** What the profile shows, e.g. 'Chrome on Android'. */
+    label: text("label").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (table) => [uniqueIndex("push_devices_endpoint_unique").on(table.endpoint), index("push_devices_user_idx").on(table.userId)],
+);
+
+/** Values the product makes once and keeps (the generated VAPID key pair when none is configured). */
+export const appSecrets = sqliteTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at").notNull(),
+});
+
 /** Every email owed to someone. A row is written in the same transaction as the change that causes it. */
 export const emailOutbox = sqliteTable(
   "email_outbox",
@@ -96,6 +175,10 @@ export const emailOutbox = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     dedupeKey: text("dedupe_key"),
     kind: text("kind").notNull(),
+    /** 'push': a web push to the device in payload.deviceId; to_address then names the device ('push:<id>'). */
+    channel: text("channel", { enum: ["email", "push"] })
+      .notNull()
+      .default("email"),
     toAddress: text("to_address").notNull(),
     /** Rendered messages carry their bodies; bulk alerts carry only `payload` and are rendered when sent. */
     subject: text("subject"),

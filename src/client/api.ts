@@ -1,3 +1,4 @@
+import type { AlertSettings, AlertsOverview, PushDevice, PushSubscribeRequest, Snooze, TravelWindow, TravelWindowRequest } from "../domain/api/alerts.ts";
 import type { AdminUser, AdminUserList, AdminUserUpdate, AuditEntry, OperationsOverview } from "../domain/api/admin.ts";
 import type {
   ConfirmTestSetupRequest,
@@ -102,6 +103,15 @@ export function createApi(fetcher: ApiFetch) {
     bookTrip: (request: BookTripRequest) => call<BookedTrip>(fetcher, "POST", "/api/booked-trips", request),
     bookedTrips: () => call<BookedTrip[]>(fetcher, "GET", "/api/booked-trips"),
     removeBookedTrip: (id: number) => call<OkResponse>(fetcher, "DELETE", `/api/booked-trips/${id}`),
+    /** Alert settings: travel windows and presets, the rule, delivery, quiet hours, the cap, push devices and snoozes. */
+    alerts: () => call<AlertsOverview>(fetcher, "GET", "/api/alerts"),
+    updateAlertSettings: (settings: AlertSettings) => call<AlertSettings>(fetcher, "PUT", "/api/alert-settings", settings),
+    addTravelWindow: (window: TravelWindowRequest) => call<TravelWindow>(fetcher, "POST", "/api/travel-windows", window),
+    removeTravelWindow: (id: number) => call<OkResponse>(fetcher, "DELETE", `/api/travel-windows/${id}`),
+    addPushDevice: (subscription: PushSubscribeRequest) => call<PushDevice>(fetcher, "POST", "/api/push-devices", subscription),
+    removePushDevice: (id: number) => call<OkResponse>(fetcher, "DELETE", `/api/push-devices/${id}`),
+    snooze: (destination: string) => call<Snooze>(fetcher, "POST", "/api/snoozes", { destination }),
+    unsnooze: (destination: string) => call<OkResponse>(fetcher, "DELETE", `/api/snoozes/${destination}`),
 
     /** Admin (docs/product-rules.md §7): every call answers 401 to visitors and 403 to non-admins. */
     adminUsers: (search = "") => call<AdminUserList>(fetcher, "GET", `/api/admin/users${search ? `?search=${encodeURIComponent(search)}` : ""}`),

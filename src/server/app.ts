@@ -8,9 +8,11 @@ import { authRoutes } from "./auth/auth.routes.ts";
 import { billingRoutes } from "./billing/billing.routes.ts";
 import { STRIPE_WEBHOOK_PATH } from "./billing/stripe-webhook.routes.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
+import { alertsRoutes } from "./deals/alerts.routes.ts";
 import { dealsRoutes } from "./deals/deals.routes.ts";
 import { UNSUBSCRIBE_PATH } from "./deals/unsubscribe.service.ts";
 import { unsubscribeRoutes } from "./deals/unsubscribe.routes.ts";
+import { snoozeRoutes } from "./deals/snooze.routes.ts";
 import type { Deps } from "./deps.ts";
 import { bodyParsing } from "./http/body-parsing.ts";
 import { csrfProtection } from "./http/csrf.ts";
@@ -32,6 +34,7 @@ export function createApp(deps: Deps) {
     .use(csrfProtection(deps.config.appOrigin, [STRIPE_WEBHOOK_PATH, UNSUBSCRIBE_PATH]))
     // Before bodyParsing: mail providers' one-click POST is form-encoded, which the JSON-only parser refuses.
     .use(unsubscribeRoutes(deps))
+    .use(snoozeRoutes(deps))
     .use(bodyParsing)
     .use(publicConfigRoutes(deps))
     .use(authRoutes(deps, authLimits))
@@ -42,6 +45,7 @@ export function createApp(deps: Deps) {
     .use(healthRoutes(deps))
     .use(dealsRoutes(deps))
     .use(tripsRoutes(deps))
+    .use(alertsRoutes(deps))
     .get("/api/*", () => {
       throw notFound();
     })

@@ -42,6 +42,16 @@ export interface Config {
    * (docs/decisions/071). Refused unless NODE_ENV=test and APP_URL is loopback, and by the built executable.
    */
   testClockFile: string | null;
+  /** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT (all or none); none: a pair generated once and kept in the database. */
+  vapid: VapidConfig | null;
+  /** Only for tests: accept push endpoints on loopback over http (PUSH_ALLOW_LOOPBACK). Not part of the operator contract. */
+  pushAllowLoopback: boolean;
+}
+
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
 }
 
 export class ConfigError extends Error {
@@ -51,6 +61,8 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+const VAPID_KEYS = ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"] as const;
 
 const STRIPE_KEYS = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_ANNUAL"] as const;
 
@@ -117,6 +129,17 @@ export function loadConfig(env: Env): Readonly<Config> {
   if (testClockFile && (env.NODE_ENV !== "test" || !isLoopbackOrigin(appOrigin))) {
     problems.push("GORDU_TEST_CLOCK_FILE is for browser tests only: it needs NODE_ENV=test and a loopback APP_URL (unset it)");
   }
+  const vapidValues = VAPID_KEYS.map((key) => read(key));
+  const vapidSet = vapidValues.filter(Boolean).length;
+  if (vapidSet > 0 && vapidSet < VAPID_KEYS.length) {
+    problems.push(`Web push is partly configured: also set ${VAPID_KEYS.filter((_, i) => !vapidValues[i]).join(", ")} (or unset all three)`);
+  }
+  const [vapidPublic, vapidPrivate, vapidSubject] = vapidValues;
+  if (vapidPublic && !/^[A-Za-z0-9_-]{87}$/.test(vapidPublic)) problems.push("VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)");
+  if (vapidPrivate && !/^[A-Za-z0-9_-]{43}$/.test(vapidPrivate)) problems.push("VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)");
+  if (vapidSubject && !/^(mailto:|https:\/\/)/.test(vapidSubject)) problems.push("VAPID_SUBJECT must be a mailto: or https: URL");
+  const pushAllowLoopback = read("PUSH_ALLOW_LOOPBACK") ?? "false";
+  if (!["true", "false", "1", "0"].includes(pushAllowLoopback)) problems.push("PUSH_ALLOW_LOOPBACK must be true or false");
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -153,6 +176,8 @@ export function loadConfig(env: Env): Readonly<Config> {
     adminEmail,
     adminPassword,
     testClockFile,
+    vapid: vapidSet === VAPID_KEYS.length ? { publicKey: vapidPublic!, privateKey: vapidPrivate!, subject: vapidSubject! } : null,
+    pushAllowLoopback: pushAllowLoopback === "true" || pushAllowLoopback === "1",
   });
 }
 

@@ -7,19 +7,35 @@ import { Cron } from "croner";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { deleteExpiredPasswordTokens } from "./auth/tokens.ts";
 import { purgeAbandonedSignups } from "./billing/abandoned-signups.ts";
-import { DEAL_ALERT_KIND } from "./deals/alert-queue.ts";
+import { DEAL_ALERT_KIND, DEAL_DIGEST_KIND, PUSH_ALERT_KIND } from "./deals/alert-queue.ts";
+import { pushAlertRenderer } from "./deals/push-alert.ts";
 import { dealAlertRenderer } from "./deals/alert-email.ts";
 import { fanOutOwedDeals, hasOwedFanOut } from "./deals/fan-out.ts";
 import type { Deps } from "./deps.ts";
 import { hasAnyDeal } from "./fares/deal-records.ts";
 import { runScan, type ScanOptions, type ScanSummary } from "./fares/scanner.ts";
-import { deliverAllDueEmails, purgeOutbox, type TemplateRenderer } from "./mail/outbox.ts";
+import { deliverAllDueEmails, purgeOutbox, type PushDelivery, type TemplateRenderer } from "./mail/outbox.ts";
+import { vapidKeys } from "./mail/push-keys.ts";
+import { createPushSender, type PushSender } from "./mail/push-sender.ts";
 import { TRIP_REMINDER_KIND, tripReminderRenderer } from "./trips/booked-trips.ts";
 import { FARE_DROP_KIND, fareDropRenderer, watchBookedTrips } from "./trips/fare-watch.ts";
 
 /** Renderers for the emails queued as data (bulk alerts), by kind: the outbox renders them when it sends. */
 export function emailRenderers(deps: Pick<Deps, "db" | "clock" | "config">): Record<string, TemplateRenderer> {
-  return { [DEAL_ALERT_KIND]: dealAlertRenderer(deps), [TRIP_REMINDER_KIND]: tripReminderRenderer(deps), [FARE_DROP_KIND]: fareDropRenderer(deps) };
+  return {
+    [DEAL_ALERT_KIND]: dealAlertRenderer(deps),
+    [DEAL_DIGEST_KIND]: dealAlertRenderer(deps, { digest: true }),
+    [TRIP_REMINDER_KIND]: tripReminderRenderer(deps),
+    [FARE_DROP_KIND]: fareDropRenderer(deps),
+  };
+}
+
+/** Web push delivery: the sender (VAPID keys from config or the database) and the renderers of push rows. */
+export function pushDelivery(deps: Pick<Deps, "db" | "clock" | "config">, sender?: PushSender): PushDelivery {
+  return {
+    sender: sender ?? createPushSender({ vapid: () => vapidKeys(deps), allowLoopback: deps.config.pushAllowLoopback }),
+    renderers: { [PUSH_ALERT_KIND]: pushAlertRenderer(deps) },
+  };
 }
 
 /**
@@ -75,7 +91,8 @@ export function startJobs(deps: Deps, { log = console.log, bootScanDelayMs = 100
   };
 
   const templates = emailRenderers(deps);
-  const deliverEmails = () => run("email delivery", () => deliverAllDueEmails({ ...deps, templates }));
+  const push = pushDelivery(deps);
+  const deliverEmails = () => run("email delivery", () => deliverAllDueEmails({ ...deps, templates, push }));
   const purge = () => run("expired sessions, tokens, emails and signups purge", () => purgeExpired(deps));
   const scan = () => run("fare scan", () => scanFares(deps, { log }));
 

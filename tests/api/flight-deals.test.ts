@@ -115,6 +115,7 @@ describe("GET /api/flight-deals", () => {
       typicalPrice: 920,
       percentBelowTypical: 44,
       tier: "great",
+      fitsWindow: null,
       isNewForUser: true,
       isActive: true,
       source: "simulated",

@@ -2,7 +2,8 @@
  * Scan benchmark (issue 5): one scan of all 81 routes with the simulated source — quotes, detection, deal
  * records and the fan-out of new deals to N subscribers with their alert emails — on a fresh database file.
  * The year of simulated price history a first boot records is written before the clock starts, and each
- * size runs in its own process so its peak RSS is its own. Alone: `bun tests/bench/scan.bench.ts [N ...]`.
+ * size runs in its own process so its peak RSS is its own. Subscribers carry issue 16's alert settings (travel windows on
+ * 30 %, digests, snoozes, push devices: insertAlertSettings). Alone: `bun tests/bench/scan.bench.ts [N ...]`.
  */
 import { join } from "node:path";
 import { openDatabase, type Db } from "../../db/client.ts";
@@ -61,6 +62,34 @@ export function insertSubscribers(db: Db, count: number, now: Date): void {
     .run({ count, now: nowMs });
 }
 
+/**
+ * Issue 16's alert settings on the same subscribers: travel windows on 30 % (two or three each), two thirds of those
+ * alerted only for deals that fit them; 5 % daily and 2.5 % weekly digests; 5 % snoozed one destination; 2 % with a
+ * push device. Quiet hours keep their default (the bench's clock is 10 am in New York).
+ */
+export function insertAlertSettings(db: Db, now: Date): void {
+  const nowMs = now.getTime();
+  db.$client
+    .query(
+      `INSERT INTO travel_windows (user_id, name, start_date, end_date, min_nights, max_nights, needs_weekend, created_at)
+       SELECT id, 'Thanksgiving week', '2026-11-21', '2026-11-29', NULL, NULL, 0, $now FROM users WHERE id % 10 < 3
+       UNION ALL SELECT id, 'Spring break', '2027-03-06', '2027-03-22', 3, 9, 1, $now FROM users WHERE id % 10 < 3
+       UNION ALL SELECT id, 'Winter break', '2026-12-19', '2027-01-03', 2, NULL, 0, $now FROM users WHERE id % 10 = 0`,
+    )
+    .run({ now: nowMs });
+  db.$client.run(`UPDATE users SET alert_rule = 'windows', alert_exceptional = (id % 20 = 0) WHERE id % 10 IN (0, 1)`);
+  db.$client.run(`UPDATE users SET alert_delivery = CASE WHEN id % 20 = 7 THEN 'daily' WHEN id % 40 = 9 THEN 'weekly' ELSE 'instant' END`);
+  db.$client
+    .query(`INSERT INTO alert_snoozes (user_id, destination, until) SELECT id, 'LAX', $until FROM users WHERE id % 20 = 11`)
+    .run({ until: nowMs + 30 * 86_400_000 });
+  db.$client
+    .query(
+      `INSERT INTO push_devices (user_id, endpoint, p256dh, auth, label, created_at)
+       SELECT id, 'https://fcm.googleapis.com/fcm/send/bench-' || id, 'key', 'auth', 'Bench phone', $now FROM users WHERE id % 50 = 13`,
+    )
+    .run({ now: nowMs });
+}
+
 /** Runs in this process: setup, then one timed scan. */
 export async function runScanBenchHere(subscribers: number): Promise<ScanBenchResult> {
   const folder = makeTempDir("scan");
@@ -71,6 +100,7 @@ export async function runScanBenchHere(subscribers: number): Promise<ScanBenchRe
     const fares = createSimulatedFareSource();
     db.transaction(() => storeObservations(db, fares.pastObservations!(BENCH_NOW)));
     insertSubscribers(db, subscribers, BENCH_NOW);
+    insertAlertSettings(db, BENCH_NOW);
 
     const summary = await scanFares({ db, clock, fares }, { log: () => {} });
     if (summary.status !== "succeeded") throw new Error(`scan failed: ${summary.errors.join("; ")}`);

@@ -2,7 +2,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, expectNoSeriousAxeViolations, test as base } from "./support/fixtures.ts";
+import { expectNoSeriousAxeViolations } from "./support/axe.ts";
+import { ADMIN, expect, test as base } from "./support/fixtures.ts";
 import { money, subscriberWithDeals, tableRows } from "./support/deals-page.ts";
 import { endDeal, observeFareDrop, outboxKindsTo } from "./support/seed.ts";
 import { startServer, type RunningServer } from "./support/server.ts";

@@ -3,9 +3,10 @@
  * Node and cannot open SQLite themselves). Usage:
  *   bun tests/support/seed.ts user --db PATH --email E [--password P] [--needs-setup] [--first-name N] [--status S] [--type T]
  *        [--preferences JSON] [--email-alerts on|off]
+ *        (seeded subscribers have no quiet hours: browser tests wait for alerts in real time, at any hour)
  *   bun tests/support/seed.ts deals --db PATH --user-id N [--count K] [--new N] [--ended N]
  *        K deterministic deals in that user's list (see seedDeals), with 90 days of price history per deal
- *   bun tests/support/seed.ts deal-alert --db PATH --destination LHR [--price P] [--airline A] [--stops]
+ *   bun tests/support/seed.ts deal-alert --db PATH --destination LHR [--price P] [--airline A] [--stops] [--depart D --return D] [--percent N]
  *        a brand-new deal, fanned out at once by the server's own code: pairs for every matching subscriber
  *        and alert emails queued in the outbox, which the running server then delivers
  *   bun tests/support/seed.ts scan --db PATH
@@ -50,6 +51,9 @@ const { positionals, values } = parseArgs({
     stops: { type: "boolean", default: false },
     to: { type: "string" },
     "deal-id": { type: "string" },
+    depart: { type: "string" },
+    return: { type: "string" },
+    percent: { type: "string", default: "45" },
   },
 });
 
@@ -137,10 +141,20 @@ function seedDeals(db: Db, userId: number, count: number, newCount: number, ende
   return ids;
 }
 
-async function seedDealAlert(db: Db, destination: string, price: number, airline: string, nonstop: boolean) {
+/** `dates`: 'YYYY-MM-DD' departure and return; by default 40 days ahead, for a week. */
+async function seedDealAlert(
+  db: Db,
+  destination: string,
+  price: number,
+  airline: string,
+  nonstop: boolean,
+  dates: { depart?: string; return?: string },
+  percent: number,
+) {
   const now = new Date();
-  const depart = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 40);
-  const ret = addDays(depart, 7);
+  const local = (iso: string) => new Date(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+  const depart = dates.depart ? local(dates.depart) : new Date(now.getFullYear(), now.getMonth(), now.getDate() + 40);
+  const ret = dates.return ? local(dates.return) : addDays(depart, 7);
   const typicalMedian = Math.round(price / 0.55);
   const row = db
     .insert(deals)
@@ -161,7 +175,7 @@ async function seedDealAlert(db: Db, destination: string, price: number, airline
       typicalLow: Math.round(typicalMedian * 0.9),
       typicalHigh: Math.round(typicalMedian * 1.15),
       typicalMedian,
-      percentBelowTypical: 45,
+      percentBelowTypical: percent,
       tier: "great",
       source: "seed",
       lastAlertedAt: now,
@@ -232,6 +246,9 @@ try {
         subscriptionType: values.type as "Paid" | "Free",
         planType: values.plan as "monthly" | "annual",
         emailAlerts: values["email-alerts"] !== "off",
+        // No quiet hours: browser tests run at any hour and wait for alerts in real time.
+        quietStart: 0,
+        quietEnd: 0,
         ...(values.preferences ? { preferences: JSON.parse(values.preferences) as UserPreferences } : {}),
       },
       new Date(),
@@ -242,7 +259,8 @@ try {
     const ids = seedDeals(db, Number(values["user-id"]), count, values.new === undefined ? count : Number(values.new), Number(values.ended));
     console.log(JSON.stringify({ ids }));
   } else if (command === "deal-alert") {
-    const result = await seedDealAlert(db, values.destination!, Number(values.price), values.airline!, !values.stops);
+    const dates = { depart: values.depart, return: values.return };
+    const result = await seedDealAlert(db, values.destination!, Number(values.price), values.airline!, !values.stops, dates, Number(values.percent));
     console.log(JSON.stringify(result));
   } else if (command === "outbox") {
     const rows = db.$client.query("SELECT kind FROM email_outbox WHERE lower(to_address) = lower($to) ORDER BY id").all({ to: values.to! });

@@ -84,8 +84,8 @@ describe("kill -9", () => {
     db.$client
       .query(
         `WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < $count)
-         INSERT INTO users (email, first_name, email_alerts, unsubscribe_token, subscription_status, created_at, updated_at)
-         SELECT 'fanout' || i || '@example.com', 'Fan', CASE WHEN i % 50 = 0 THEN 1 ELSE 0 END, 'fanout-token-' || i, 'Active', $now, $now FROM seq`,
+         INSERT INTO users (email, first_name, email_alerts, unsubscribe_token, subscription_status, quiet_start, quiet_end, created_at, updated_at)
+         SELECT 'fanout' || i || '@example.com', 'Fan', CASE WHEN i % 50 = 0 THEN 1 ELSE 0 END, 'fanout-token-' || i, 'Active', 0, 0, $now, $now FROM seq`,
       )
       .run({ count: subscribers, now: Date.now() });
     for (const destination of ["LAX", "BOS", "DEN"]) insertDeal({ db, clock }, { destination });
@@ -114,6 +114,67 @@ describe("kill -9", () => {
     expect([...received.values()].every((ids) => ids.size === 1)).toBe(true);
     expect(integrityOf(databasePath)).toBe("ok");
   }, 180_000);
+
+  test("with a held alert and a digest queued: both survive, wait for their time, then go out once", async () => {
+    const databasePath = join(freshFolder(), "app.sqlite");
+    const db = openDatabase(databasePath);
+    migrateDatabase(db);
+    const clock = new TestClock(new Date());
+    // This hour and the next in New York are quiet for 'held', and 'digest' gets its daily digest the hour after:
+    // both are due at least an hour from now, whatever the minute the test starts.
+    const hour = Number(new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", hour: "numeric", hourCycle: "h23" }).format(new Date()));
+    const insert = db.$client.query(
+      `INSERT INTO users (email, first_name, unsubscribe_token, subscription_status, alert_delivery, digest_hour, quiet_start, quiet_end, created_at, updated_at)
+       VALUES ($email, 'Kim', $token, 'Active', $delivery, $digestHour, $quietStart, $quietEnd, $now, $now)`,
+    );
+    insert.run({
+      email: "held@example.com",
+      token: "heldtokenaaaaaaaaaaa",
+      delivery: "instant",
+      digestHour: 8,
+      quietStart: hour,
+      quietEnd: (hour + 2) % 24,
+      now: Date.now(),
+    });
+    insert.run({
+      email: "digest@example.com",
+      token: "digesttokenaaaaaaaaa",
+      delivery: "daily",
+      digestHour: (hour + 2) % 24,
+      quietStart: 0,
+      quietEnd: 0,
+      now: Date.now(),
+    });
+    insertDeal({ db, clock }, { destination: "LAX" });
+    db.$client.close();
+    const held = "SELECT count(*) FROM email_outbox WHERE status = 'queued' AND next_attempt_at > unixepoch('now') * 1000";
+
+    // The boot resumes the owed fan-out, which queues both rows, due later; the process dies right after.
+    const first = await startRealServer(databasePath, { SMTP_URL: `smtp://127.0.0.1:${catcher.port}`, SCAN_SCHEDULE: "0 0 1 1 *" });
+    await waitUntil("the held alert and the digest to be queued", () => count(databasePath, held) === 2, 30_000);
+    await first.kill9();
+    expect(integrityOf(databasePath)).toBe("ok");
+
+    // After the restart they stay held: an email due now goes out while they wait.
+    const file = openDatabase(databasePath);
+    queueEmail(file, { kind: "contact", to: "sentinel@example.com", subject: "Due now", text: "Now", html: "<p>Now</p>" }, new Date());
+    const second = await startRealServer(databasePath, { SMTP_URL: `smtp://127.0.0.1:${catcher.port}`, SCAN_SCHEDULE: "0 0 1 1 *" });
+    await waitUntil("the email due now to go out", () => catcher.messages.some((mail) => recipientsOf(mail).includes("sentinel@example.com")), 30_000);
+    expect(count(databasePath, held)).toBe(2);
+    expect(count(databasePath, "SELECT count(*) FROM email_outbox WHERE kind IN ('deal-alert', 'deal-digest') AND status = 'sent'")).toBe(0);
+
+    // The hour passes (their due time is moved to now in the file): each goes out, once.
+    file.$client.run("UPDATE email_outbox SET next_attempt_at = unixepoch('now') * 1000 WHERE status = 'queued'");
+    file.$client.close();
+    await waitUntil("both to be sent", () => count(databasePath, "SELECT count(*) FROM email_outbox WHERE status = 'sent'") === 3, 30_000);
+    await second.stop();
+    expect(catcher.messages.filter((mail) => recipientsOf(mail).includes("held@example.com")).map((mail) => mail.subject)).toEqual([
+      expect.stringContaining("Los Angeles"),
+    ]);
+    expect(catcher.messages.filter((mail) => recipientsOf(mail).includes("digest@example.com")).map((mail) => mail.subject)).toEqual([
+      expect.stringContaining("Your GoRDU digest: 1 deal from RDU"),
+    ]);
+  }, 120_000);
 
   test("right after writes were acknowledged over HTTP: every one of them is in the database", async () => {
     const databasePath = join(freshFolder(), "app.sqlite");

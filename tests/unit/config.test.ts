@@ -79,6 +79,19 @@ describe("configuration", () => {
     ]);
   });
 
+  test("VAPID keys are all or none, checked at boot; none means a generated pair", () => {
+    expect(loadConfig({}).vapid).toBeNull();
+    const keys = {
+      VAPID_PUBLIC_KEY: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+      VAPID_PRIVATE_KEY: "C4gmYbBDwxxvHC1X8zNSsIk3uVBhJXvDQIaGeDB3Auk",
+      VAPID_SUBJECT: "mailto:alerts@gordu.example",
+    };
+    expect(loadConfig(keys).vapid).toEqual({ publicKey: keys.VAPID_PUBLIC_KEY, privateKey: keys.VAPID_PRIVATE_KEY, subject: keys.VAPID_SUBJECT });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow("also set VAPID_PRIVATE_KEY, VAPID_SUBJECT");
+    expect(() => loadConfig({ ...keys, VAPID_SUBJECT: "alerts@gordu.example" })).toThrow("VAPID_SUBJECT must be a mailto: or https: URL");
+    expect(() => loadConfig({ ...keys, VAPID_PRIVATE_KEY: "short" })).toThrow("VAPID_PRIVATE_KEY must be");
+  });
+
   test("the outbox folder sits beside the database file", () => {
     expect(loadConfig({ DATABASE_PATH: "/var/lib/gordu/app.sqlite" }).outboxDir).toBe("/var/lib/gordu/outbox");
   });

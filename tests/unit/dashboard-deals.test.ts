@@ -26,6 +26,7 @@ function deal(fields: Partial<FlightDeal> = {}): FlightDeal {
     typicalPrice: 220,
     percentBelowTypical: 41,
     tier: "great",
+    fitsWindow: null,
     isNewForUser: true,
     isActive: true,
     source: "simulated",

@@ -17,6 +17,7 @@ function deal(fields: Partial<AlertedDeal> = {}): AlertedDeal {
     tier: "great",
     googleFlightsUrl: "https://www.google.com/travel/flights/search?tfs=abc&hl=en&gl=us&curr=USD",
     airlineLink: { kind: "google-flights", label: "Search British Airways on Google Flights", url: "https://www.google.com/travel/flights/search?tfs=ba" },
+    snoozeUrl: "https://gordu.example/snooze?token=abc&destination=LHR",
     ...fields,
   };
 }
@@ -27,6 +28,7 @@ const input = (deals: AlertedDeal[], fields: Partial<DealAlertInput> = {}): Deal
   deals,
   dashboardUrl: "https://gordu.example/dashboard",
   unsubscribeUrl: "https://gordu.example/unsubscribe?token=abc",
+  settingsUrl: "https://gordu.example/dashboard#alerts",
   supportEmail: "support@gordu.example",
   ...fields,
 });
@@ -63,5 +65,23 @@ describe("the deal alert email", () => {
 
   test("greets by address when there is no first name", () => {
     expect(dealAlertEmail(input([deal()], { firstName: "" })).text.startsWith("Hi ana@example.com,")).toBe(true);
+  });
+});
+
+describe("every alert email links to the alert settings and can snooze each destination", () => {
+  test("in the text and the HTML", () => {
+    const email = dealAlertEmail(input([deal()]));
+    expect(email.text).toContain("Alert settings (travel windows, digests, quiet hours): https://gordu.example/dashboard#alerts");
+    expect(email.text).toContain("Snooze London (Heathrow) for 30 days: https://gordu.example/snooze?token=abc&destination=LHR");
+    expect(email.html).toContain('href="https://gordu.example/dashboard#alerts"');
+    expect(email.html).toContain('href="https://gordu.example/snooze?token=abc&amp;destination=LHR"');
+  });
+
+  test("a digest ranks the deals by savings in dollars under its own subject", () => {
+    const cheap = deal({ city: "Boston", destination: "BOS", price: 80, typicalPrice: 200, percentBelowTypical: 60 });
+    const big = deal({ city: "Paris", destination: "CDG", price: 500, typicalPrice: 900, percentBelowTypical: 44 });
+    const email = dealAlertEmail(input([cheap, big], { digest: true }));
+    expect(email.subject).toBe("Your GoRDU digest: 2 deals from RDU, from $500 to Paris");
+    expect(email.text.indexOf("Paris")).toBeLessThan(email.text.indexOf("Boston"));
   });
 });

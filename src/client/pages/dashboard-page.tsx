@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { redirect, useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import type { AlertsOverview } from "../../domain/api/alerts.ts";
 import type { SubscriptionInfo } from "../../domain/api/billing.ts";
 import type { CurrentUser } from "../../domain/api/users.ts";
 import { api, type Api } from "../api.ts";
@@ -18,7 +19,7 @@ import { TripsSection } from "./dashboard/trips/trips-section.tsx";
 
 export type DashboardData =
   /** `deals` is null when the subscription gives no access to deals. */
-  | { state: "ready"; user: CurrentUser; subscription: SubscriptionInfo; deals: DealsState | null }
+  | { state: "ready"; user: CurrentUser; subscription: SubscriptionInfo; deals: DealsState | null; alerts: AlertsOverview | null }
   /** Back from Stripe Checkout, not signed in yet: the page finishes the checkout in the browser. */
   | { state: "completing-checkout"; sessionId: string };
 
@@ -32,7 +33,9 @@ export async function dashboardLoader({ context, request }: LoaderFunctionArgs):
     throw redirect("/login");
   }
   const subscription = await api.subscription();
-  return { state: "ready", user, subscription, deals: subscription.hasAccess ? await loadDeals(api) : null };
+  if (!subscription.hasAccess) return { state: "ready", user, subscription, deals: null, alerts: null };
+  const [deals, alerts] = await Promise.all([loadDeals(api), api.alerts().catch(() => null)]);
+  return { state: "ready", user, subscription, deals, alerts };
 }
 
 /** The first list of deals comes with the page, so it is server-rendered; a failure is shown, then retried. */
@@ -55,7 +58,7 @@ export function DashboardPage() {
       </main>
     );
   }
-  return <Dashboard user={data.user} subscription={data.subscription} deals={data.deals} />;
+  return <Dashboard user={data.user} subscription={data.subscription} deals={data.deals} alerts={data.alerts} />;
 }
 
 /**
@@ -79,7 +82,17 @@ function useCheckoutReturn() {
   }, [sessionId, navigate, revalidate]);
 }
 
-function Dashboard({ user, subscription, deals }: { user: CurrentUser; subscription: SubscriptionInfo; deals: DealsState | null }) {
+function Dashboard({
+  user,
+  subscription,
+  deals,
+  alerts,
+}: {
+  user: CurrentUser;
+  subscription: SubscriptionInfo;
+  deals: DealsState | null;
+  alerts: AlertsOverview | null;
+}) {
   const { revalidate } = useRevalidator();
   const [profileMode, setProfileMode] = useState<ProfileMode | null>(null);
   const [billingOpen, setBillingOpen] = useState(false);
@@ -105,7 +118,7 @@ function Dashboard({ user, subscription, deals }: { user: CurrentUser; subscript
       <main className="container dashboard">
         {deals && deals.error !== "no-access" ? (
           <>
-            <DealsWorkspace user={user} initial={deals} notices={notices} />
+            <DealsWorkspace user={user} initial={deals} alerts={alerts} notices={notices} />
             <TripsSection />
           </>
         ) : (
@@ -115,7 +128,7 @@ function Dashboard({ user, subscription, deals }: { user: CurrentUser; subscript
           </>
         )}
       </main>
-      <ProfileDialog user={user} mode={profileMode} onModeChange={setProfileMode} onOpenBilling={subscription.card ? openBilling : undefined} />
+      <ProfileDialog user={user} mode={profileMode} onModeChange={setProfileMode} onOpenBilling={subscription.card ? openBilling : undefined} alerts={alerts} />
       <BillingDialog
         open={billingOpen}
         subscription={subscription}

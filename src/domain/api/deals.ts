@@ -29,6 +29,8 @@ export const FlightDeal = t.Object({
   typicalPrice: t.Number(),
   percentBelowTypical: t.Number(),
   tier: DealTier,
+  /** The name of the subscriber's first travel window the deal's dates fit ("Fits: Thanksgiving week"), or null. */
+  fitsWindow: Nullable(t.String()),
   isNewForUser: t.Boolean(),
   isActive: t.Boolean(),
   source: t.String(),

@@ -13,6 +13,7 @@ import type { Deps } from "../deps.ts";
 import type { DealAlertPayload } from "./alert-queue.ts";
 import type { TemplateRenderer } from "../mail/outbox.ts";
 import { dealAlertEmail, type AlertedDeal } from "../mail/templates/deal-alert.ts";
+import { snoozeUrl } from "./snooze.service.ts";
 import { unsubscribeUrl } from "./unsubscribe.service.ts";
 
 function readPayload(payload: Record<string, unknown>): DealAlertPayload | null {
@@ -41,7 +42,8 @@ interface DealRow {
   tier: AlertedDeal["tier"];
 }
 
-export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">): TemplateRenderer {
+/** `digest`: the renderer of daily and weekly digests, the same deals ranked by savings under their own subject. */
+export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">, options: { digest?: boolean } = {}): TemplateRenderer {
   return (rawPayload, to) => {
     const payload = readPayload(rawPayload);
     if (!payload || payload.deals.length === 0) return null;
@@ -53,9 +55,10 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">): 
         `SELECT d.id, d.destination, d.destination_city, d.price, d.trip_type, d.cabin, d.travel_dates, d.depart_date, d.return_date,
                 d.airline, d.nonstop, d.percent_below_typical, d.typical_median, d.typical_low, d.typical_high, d.tier
          FROM deals d LEFT JOIN user_deals ud ON ud.deal_id = d.id AND ud.user_id = $userId
-         WHERE d.id IN (SELECT value FROM json_each($ids)) AND d.is_active = 1 AND ud.deleted_at IS NULL`,
+         WHERE d.id IN (SELECT value FROM json_each($ids)) AND d.is_active = 1 AND ud.deleted_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM alert_snoozes s WHERE s.user_id = $userId AND s.destination = d.destination AND s.until > $now)`,
       )
-      .all({ userId: user.id, ids: JSON.stringify(payload.deals.map(([id]) => id)) }) as DealRow[];
+      .all({ userId: user.id, ids: JSON.stringify(payload.deals.map(([id]) => id)), now: deps.clock.now().getTime() }) as DealRow[];
     if (rows.length === 0) return null;
 
     const deals: AlertedDeal[] = rows.map((row) => {
@@ -81,6 +84,7 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">): 
         airline: row.airline,
         airlineLink: links.airline,
         shareUrl: `${deps.config.appUrl}/dashboard?share=${row.id}`,
+        snoozeUrl: snoozeUrl(deps.config.appUrl, user.unsubscribeToken, row.destination),
       };
     });
     const unsubscribe = unsubscribeUrl(deps.config.appUrl, user.unsubscribeToken);
@@ -91,7 +95,9 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">): 
         deals,
         dashboardUrl: `${deps.config.appUrl}/dashboard`,
         unsubscribeUrl: unsubscribe,
+        settingsUrl: `${deps.config.appUrl}/dashboard#alerts`,
         supportEmail: deps.config.supportEmail,
+        digest: options.digest,
       }),
       headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
     };

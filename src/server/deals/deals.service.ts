@@ -9,7 +9,7 @@ import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { DAY_MS, HOUR_MS } from "../../domain/calendar.ts";
 import { CABIN_LABEL, TRIP_TYPE_LABEL } from "../../domain/deal-labels.ts";
-import { FITS_PREFERENCES_SQL, PREFERENCE_COLUMNS_SQL } from "./matching-sql.ts";
+import { FITS_PREFERENCES_SQL, FITTING_WINDOW_NAME_SQL, PREFERENCE_COLUMNS_SQL } from "./matching-sql.ts";
 import { fitsPreferences } from "../../domain/matching.ts";
 import { notFound } from "../http/errors.ts";
 import { databaseStamp, type DealListCache } from "./deal-list-cache.ts";
@@ -65,6 +65,7 @@ SELECT coalesce(json_group_array(json_object(
   'typicalPrice', ${whole("d.typical_median")},
   'percentBelowTypical', ${whole("d.percent_below_typical")},
   'tier', d.tier,
+  'fitsWindow', ${FITTING_WINDOW_NAME_SQL},
   'isNewForUser', json(CASE WHEN v.is_new = 1 THEN 'true' ELSE 'false' END),
   'isActive', json(CASE WHEN d.is_active = 1 THEN 'true' ELSE 'false' END),
   'source', d.source,

@@ -8,8 +8,9 @@
  */
 import type { Db } from "../../../db/client.ts";
 import type { Clock } from "../clock.ts";
-import { queueDealAlerts, type DealAlertPayload } from "./alert-queue.ts";
-import { DEAL_ACCESS_SQL, FITS_PREFERENCES_SQL, PREFERENCE_COLUMNS_SQL } from "./matching-sql.ts";
+import { queueAlertsFor } from "./alert-plan.ts";
+import type { DealAlertPayload } from "./alert-queue.ts";
+import { ALERT_RULE_SQL, DEAL_ACCESS_SQL, FITS_PREFERENCES_SQL, PREFERENCE_COLUMNS_SQL } from "./matching-sql.ts";
 
 export interface FanOutOptions {
   /** Subscribers (by id range) per transaction. */
@@ -22,6 +23,8 @@ export interface FanOutResult {
   deals: number;
   matches: number;
   emails: number;
+  /** Web pushes queued: one per device of each alerted subscriber. */
+  pushes: number;
   batches: number;
 }
 
@@ -44,8 +47,18 @@ ON CONFLICT (user_id, deal_id) DO UPDATE SET
   WHERE user_deals.alert_version < excluded.alert_version AND user_deals.deleted_at IS NULL
 RETURNING user_id, deal_id, alert_version`;
 
-const ALERT_RECIPIENTS = `
-SELECT id, email FROM users WHERE email_alerts = 1 AND id IN (SELECT value FROM json_each($userIds))`;
+/**
+ * The (user, deal) pairs of a batch that are listed but not alerted: only subscribers who want deals that fit their
+ * windows, or snoozed a destination, can have any, so only they are checked (a few of the batch, times the few deals).
+ */
+const UNALERTED_PAIRS = `
+WITH u AS MATERIALIZED (
+  SELECT id, alert_rule, alert_exceptional FROM users
+  WHERE id >= $fromId AND id < $toId
+    AND (alert_rule = 'windows' OR EXISTS (SELECT 1 FROM alert_snoozes s WHERE s.user_id = users.id AND s.until > $now))
+)
+SELECT u.id, d.id FROM u JOIN deals d ON d.id IN (SELECT value FROM json_each($dealIds))
+WHERE NOT ${ALERT_RULE_SQL}`;
 
 interface OwedDeal {
   id: number;
@@ -74,19 +87,20 @@ function markFannedOut(db: Db, deals: readonly OwedDeal[]): void {
 }
 
 /** Writes one batch's pairs and emails; synchronous, inside the caller's transaction. */
-function fanOutBatch(db: Db, dealIds: string, fromId: number, toId: number, now: Date): { matches: number; emails: number } {
+function fanOutBatch(db: Db, dealIds: string, fromId: number, toId: number, now: Date): { matches: number; emails: number; pushes: number } {
   const written = db.$client.query(WRITE_PAIRS).values({ fromId, toId, dealIds, now: now.getTime() }) as [number, number, number][];
-  if (written.length === 0) return { matches: 0, emails: 0 };
+  if (written.length === 0) return { matches: 0, emails: 0, pushes: 0 };
 
+  const unalerted = db.$client.query(UNALERTED_PAIRS).values({ fromId, toId, dealIds, now: now.getTime() }) as [number, number][];
+  const skip = new Set(unalerted.map(([userId, dealId]) => `${userId}:${dealId}`));
   const byUser = new Map<number, DealAlertPayload["deals"]>();
   for (const [userId, dealId, version] of written) {
+    if (skip.size > 0 && skip.has(`${userId}:${dealId}`)) continue;
     const list = byUser.get(userId);
     if (list) list.push([dealId, version]);
     else byUser.set(userId, [[dealId, version]]);
   }
-  const recipients = db.$client.query(ALERT_RECIPIENTS).values({ userIds: JSON.stringify([...byUser.keys()]) }) as [number, string][];
-  const alerts = recipients.map(([userId, email]) => ({ to: email, payload: { userId, deals: byUser.get(userId)! } }));
-  return { matches: written.length, emails: queueDealAlerts(db, alerts, now) };
+  return { matches: written.length, ...queueAlertsFor(db, byUser, now) };
 }
 
 const nextTick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -96,7 +110,7 @@ export async function fanOutOwedDeals(deps: { db: Db; clock: Clock }, options: F
   const { db } = deps;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const owed = owedDeals(db);
-  const result: FanOutResult = { deals: 0, matches: 0, emails: 0, batches: 0 };
+  const result: FanOutResult = { deals: 0, matches: 0, emails: 0, pushes: 0, batches: 0 };
   markFannedOut(
     db,
     owed.filter((deal) => !deal.isActive),
@@ -117,6 +131,7 @@ export async function fanOutOwedDeals(deps: { db: Db; clock: Clock }, options: F
     });
     result.matches += batch.matches;
     result.emails += batch.emails;
+    result.pushes += batch.pushes;
     result.batches++;
     // Lets requests in between: a fan-out to 100,000 subscribers takes seconds.
     await nextTick();

@@ -1,7 +1,8 @@
 /** The small pages behind the unsubscribe link in alert emails: plain HTML, no script. */
 import { escapeHtml } from "../mail/templates/layout.ts";
 
-function page(title: string, body: string): string {
+/** A small plain page (no script): the unsubscribe and snooze links' confirmations. */
+export function page(title: string, body: string): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · GoRDU</title></head>

@@ -5,6 +5,7 @@ import { DAY_MS } from "../../domain/calendar.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Mailer } from "./mailer.ts";
+import type { PushSender, PushTarget } from "./push-sender.ts";
 import type { RenderedEmail } from "./templates/layout.ts";
 
 interface QueuedBase {
@@ -27,6 +28,15 @@ export type QueuedTemplatedEmail = QueuedBase & { payload: Record<string, unknow
 
 /** Renders a templated message at delivery time; null means it is no longer owed (e.g. its deals are gone). */
 export type TemplateRenderer = (payload: Record<string, unknown>, to: string) => (RenderedEmail & { headers?: Record<string, string> }) | null;
+
+/** A push row at delivery time: the device and the text; `forget` removes a device its push service says is gone. */
+export type PushRenderer = (payload: Record<string, unknown>) => { target: PushTarget; payload: string; forget: () => void } | null;
+
+/** Web pushes ride the outbox as rows with channel 'push': the same queue, retries, dedupe and purge as email. */
+export interface PushDelivery {
+  sender: PushSender;
+  renderers: Record<string, PushRenderer>;
+}
 
 /** Retries wait 15 s, 30 s, … up to an hour; 80 attempts ride out a mail server outage of about three days. */
 const MAX_ATTEMPTS = 80;
@@ -64,22 +74,69 @@ export function queueEmail(db: DbOrTx, email: QueuedEmail | QueuedTemplatedEmail
 }
 
 const INSERT_TEMPLATED = `
-INSERT INTO email_outbox (kind, to_address, payload, headers, dedupe_key, status, attempts, next_attempt_at, created_at)
-VALUES ($kind, $to, $payload, '{}', $dedupeKey, 'queued', 0, $now, $now)
+INSERT INTO email_outbox (kind, channel, to_address, payload, headers, dedupe_key, status, attempts, next_attempt_at, created_at)
+VALUES ($kind, $channel, $to, $payload, '{}', $dedupeKey, 'queued', 0, $dueAt, $now)
 ON CONFLICT DO NOTHING`;
+
+/** A templated row: `dueAt` (default now) holds it back, e.g. until quiet hours end. */
+export interface TemplatedRow {
+  to: string;
+  payload: object;
+  dedupeKey: string;
+  dueAt?: Date;
+}
 
 /**
  * Records many templated emails of one kind: the same rows as queueEmail, through one prepared statement, because a
  * fan-out to 100,000 subscribers queues 100,000 rows and queueEmail's per-call query building costs ~0.2 ms each.
  * Synchronous, for the caller's transaction. Returns how many were queued: a dedupe key already there is skipped.
  */
-export function queueTemplatedEmails(db: Db, kind: string, emails: readonly { to: string; payload: object; dedupeKey: string }[], now: Date): number {
+export function queueTemplatedEmails(db: Db, kind: string, emails: readonly TemplatedRow[], now: Date, channel: "email" | "push" = "email"): number {
   const statement = db.$client.query(INSERT_TEMPLATED);
   let queued = 0;
   for (const email of emails) {
-    queued += statement.run({ kind, to: email.to, payload: JSON.stringify(email.payload), dedupeKey: email.dedupeKey, now: now.getTime() }).changes;
+    queued += statement.run({
+      kind,
+      channel,
+      to: email.to,
+      payload: JSON.stringify(email.payload),
+      dedupeKey: email.dedupeKey,
+      dueAt: (email.dueAt ?? now).getTime(),
+      now: now.getTime(),
+    }).changes;
   }
   return queued;
+}
+
+const MERGE_TEMPLATED = `
+INSERT INTO email_outbox (kind, channel, to_address, payload, headers, dedupe_key, status, attempts, next_attempt_at, created_at)
+VALUES ($kind, 'email', $to, $payload, '{}', $dedupeKey, 'queued', 0, $dueAt, $now)
+ON CONFLICT (dedupe_key) DO UPDATE SET payload = json_set(email_outbox.payload, '$.deals', json((
+  SELECT json_group_array(json(value)) FROM (
+    SELECT value FROM json_each(email_outbox.payload, '$.deals') UNION SELECT value FROM json_each(excluded.payload, '$.deals'))))
+) WHERE email_outbox.status = 'queued'
+RETURNING created_at = $now AS inserted`;
+
+/**
+ * Like queueTemplatedEmails, but a row already queued under the same key takes the new `deals` into its payload
+ * (a set: the same [deal, version] is kept once): how a digest collects a day's deals in one message.
+ * Returns how many rows were new.
+ */
+export function mergeTemplatedEmails(db: Db, kind: string, emails: readonly (TemplatedRow & { dueAt: Date })[], now: Date): number {
+  const statement = db.$client.query(MERGE_TEMPLATED);
+  let inserted = 0;
+  for (const email of emails) {
+    const row = statement.get({
+      kind,
+      to: email.to,
+      payload: JSON.stringify(email.payload),
+      dedupeKey: email.dedupeKey,
+      dueAt: email.dueAt.getTime(),
+      now: now.getTime(),
+    }) as { inserted: number } | null;
+    if (row?.inserted === 1) inserted++;
+  }
+  return inserted;
 }
 
 export function backoffMs(attempts: number): number {
@@ -93,6 +150,7 @@ export interface DeliveryDeps {
   config: Pick<Config, "mailFrom" | "appOrigin">;
   /** Renderers for templated kinds, by kind. */
   templates?: Record<string, TemplateRenderer>;
+  push?: PushDelivery;
 }
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -105,6 +163,17 @@ function contentOf(row: OutboxRow, templates: Record<string, TemplateRenderer>) 
   if (!render) throw new Error(`No template renders emails of kind '${row.kind}'`);
   const rendered = render(row.payload ?? {}, row.toAddress);
   return rendered && { ...rendered, headers: { ...row.headers, ...rendered.headers } };
+}
+
+/** Sends a push row; false when it is no longer owed or its device is gone (then the device is forgotten). */
+async function sendPush(row: OutboxRow, push: PushDelivery | undefined): Promise<boolean> {
+  const render = push?.renderers[row.kind];
+  if (!push || !render) throw new Error(`No push renderer for '${row.kind}'`);
+  const rendered = render(row.payload ?? {});
+  if (!rendered) return false;
+  const outcome = await push.sender.send(rendered.target, rendered.payload);
+  if (outcome === "gone") rendered.forget();
+  return outcome === "sent";
 }
 
 /**
@@ -155,8 +224,8 @@ export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 200, conc
       return;
     }
     try {
-      const content = contentOf(row, deps.templates ?? {});
-      if (content) {
+      const content = row.channel === "push" ? await sendPush(row, deps.push) : contentOf(row, deps.templates ?? {});
+      if (content && content !== true) {
         await mailer.send({ messageId: `<outbox-${row.id}@${domain}>`, from: config.mailFrom, to: row.toAddress, ...content });
       }
       // Runs once per message: a cached raw statement, since building the query each time costs more than sending.

@@ -43,6 +43,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         // Each test is one visitor at an address of its own (see extraHTTPHeaders), as behind our proxy in
         // production, so the per-address limits count one test's requests, not the whole worker's.
         TRUST_PROXY: "true",
+        // Web pushes go to a push service the test plays on loopback (tests/support/push-service.ts).
+        PUSH_ALLOW_LOOPBACK: "true",
       });
       await use(server);
       await server.stop();

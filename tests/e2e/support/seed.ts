@@ -73,9 +73,12 @@ export function seedDeals(server: RunningServer, userId: number, options: { coun
  */
 export function seedDealAlert(
   server: RunningServer,
-  options: { destination: string; price?: number; airline?: string; stops?: boolean },
+  options: { destination: string; price?: number; airline?: string; stops?: boolean; depart?: string; return?: string; percent?: number },
 ): { dealId: number; matches: number; emails: number } {
   const args = ["deal-alert", "--db", server.databasePath, "--destination", options.destination];
+  if (options.depart) args.push("--depart", options.depart);
+  if (options.return) args.push("--return", options.return);
+  if (options.percent !== undefined) args.push("--percent", String(options.percent));
   if (options.price !== undefined) args.push("--price", String(options.price));
   if (options.airline) args.push("--airline", options.airline);
   if (options.stops) args.push("--stops");

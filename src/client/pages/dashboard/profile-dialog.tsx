@@ -7,6 +7,8 @@ import { Dialog } from "../../components/dialog.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { errorMessage } from "../../error-message.ts";
 import { usePendingAction } from "../../components/use-pending-action.ts";
+import type { AlertsOverview } from "../../../domain/api/alerts.ts";
+import { PushDevicesSection } from "./alerts/push-devices-section.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 
 export type ProfileMode = "view" | "edit" | "password";
@@ -16,14 +18,18 @@ interface ProfileDialogProps {
   mode: ProfileMode | null;
   onModeChange: (mode: ProfileMode | null) => void;
   onOpenBilling?: () => void;
+  /** The member's alert settings, for the devices that get instant alerts (null without deal access). */
+  alerts?: AlertsOverview | null;
 }
 
-export function ProfileDialog({ user, mode, onModeChange, onOpenBilling }: ProfileDialogProps) {
+export function ProfileDialog({ user, mode, onModeChange, onOpenBilling, alerts }: ProfileDialogProps) {
+  const { revalidate } = useRevalidator();
   const close = () => onModeChange(null);
   const title = mode === "password" ? (user.needsPasswordSetup ? "Set Your Password" : "Change Password") : mode === "edit" ? "Edit Profile" : "Profile";
   return (
     <Dialog open={mode !== null} onClose={close} title={title}>
       {mode === "view" && <ProfileView user={user} onEdit={() => onModeChange("edit")} onChangePassword={() => onModeChange("password")} />}
+      {mode === "view" && alerts && <PushDevicesSection devices={alerts.devices} publicKey={alerts.pushPublicKey} onChange={revalidate} />}
       {mode === "edit" && <ProfileEditForm user={user} onDone={() => onModeChange("view")} onOpenBilling={onOpenBilling} />}
       {mode === "password" && <ChangePasswordForm user={user} onDone={() => onModeChange("view")} />}
     </Dialog>

@@ -25,6 +25,8 @@ export interface AlertedDeal {
   airlineLink: BookingLink;
   /** Opens the deal on the dashboard, where the member shares it (a link in an email cannot make the share itself). */
   shareUrl?: string;
+  /** Stops alerts about this destination for 30 days. */
+  snoozeUrl: string;
 }
 
 export interface DealAlertInput {
@@ -33,7 +35,11 @@ export interface DealAlertInput {
   deals: AlertedDeal[];
   dashboardUrl: string;
   unsubscribeUrl: string;
+  /** The dashboard's alert settings: windows, delivery, quiet hours, the cap, devices, snoozes. */
+  settingsUrl: string;
   supportEmail: string;
+  /** A daily or weekly digest: the deals ranked by savings, under their own subject. */
+  digest?: boolean;
 }
 
 /** Beyond this, the email points to the dashboard for the rest. */
@@ -42,8 +48,10 @@ export const MAX_DEALS_IN_ALERT = 10;
 const dollars = (amount: number) => `$${Math.round(amount).toLocaleString("en-US")}`;
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, " ");
 
-function subjectOf(deals: readonly AlertedDeal[]): string {
+function subjectOf(deals: readonly AlertedDeal[], digest: boolean): string {
   const [first, second] = deals;
+  if (digest && first)
+    return oneLine(`Your GoRDU digest: ${deals.length} ${deals.length === 1 ? "deal" : "deals"} from RDU, from ${dollars(first.price)} to ${first.city}`);
   if (!first) return "New flight deals from RDU";
   if (!second) {
     return oneLine(`${dollars(first.price)} ${first.tripType.toLowerCase()} to ${first.city}, ${first.percentBelowTypical}% below typical`);
@@ -78,11 +86,15 @@ function dealBlock(deal: AlertedDeal): string {
 <div style="font-size:13px;color:#52606d">Usually ${escapeHtml(dollars(deal.typicalLow))}–${escapeHtml(dollars(deal.typicalHigh))} on this route this month</div>
 <div style="font-size:14px;color:#52606d;margin-top:4px">${escapeHtml(deal.travelDates)} · ${escapeHtml(deal.airline)} · ${deal.nonstop ? "Nonstop" : "With stops"}</div>
 ${linkButton(deal.airlineLink.label, deal.airlineLink.url)}${linkButton("Google Flights", deal.googleFlightsUrl)}${deal.shareUrl ? shareButton(deal.shareUrl) : ""}
+<div style="font-size:13px;margin-top:8px"><a href="${escapeHtml(deal.snoozeUrl)}" style="color:#52606d">Snooze ${escapeHtml(deal.city)} for 30 days</a></div>
 </div>`;
 }
 
 export function dealAlertEmail(input: DealAlertInput): RenderedEmail {
-  const deals = [...input.deals].sort((a, b) => b.percentBelowTypical - a.percentBelowTypical || a.price - b.price);
+  const savings = (deal: AlertedDeal) => goSavings({ startingPrice: deal.price, typicalPrice: deal.typicalPrice });
+  const deals = [...input.deals].sort((a, b) =>
+    input.digest ? savings(b) - savings(a) || a.price - b.price : b.percentBelowTypical - a.percentBelowTypical || a.price - b.price,
+  );
   const shown = deals.slice(0, MAX_DEALS_IN_ALERT);
   const hidden = deals.length - shown.length;
   const greeting = `Hi ${input.firstName || input.email},`;
@@ -104,6 +116,7 @@ export function dealAlertEmail(input: DealAlertInput): RenderedEmail {
       `${deal.airlineLink.label}: ${deal.airlineLink.url}`,
       `Google Flights: ${deal.googleFlightsUrl}`,
       ...(deal.shareUrl ? [`Share with a travel partner: ${deal.shareUrl}`] : []),
+      `Snooze ${deal.city} for 30 days: ${deal.snoozeUrl}`,
       "",
     ]),
     ...(moreLine ? [moreLine, ""] : []),
@@ -111,12 +124,13 @@ export function dealAlertEmail(input: DealAlertInput): RenderedEmail {
     "",
     caution,
     "",
+    `Alert settings (travel windows, digests, quiet hours): ${input.settingsUrl}`,
     `Stop deal alerts: ${input.unsubscribeUrl}`,
     `Questions: ${input.supportEmail}`,
   ].join("\n");
 
   const html = emailLayout({
-    heading: deals.length === 1 ? "A new deal from RDU" : `${deals.length} new deals from RDU`,
+    heading: input.digest ? "Your deals digest" : deals.length === 1 ? "A new deal from RDU" : `${deals.length} new deals from RDU`,
     htmlBlocks: [
       escapeHtml(greeting),
       escapeHtml(intro),
@@ -128,9 +142,10 @@ export function dealAlertEmail(input: DealAlertInput): RenderedEmail {
     footerHtml:
       `GoRDU · Flight deals from Raleigh-Durham (RDU)<br>` +
       `You get these because deal alerts are on for ${escapeHtml(input.email)}. ` +
+      `<a href="${escapeHtml(input.settingsUrl)}" style="color:#6b7785">Alert settings</a> · ` +
       `<a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#6b7785">Unsubscribe from deal alerts</a> · ` +
       `<a href="mailto:${escapeHtml(input.supportEmail)}" style="color:#6b7785">${escapeHtml(input.supportEmail)}</a>`,
   });
 
-  return { subject: subjectOf(deals), text, html };
+  return { subject: subjectOf(deals, input.digest === true), text, html };
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type PointerEvent } from "react";
 import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import { detectNonstop } from "../../../../domain/deals.ts";
 import { airlineMark, cityOf, dealName, dealStatus, money } from "./format.ts";
-import { NonstopMark, StatusBadge } from "./deals-table.tsx";
+import { FitsBadge, NonstopMark, StatusBadge } from "./deals-table.tsx";
 import { ShareDealButton } from "../trips/share-deal-button.tsx";
 
 /** docs/product-rules.md §9: a left swipe of more than 80 px opens the card; it then sits 100 px to the left, showing Delete. */
@@ -139,6 +139,7 @@ export function DealCard({ deal, open, onOpenChange, onView, onDelete, deleting 
             <span>{deal.travelDates}</span>
             <NonstopMark answer={detectNonstop(deal)} long />
           </span>
+          <FitsBadge deal={deal} />
         </button>
         <ShareDealButton deal={deal} className="deal-card-more deal-card-share" compact />
         <button

@@ -13,7 +13,7 @@ import { TripActions } from "../trips/trip-actions.tsx";
  * docs/product-rules.md §2 'Flight Deal Details': what the deal is, why it is a deal (how far below typical, the typical
  * range, the tier and the route's last 90 days), and the ways to book it.
  */
-export function DealDetailsDialog({ deal, onClose }: { deal: FlightDeal | null; onClose: () => void }) {
+export function DealDetailsDialog({ deal, onClose, onSnooze }: { deal: FlightDeal | null; onClose: () => void; onSnooze?: (deal: FlightDeal) => void }) {
   // Only rendered in the browser after a click: reading the clock here cannot disturb hydration.
   const links = useMemo(() => (deal ? bookingLinks(deal, new Date()) : null), [deal]);
   const googleUrl = links?.googleFlights ?? null;
@@ -35,6 +35,11 @@ export function DealDetailsDialog({ deal, onClose }: { deal: FlightDeal | null; 
             <a href={googleUrl} target="_blank" rel="noopener noreferrer" role="button" className="secondary">
               Google Flights
             </a>
+          )}
+          {deal && onSnooze && (
+            <button type="button" className="secondary outline" onClick={() => onSnooze(deal)}>
+              Snooze {cityOf(deal)} 30 days
+            </button>
           )}
           <button type="button" className="secondary outline" onClick={onClose}>
             Close

@@ -18,6 +18,9 @@ interface Props {
   regionCounts: Record<DealRegion, number>;
   onRegionChange: (region: DealRegion) => void;
   bannerText: string | null;
+  /** Only deals that fit a travel window; the switch shows only when the subscriber has windows. */
+  fitsOnly: boolean;
+  onFitsOnlyChange?: (on: boolean) => void;
   /** After the search, the region and the sort: what the page-size controls count. */
   deals: FlightDeal[];
   /** The first page of those. */
@@ -49,7 +52,15 @@ export function DealsCard(props: Props) {
           <h2 id="deals-title">My Flight Deals</h2>
           <p className="card-subtitle">Fares from RDU well below what the route usually costs. Click a deal for details and booking.</p>
         </div>
-        <RegionToggle region={props.region} counts={props.regionCounts} onChange={props.onRegionChange} />
+        <div className="deals-card-controls">
+          <RegionToggle region={props.region} counts={props.regionCounts} onChange={props.onRegionChange} />
+          {props.onFitsOnlyChange && (
+            <label className="switch-label">
+              <input type="checkbox" role="switch" checked={props.fitsOnly} onChange={(event) => props.onFitsOnlyChange?.(event.target.checked)} />
+              Fits my windows
+            </label>
+          )}
+        </div>
       </header>
 
       {props.bannerText && (

@@ -120,6 +120,7 @@ function DealRow({ deal, selected, onSelect, onOpen }: { deal: FlightDeal; selec
         {travelDateLines(deal.travelDates).map((line, index) => (
           <span key={index}>{line}</span>
         ))}
+        <FitsBadge deal={deal} />
       </td>
       <td className="col-price">
         <strong>{money(deal.startingPrice)}</strong>
@@ -136,6 +137,12 @@ function DealRow({ deal, selected, onSelect, onOpen }: { deal: FlightDeal; selec
       </td>
     </tr>
   );
+}
+
+/** "Fits: Thanksgiving week" when the deal's dates fit one of the subscriber's travel windows. */
+export function FitsBadge({ deal }: { deal: FlightDeal }) {
+  if (!deal.fitsWindow) return null;
+  return <span className="badge-fits">Fits: {deal.fitsWindow}</span>;
 }
 
 export function StatusBadge({ status }: { status: ReturnType<typeof dealStatus> }) {

@@ -1,4 +1,6 @@
-import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useRevalidator, useSearchParams } from "react-router";
+import type { AlertsOverview } from "../../../../domain/api/alerts.ts";
 import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import type { CurrentUser } from "../../../../domain/api/users.ts";
 import {
@@ -14,6 +16,7 @@ import {
 } from "../../../../domain/deal-filter.ts";
 import { DESTINATION_COUNTS, isInternational } from "../../../../domain/destinations.ts";
 import { api } from "../../../api.ts";
+import { AlertsCard } from "../alerts/alerts-card.tsx";
 import { useToast } from "../../../components/toast.tsx";
 import { DealDetailsDialog } from "./deal-details-dialog.tsx";
 import { DealsCard, type ListStatus } from "./deals-card.tsx";
@@ -36,6 +39,8 @@ interface Applied {
 interface Props {
   user: CurrentUser;
   initial: DealsState;
+  /** The alert settings the loader read; null when they could not be read (the card is then left out). */
+  alerts: AlertsOverview | null;
   /** Cards shown between the page's title strip and the search (password set-up, subscription). */
   notices: ReactNode;
 }
@@ -44,7 +49,7 @@ interface Props {
  * The subscriber's deals: the title strip with 'Nonstop Destinations', the search card and 'My Flight
  * Deals', with the details dialog. Owns the search, region, sort, page size and selection.
  */
-export function DealsWorkspace({ user, initial, notices }: Props) {
+export function DealsWorkspace({ user, initial, alerts: initialAlerts, notices }: Props) {
   const toast = useToast();
   const today = useToday();
   const list = useFlightDeals(initial);
@@ -62,9 +67,16 @@ export function DealsWorkspace({ user, initial, notices }: Props) {
   const [openCardId, setOpenCardId] = useState<number | null>(null);
   const [deletingId, setDeletingId] = useState<number | null>(null);
   const [deletingSelected, setDeletingSelected] = useState(false);
+  const [alerts, setAlerts] = useState(initialAlerts);
+  // The loader ran again (e.g. a device removed from the profile): take its fresh settings.
+  useEffect(() => setAlerts(initialAlerts), [initialAlerts]);
+  const [fitsOnly, setFitsOnly] = useState(false);
 
   const all = useMemo(() => deals ?? [], [deals]);
-  const searched = useMemo(() => (applied ? filterDeals(all, applied.filter, applied.at) : all), [all, applied]);
+  const searched = useMemo(() => {
+    const fitting = fitsOnly ? all.filter((deal) => deal.fitsWindow !== null) : all;
+    return applied ? filterDeals(fitting, applied.filter, applied.at) : fitting;
+  }, [all, applied, fitsOnly]);
   const regionCounts = useMemo(() => {
     const international = searched.filter((deal) => isInternational(deal.destination)).length;
     return { all: searched.length, domestic: searched.length - international, international };
@@ -137,6 +149,24 @@ export function DealsWorkspace({ user, initial, notices }: Props) {
 
   const { refresh, update } = list;
 
+  /** After a change to the windows or settings: the page's data again (the card, the profile's devices, the list's badges). */
+  const { revalidate } = useRevalidator();
+  const reloadAlerts = useCallback(async () => {
+    await revalidate();
+  }, [revalidate]);
+
+  const loadWindow = (id: number) => {
+    const window = alerts?.windows.find((w) => w.id === id);
+    if (!window) return;
+    const [begin, end] = [window.startDate, window.endDate].map((iso) => {
+      const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+      return new Date(y, m - 1, d);
+    });
+    // A window that already began is searched from today: Begin cannot be in the past.
+    const from = begin && today && begin < today ? today : (begin ?? null);
+    changeDraft({ begin: from, end: end ?? null, anyDates: false }, "begin");
+  };
+
   /** docs/product-rules.md §4: opening a deal records the click; the deal is then no longer new. A failure is only logged. */
   const view = useCallback(
     (deal: FlightDeal) => {
@@ -151,6 +181,36 @@ export function DealsWorkspace({ user, initial, notices }: Props) {
     [refresh, update],
   );
   useShareFromEmail(deals, view);
+
+  // A push (or any link) to /dashboard?deal=<id> opens that deal's details once, then the address is tidied.
+  const [params, setParams] = useSearchParams();
+  const linkedDeal = params.get("deal");
+  const openedLink = useRef<string | null>(null);
+  useEffect(() => {
+    if (!linkedDeal || deals === null || openedLink.current === linkedDeal) return;
+    openedLink.current = linkedDeal;
+    const deal = deals.find((d) => String(d.id) === linkedDeal);
+    setParams(
+      (current) => {
+        current.delete("deal");
+        return current;
+      },
+      { replace: true },
+    );
+    if (deal) view(deal);
+  }, [linkedDeal, deals]);
+
+  /** No alerts about the deal's destination for 30 days; its deals stay in the list. */
+  const snooze = async (deal: FlightDeal) => {
+    try {
+      const snoozed = await api.snooze(deal.destination);
+      toast({ title: "Destination Snoozed", description: `No alerts about ${snoozed.city} for 30 days. Its deals stay in your list.` });
+      setDetails(null);
+      await reloadAlerts();
+    } catch {
+      toast({ title: "Not Snoozed", description: "Failed to snooze the destination. Please try again.", variant: "destructive" });
+    }
+  };
 
   const deleteOne = async (deal: FlightDeal) => {
     if (deletingId !== null) return;
@@ -222,6 +282,8 @@ export function DealsWorkspace({ user, initial, notices }: Props) {
         filterActive={applied !== null}
         onSearch={() => search(draft)}
         onClear={clearFilter}
+        windows={alerts?.windows ?? []}
+        onLoadWindow={loadWindow}
       />
 
       <DealsCard
@@ -233,6 +295,8 @@ export function DealsWorkspace({ user, initial, notices }: Props) {
         regionCounts={regionCounts}
         onRegionChange={setRegion}
         bannerText={applied ? filterBannerText(searched.length, applied.filter) : null}
+        fitsOnly={fitsOnly}
+        onFitsOnlyChange={alerts && alerts.windows.length > 0 ? setFitsOnly : undefined}
         deals={sorted}
         shown={shown}
         pageSize={pageSize}
@@ -250,8 +314,10 @@ export function DealsWorkspace({ user, initial, notices }: Props) {
         deletingId={deletingId}
       />
 
+      {alerts && <AlertsCard overview={alerts} onChange={reloadAlerts} />}
+
       <DestinationsDialog open={destinationsOpen} onClose={() => setDestinationsOpen(false)} onChoose={chooseDestination} />
-      <DealDetailsDialog deal={detailsDeal} onClose={() => setDetails(null)} />
+      <DealDetailsDialog deal={detailsDeal} onClose={() => setDetails(null)} onSnooze={alerts ? (deal) => void snooze(deal) : undefined} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type FormEvent } from "react";
+import type { TravelWindow } from "../../../../domain/api/alerts.ts";
 import { suggestDestinations } from "../../../../domain/destinations.ts";
 import { EmailAlertsSwitch } from "../email-alerts-switch.tsx";
 import { DatePicker } from "./date-picker.tsx";
@@ -37,11 +38,15 @@ interface Props {
   filterActive: boolean;
   onSearch: () => void;
   onClear: () => void;
+  /** The subscriber's travel windows: choosing one fills Begin and End. */
+  windows: TravelWindow[];
+  onLoadWindow: (id: number) => void;
 }
 
 /** docs/product-rules.md §2 'Search Flight Deals': email alerts, destination, begin and end dates, any dates, nonstop only. */
-export function SearchCard({ emailAlerts, draft, onDraftChange, today, dateErrors, filterActive, onSearch, onClear }: Props) {
+export function SearchCard({ emailAlerts, draft, onDraftChange, today, dateErrors, filterActive, onSearch, onClear, windows, onLoadWindow }: Props) {
   const anyDatesId = useId();
+  const windowId = useId();
   const nonstopId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -80,6 +85,19 @@ export function SearchCard({ emailAlerts, draft, onDraftChange, today, dateError
             onChange={(end) => onDraftChange({ end }, "end")}
           />
         </div>
+        {windows.length > 0 && (
+          <label htmlFor={windowId} className="load-window">
+            Dates from a travel window
+            <select id={windowId} value="" onChange={(event) => onLoadWindow(Number(event.target.value))}>
+              <option value="">Choose a window…</option>
+              {windows.map((window) => (
+                <option key={window.id} value={window.id}>
+                  {window.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <div className="search-options">
           <label htmlFor={anyDatesId}>
             <input id={anyDatesId} type="checkbox" checked={draft.anyDates} onChange={(event) => onDraftChange({ anyDates: event.target.checked })} />

@@ -1,0 +1,52 @@
+import { useEffect, useState } from "react";
+import type { AlertSettings, AlertsOverview } from "../../../../domain/api/alerts.ts";
+import { api } from "../../../api.ts";
+import { useToast } from "../../../components/toast.tsx";
+import { AlertRuleSection } from "./alert-rule-section.tsx";
+import { DeliverySection } from "./delivery-section.tsx";
+import { PushDevicesSection } from "./push-devices-section.tsx";
+import { SnoozesSection } from "./snoozes-section.tsx";
+import { TravelWindowsSection } from "./travel-windows-section.tsx";
+
+interface Props {
+  overview: AlertsOverview;
+  /** Reloads the overview (and the deal list, whose badges follow the windows). */
+  onChange: () => Promise<void>;
+}
+
+/** The dashboard's Alerts card: travel windows and which deals are alerted. Every change saves at once. */
+export function AlertsCard({ overview, onChange }: Props) {
+  const toast = useToast();
+  // Shown at once, saved behind; a failed save puts the last saved settings back.
+  const [settings, setSettings] = useState(overview.settings);
+  useEffect(() => setSettings(overview.settings), [overview.settings]);
+
+  const saveSettings = async (change: Partial<AlertSettings>) => {
+    const next = { ...settings, ...change };
+    setSettings(next);
+    try {
+      await api.updateAlertSettings(next);
+      toast({ title: "Alerts Updated", description: "Your alert settings are saved." });
+      await onChange();
+    } catch {
+      setSettings(overview.settings);
+      toast({ title: "Update Failed", description: "Failed to save your alert settings. Please try again.", variant: "destructive" });
+    }
+  };
+
+  return (
+    <article className="alerts-card" id="alerts" aria-labelledby="alerts-title">
+      <header className="card-header">
+        <div>
+          <h2 id="alerts-title">Alerts that fit your life</h2>
+          <p className="card-subtitle">Your travel dates, which deals reach you, how and when.</p>
+        </div>
+      </header>
+      <AlertRuleSection settings={settings} hasWindows={overview.windows.length > 0} onSave={(change) => void saveSettings(change)} />
+      <TravelWindowsSection windows={overview.windows} presets={overview.presets} onChange={onChange} />
+      <DeliverySection settings={settings} onSave={(change) => void saveSettings(change)} />
+      <PushDevicesSection devices={overview.devices} publicKey={overview.pushPublicKey} onChange={onChange} />
+      <SnoozesSection snoozes={overview.snoozes} onChange={onChange} />
+    </article>
+  );
+}

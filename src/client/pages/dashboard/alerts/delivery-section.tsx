@@ -1,0 +1,73 @@
+import { useId } from "react";
+import type { AlertSettings } from "../../../../domain/api/alerts.ts";
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+const hourLabel = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? "am" : "pm"}`;
+
+/** US zones first (most members), then the browser's own if it is another. */
+const TIME_ZONES = ["America/New_York", "America/Chicago", "America/Denver", "America/Phoenix", "America/Los_Angeles", "America/Anchorage", "Pacific/Honolulu"];
+
+/** How and when alerts arrive: instant or a digest, quiet hours in the member's time zone, and a daily cap. */
+export function DeliverySection({ settings, onSave }: { settings: AlertSettings; onSave: (change: Partial<AlertSettings>) => void }) {
+  const ids = { delivery: useId(), digestHour: useId(), zone: useId(), quietStart: useId(), quietEnd: useId(), cap: useId() };
+  const zones = TIME_ZONES.includes(settings.timeZone) ? TIME_ZONES : [settings.timeZone, ...TIME_ZONES];
+  const hourSelect = (id: string, value: number, field: "digestHour" | "quietStart" | "quietEnd") => (
+    <select id={id} value={value} onChange={(event) => onSave({ [field]: Number(event.target.value) })}>
+      {HOURS.map((hour) => (
+        <option key={hour} value={hour}>
+          {hourLabel(hour)}
+        </option>
+      ))}
+    </select>
+  );
+  return (
+    <section aria-labelledby="delivery-title" className="alerts-section alert-delivery">
+      <h3 id="delivery-title">When alerts arrive</h3>
+      <label htmlFor={ids.delivery}>
+        Alert emails
+        <select id={ids.delivery} value={settings.delivery} onChange={(event) => onSave({ delivery: event.target.value as AlertSettings["delivery"] })}>
+          <option value="instant">Instantly, one email per batch of deals</option>
+          <option value="daily">Daily digest</option>
+          <option value="weekly">Weekly digest (Saturdays)</option>
+        </select>
+      </label>
+      {settings.delivery !== "instant" && (
+        <label htmlFor={ids.digestHour}>
+          Digest time
+          {hourSelect(ids.digestHour, settings.digestHour, "digestHour")}
+        </label>
+      )}
+      <label htmlFor={ids.zone}>
+        Time zone
+        <select id={ids.zone} value={settings.timeZone} onChange={(event) => onSave({ timeZone: event.target.value })}>
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replace("_", " ")}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="window-dates">
+        <label htmlFor={ids.quietStart}>
+          Quiet from
+          {hourSelect(ids.quietStart, settings.quietStart, "quietStart")}
+        </label>
+        <label htmlFor={ids.quietEnd}>
+          Quiet until
+          {hourSelect(ids.quietEnd, settings.quietEnd, "quietEnd")}
+        </label>
+      </div>
+      <small className="muted">Instant alerts found during quiet hours wait until they end. Choose the same hour twice for none.</small>
+      <label htmlFor={ids.cap}>
+        Instant alerts a day, at most
+        <select id={ids.cap} value={settings.dailyCap} onChange={(event) => onSave({ dailyCap: Number(event.target.value) })}>
+          {[1, 2, 3, 5, 10, 20, 50].map((cap) => (
+            <option key={cap} value={cap}>
+              {cap}
+            </option>
+          ))}
+        </select>
+      </label>
+    </section>
+  );
+}

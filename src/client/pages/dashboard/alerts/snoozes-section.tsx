@@ -1,0 +1,38 @@
+import type { Snooze } from "../../../../domain/api/alerts.ts";
+import { api } from "../../../api.ts";
+import { useToast } from "../../../components/toast.tsx";
+
+/** Snoozed destinations (from a deal's details, an alert email or a push), each with a button to end the snooze. */
+export function SnoozesSection({ snoozes, onChange }: { snoozes: Snooze[]; onChange: () => Promise<void> }) {
+  const toast = useToast();
+  if (snoozes.length === 0) return null;
+  const wake = async (snooze: Snooze) => {
+    try {
+      await api.unsnooze(snooze.destination);
+      toast({ title: "Snooze Ended", description: `Alerts about ${snooze.city} are back on.` });
+      await onChange();
+    } catch {
+      toast({ title: "Not Changed", description: "Failed to end the snooze. Please try again.", variant: "destructive" });
+    }
+  };
+  return (
+    <section aria-labelledby="snoozes-title" className="alerts-section">
+      <h3 id="snoozes-title">Snoozed destinations</h3>
+      <ul className="window-list" aria-label="Snoozed destinations">
+        {snoozes.map((snooze) => (
+          <li key={snooze.destination}>
+            <span>
+              <strong>
+                {snooze.city} ({snooze.destination})
+              </strong>
+              <small>No alerts until {new Date(snooze.until).toLocaleDateString("en-US", { month: "short", day: "numeric" })}</small>
+            </span>
+            <button type="button" className="secondary outline" aria-label={`End the snooze of ${snooze.city}`} onClick={() => void wake(snooze)}>
+              Unsnooze
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * Renders a queued push when it is sent: the device's subscription and a short notification about the deals as they
+ * are now (what the service worker in public/sw.js shows). Opening it goes to /dashboard?deal=<id>, which opens the
+ * deal's details. Nothing is owed (null) when the device was removed, the subscriber lost access, or the deals ended.
+ */
+import { hasDealAccess } from "../../domain/access.ts";
+import { findUserById } from "../auth/users.ts";
+import type { Deps } from "../deps.ts";
+import type { PushRenderer } from "../mail/outbox.ts";
+import { snoozeUrl } from "./snooze.service.ts";
+
+interface DeviceRow {
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+interface DealRow {
+  id: number;
+  destination: string;
+  destination_city: string;
+  price: number;
+  percent_below_typical: number;
+  travel_dates: string;
+}
+
+/** What the service worker receives, as JSON: small (push services take about 4 kB). */
+export interface PushMessage {
+  title: string;
+  body: string;
+  /** Same-origin path the notification opens. */
+  url: string;
+  /** One notification per deal set: a newer push about the same deal replaces the older one. */
+  tag: string;
+  /** The destination the notification's "Snooze 30 days" action snoozes (the first deal's). */
+  destination: string;
+}
+
+const dollars = (amount: number) => `$${Math.round(amount).toLocaleString("en-US")}`;
+
+export function pushAlertMessage(deals: readonly DealRow[]): PushMessage {
+  const sorted = [...deals].sort((a, b) => b.percent_below_typical - a.percent_below_typical || a.price - b.price);
+  const first = sorted[0]!;
+  const city = first.destination_city || first.destination;
+  const title = sorted.length === 1 ? `${dollars(first.price)} to ${city}` : `${sorted.length} new deals from RDU`;
+  const body =
+    sorted.length === 1
+      ? `${first.percent_below_typical}% below typical · ${first.travel_dates}`
+      : sorted
+          .slice(0, 3)
+          .map((deal) => `${deal.destination_city || deal.destination} ${dollars(deal.price)}`)
+          .join(" · ");
+  return { title, body, url: `/dashboard?deal=${first.id}`, tag: `deal-${first.id}`, destination: first.destination };
+}
+
+export function pushAlertRenderer(deps: Pick<Deps, "db" | "clock">): PushRenderer {
+  return (payload) => {
+    const { deviceId, userId, deals } = payload;
+    if (typeof deviceId !== "number" || typeof userId !== "number" || !Array.isArray(deals)) return null;
+    const device = deps.db.$client
+      .query("SELECT user_id, endpoint, p256dh, auth FROM push_devices WHERE id = $id AND user_id = $userId")
+      .get({ id: deviceId, userId }) as DeviceRow | null;
+    const user = device && findUserById(deps.db, device.user_id);
+    if (!device || !user || !hasDealAccess(user, deps.clock.now())) return null;
+    const ids = deals.map((pair) => (Array.isArray(pair) ? pair[0] : null)).filter((id): id is number => typeof id === "number");
+    const rows = deps.db.$client
+      .query(
+        `SELECT d.id, d.destination, d.destination_city, d.price, d.percent_below_typical, d.travel_dates
+         FROM deals d LEFT JOIN user_deals ud ON ud.deal_id = d.id AND ud.user_id = $userId
+         WHERE d.id IN (SELECT value FROM json_each($ids)) AND d.is_active = 1 AND ud.deleted_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM alert_snoozes s WHERE s.user_id = $userId AND s.destination = d.destination AND s.until > $now)`,
+      )
+      .all({ userId, ids: JSON.stringify(ids), now: deps.clock.now().getTime() }) as DealRow[];
+    if (rows.length === 0) return null;
+    const message = pushAlertMessage(rows);
+    return {
+      target: { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+      payload: JSON.stringify({ ...message, snoozeUrl: snoozeUrl("", user.unsubscribeToken, message.destination) }),
+      forget: () => deps.db.$client.query("DELETE FROM push_devices WHERE id = $id").run({ id: deviceId }),
+    };
+  };
+}

@@ -1,0 +1,151 @@
+import { describe, expect, test } from "bun:test";
+import { emailOutbox } from "../../db/schema.ts";
+import type { AlertSettings, AlertsOverview, Snooze } from "../../src/domain/api/alerts.ts";
+import type { FlightDeal } from "../../src/domain/api/deals.ts";
+import { DEAL_ALERT_KIND, DEAL_DIGEST_KIND, type DealAlertPayload } from "../../src/server/deals/alert-queue.ts";
+import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
+import { emailRenderers } from "../../src/server/jobs.ts";
+import { deliverDueEmails } from "../../src/server/mail/outbox.ts";
+import { insertDeal } from "../support/deals.ts";
+import { createTestApp, json, type TestApp } from "../support/test-app.ts";
+import { createUser, signIn } from "../support/users.ts";
+
+const HOUR = 3_600_000;
+
+async function member(t: TestApp, change: Partial<AlertSettings> = {}) {
+  const user = await createUser(t);
+  const cookie = await signIn(t, user.email);
+  const settings = (await json<AlertsOverview>(await t.request("GET", "/api/alerts", { cookie }))).settings;
+  const saved = await t.request("PUT", "/api/alert-settings", { cookie, body: { ...settings, ...change } });
+  expect(saved.status).toBe(200);
+  return { user, cookie };
+}
+
+const rows = (t: TestApp, kind: string) =>
+  t.db
+    .select()
+    .from(emailOutbox)
+    .all()
+    .filter((row) => row.kind === kind);
+
+const deliver = (t: TestApp) => deliverDueEmails({ ...t.deps, templates: emailRenderers(t.deps) });
+
+describe("quiet hours", () => {
+  test("an alert found at 11 pm in New York waits, queued, until 7 am, then goes", async () => {
+    const t = createTestApp();
+    t.clock.set(new Date("2026-11-23T04:00:00Z"));
+    const { user } = await member(t);
+    insertDeal(t);
+    await fanOutOwedDeals(t.deps);
+    const [held] = rows(t, DEAL_ALERT_KIND);
+    expect(held).toMatchObject({ status: "queued", toAddress: user.email });
+    expect(held!.nextAttemptAt.toISOString()).toBe("2026-11-23T12:00:00.000Z");
+    expect((await deliver(t)).sent).toBe(0);
+    t.clock.set(new Date("2026-11-23T12:00:00Z"));
+    expect((await deliver(t)).sent).toBe(1);
+    expect(t.mailer.sent.map((mail) => mail.to)).toEqual([user.email]);
+  });
+
+  test("quiet hours turned off (equal hours) send at once", async () => {
+    const t = createTestApp();
+    t.clock.set(new Date("2026-11-23T04:00:00Z"));
+    await member(t, { quietStart: 0, quietEnd: 0 });
+    insertDeal(t);
+    await fanOutOwedDeals(t.deps);
+    expect(rows(t, DEAL_ALERT_KIND)[0]!.nextAttemptAt).toEqual(t.clock.now());
+  });
+});
+
+describe("the daily cap", () => {
+  test("past the cap, instant alerts wait for the next morning", async () => {
+    const t = createTestApp();
+    await member(t, { dailyCap: 2 });
+    for (let i = 0; i < 3; i++) {
+      insertDeal(t, { destination: ["LAX", "SEA", "DEN"][i] });
+      await fanOutOwedDeals(t.deps);
+      t.clock.advance(HOUR);
+    }
+    const due = rows(t, DEAL_ALERT_KIND).map((row) => row.nextAttemptAt.toISOString());
+    expect(due).toEqual(["2026-11-22T15:00:00.000Z", "2026-11-22T16:00:00.000Z", "2026-11-23T12:00:00.000Z"]);
+  });
+});
+
+describe("digests", () => {
+  test("a daily digest collects the day's deals into one email at the chosen hour", async () => {
+    const t = createTestApp();
+    const { user } = await member(t, { delivery: "daily", digestHour: 18 });
+    const first = insertDeal(t, { destination: "LAX", price: 150, typicalMedian: 400 });
+    await fanOutOwedDeals(t.deps);
+    t.clock.advance(2 * HOUR);
+    const second = insertDeal(t, { destination: "SEA", price: 99, typicalMedian: 200 });
+    await fanOutOwedDeals(t.deps);
+    expect(rows(t, DEAL_ALERT_KIND)).toEqual([]);
+    const digests = rows(t, DEAL_DIGEST_KIND);
+    expect(digests).toHaveLength(1);
+    expect(digests[0]!.nextAttemptAt.toISOString()).toBe("2026-11-22T23:00:00.000Z");
+    expect((digests[0]!.payload as unknown as DealAlertPayload).deals.map(([id]) => id)).toEqual([first.id, second.id]);
+
+    expect((await deliver(t)).sent).toBe(0);
+    t.clock.set(new Date("2026-11-22T23:00:00Z"));
+    expect((await deliver(t)).sent).toBe(1);
+    const [mail] = t.mailer.sent;
+    expect(mail!.to).toBe(user.email);
+    expect(mail!.subject).toStartWith("Your GoRDU digest: 2 deals from RDU");
+    // Ranked by savings: $250 off Los Angeles before $101 off Seattle.
+    expect(mail!.text.indexOf("Los Angeles")).toBeLessThan(mail!.text.indexOf("Seattle"));
+  });
+
+  test("a weekly digest is due on Saturday", async () => {
+    const t = createTestApp();
+    await member(t, { delivery: "weekly", digestHour: 8 });
+    insertDeal(t);
+    await fanOutOwedDeals(t.deps);
+    expect(rows(t, DEAL_DIGEST_KIND)[0]!.nextAttemptAt.toISOString()).toBe("2026-11-28T13:00:00.000Z");
+  });
+});
+
+describe("snoozing a destination", () => {
+  test("from the dashboard: no alerts about it for 30 days, its deals still listed; unsnoozing brings alerts back", async () => {
+    const t = createTestApp();
+    const { user, cookie } = await member(t);
+    const response = await t.request("POST", "/api/snoozes", { cookie, body: { destination: "lax" } });
+    expect(response.status).toBe(200);
+    expect(await json<Snooze>(response)).toEqual({ destination: "LAX", city: "Los Angeles", until: "2026-12-22T15:00:00.000Z" });
+    const snoozed = insertDeal(t, { destination: "LAX" });
+    const other = insertDeal(t, { destination: "SEA" });
+    await fanOutOwedDeals(t.deps);
+    const alerted = rows(t, DEAL_ALERT_KIND).flatMap((row) => (row.payload as unknown as DealAlertPayload).deals.map(([id]) => id));
+    expect(alerted).toEqual([other.id]);
+    const list = await json<FlightDeal[]>(await t.request("GET", "/api/flight-deals", { cookie }));
+    expect(list.map((deal) => deal.id)).toContain(snoozed.id);
+    expect((await json<AlertsOverview>(await t.request("GET", "/api/alerts", { cookie }))).snoozes.map((s) => s.destination)).toEqual(["LAX"]);
+
+    expect((await t.request("DELETE", "/api/snoozes/LAX", { cookie })).status).toBe(200);
+    expect((await t.request("DELETE", "/api/snoozes/LAX", { cookie })).status).toBe(404);
+    insertDeal(t, { destination: "LAX", departDate: "2027-03-03", returnDate: "2027-03-06" });
+    await fanOutOwedDeals(t.deps);
+    expect(rows(t, DEAL_ALERT_KIND).filter((row) => (row.payload as unknown as DealAlertPayload).userId === user.id)).toHaveLength(2);
+  });
+
+  test("from the email's link: the page asks first (a link scanner changes nothing), the button snoozes", async () => {
+    const t = createTestApp();
+    const { user, cookie } = await member(t);
+    insertDeal(t, { destination: "LAX" });
+    await fanOutOwedDeals(t.deps);
+    await deliver(t);
+    const link = /Snooze Los Angeles for 30 days: (\S+)/.exec(t.mailer.sent[0]!.text)![1]!;
+    const path = link.replace(t.config.appUrl, "");
+    const page = await t.request("GET", path);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Snooze Los Angeles for 30 days");
+    expect((await json<AlertsOverview>(await t.request("GET", "/api/alerts", { cookie }))).snoozes).toEqual([]);
+
+    const done = await t.request("POST", path, { headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("Los Angeles is snoozed");
+    expect((await json<AlertsOverview>(await t.request("GET", "/api/alerts", { cookie }))).snoozes.map((s) => s.destination)).toEqual(["LAX"]);
+    expect(t.mailer.sent[0]!.headers?.["List-Unsubscribe"]).toContain(user.unsubscribeToken);
+
+    expect((await t.request("GET", path.replace(/token=\w+/, "token=abcdefghijklmnopqrstu"))).status).toBe(404);
+  });
+});

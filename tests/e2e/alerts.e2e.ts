@@ -1,0 +1,121 @@
+import type { Page } from "@playwright/test";
+import { format } from "date-fns";
+import { logIn } from "./support/deals-page.ts";
+import { expect, expectToast, test } from "./support/fixtures.ts";
+import { outboxKindsTo, seedDealAlert, seedUser } from "./support/seed.ts";
+import { LoopbackPushService, newDevice } from "../support/push-service.ts";
+
+/** Preferences only the deals this file seeds fit ($49 fares): the boot scan's deals stay out of the list. */
+const SEEDED_ONLY = { destinations: ["MCO", "SEA", "DEN"], maxPrice: 50, nonstopOnly: false };
+
+const isoDay = (offsetDays: number) => {
+  const now = new Date();
+  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offsetDays);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`;
+};
+
+const addIsoDays = (iso: string, days: number) => {
+  const date = new Date(`${iso}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+const alertsCard = (page: Page) => page.getByRole("article", { name: "Alerts that fit your life" });
+
+/** Saves the first preset that starts at least two days ahead; returns its name and dates. */
+async function saveWindowFromPreset(page: Page) {
+  const card = alertsCard(page);
+  const preset = card.getByLabel("Start from a holiday");
+  const names = await preset.locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
+  const soon = isoDay(2);
+  for (const name of names) {
+    await preset.selectOption(name);
+    const startDate = await card.getByLabel("From", { exact: true }).inputValue();
+    if (startDate >= soon) {
+      const endDate = await card.getByLabel("To", { exact: true }).inputValue();
+      await card.getByRole("button", { name: "Save window" }).click();
+      await expectToast(page, "Window Saved");
+      await expect(card.getByRole("list", { name: "Your travel windows" })).toContainText(name);
+      return { name, startDate, endDate };
+    }
+  }
+  throw new Error("no preset starts two days ahead");
+}
+
+const alertCount = (server: Parameters<typeof outboxKindsTo>[0], email: string) => outboxKindsTo(server, email).filter((kind) => kind === "deal-alert").length;
+
+test("a window from a preset badges and filters the deals, and 'only deals that fit my windows' alerts only those, by email and push", async ({
+  page,
+  server,
+  mail,
+}) => {
+  const user = seedUser(server, { firstName: "Wren", preferences: SEEDED_ONLY });
+  await logIn(page, user);
+  const window = await saveWindowFromPreset(page);
+  const pushService = new LoopbackPushService();
+  await pushService.start();
+  const device = newDevice(pushService.endpoint(`wren-${Date.now()}`));
+  const deviceName = device.subscription.endpoint.split("/").at(-1)!;
+  const added = await page.evaluate(
+    (body) => fetch("/api/push-devices", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status),
+    { ...device.subscription, label: "Test phone" },
+  );
+  expect(added).toBe(200);
+
+  const fitting = seedDealAlert(server, { destination: "MCO", price: 49, depart: window.startDate, return: addIsoDays(window.startDate, 2) });
+  const outside = seedDealAlert(server, { destination: "SEA", price: 49, depart: addIsoDays(window.endDate, 3), return: addIsoDays(window.endDate, 6) });
+  expect(fitting.matches).toBeGreaterThan(0);
+  expect(outside.matches).toBeGreaterThan(0);
+  await page.reload();
+
+  const deals = page.getByRole("article", { name: "My Flight Deals" });
+  const rows = deals.locator(".deals-table tbody tr");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: "MCO" })).toContainText(`Fits: ${window.name}`);
+  await expect(rows.filter({ hasText: "SEA" })).not.toContainText("Fits:");
+  await deals.getByRole("switch", { name: "Fits my windows" }).check();
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText("MCO");
+
+  const card = alertsCard(page);
+  await card.getByRole("radio", { name: "Only deals that fit my windows" }).check();
+  await expectToast(page, "Alerts Updated");
+  await card.getByRole("checkbox", { name: /Still send exceptional deals/ }).uncheck();
+  await expect(card.getByRole("checkbox", { name: /Still send exceptional deals/ })).not.toBeChecked();
+
+  const before = alertCount(server, user.email);
+  seedDealAlert(server, { destination: "DEN", price: 48, depart: addIsoDays(window.endDate, 2), return: addIsoDays(window.endDate, 5), percent: 60 });
+  expect(alertCount(server, user.email)).toBe(before);
+  const matching = seedDealAlert(server, { destination: "MCO", price: 47, depart: window.startDate, return: addIsoDays(window.startDate, 2) });
+  expect(alertCount(server, user.email)).toBe(before + 1);
+  const email = await mail.waitFor(user.email, (message) => (message.subject ?? "").includes("$47"));
+  expect(email.text).toContain("Orlando");
+  // Each push decrypted with the device's private key: pushes go out in the order they were queued.
+  const pushed = () =>
+    pushService.received
+      .filter((push) => push.path.endsWith(deviceName))
+      .map((push) => JSON.parse(device.decrypt(push.body)) as { title: string; url: string });
+  await expect.poll(() => pushed().map((message) => message.url)).toContain(`/dashboard?deal=${matching.dealId}`);
+  expect(pushed().map((message) => message.title)).toEqual(["$49 to Orlando", "$49 to Seattle", "$47 to Orlando"]);
+  await pushService.stop();
+
+  // Snooze Orlando from the email: the link asks first, the button snoozes, and the next Orlando deal is not alerted.
+  const snoozeLink = /Snooze Orlando for 30 days: (\S+)/.exec(email.text ?? "")![1]!;
+  await page.goto(snoozeLink);
+  await page.getByRole("button", { name: "Snooze Orlando for 30 days" }).click();
+  await expect(page.getByRole("heading", { name: "Orlando is snoozed" })).toBeVisible();
+  const afterSnooze = alertCount(server, user.email);
+  seedDealAlert(server, { destination: "MCO", price: 46, depart: window.startDate, return: addIsoDays(window.startDate, 1) });
+  expect(alertCount(server, user.email)).toBe(afterSnooze);
+  await page.goto("/dashboard");
+  await expect(alertsCard(page).getByRole("list", { name: "Snoozed destinations" })).toContainText("Orlando (MCO)");
+});
+
+test("the Search card loads a window's dates", async ({ page, server }) => {
+  const user = seedUser(server, { preferences: SEEDED_ONLY });
+  await logIn(page, user);
+  const window = await saveWindowFromPreset(page);
+  await page.getByLabel("Dates from a travel window").selectOption({ label: window.name });
+  const [y, m, d] = window.endDate.split("-").map(Number) as [number, number, number];
+  await expect(page.getByRole("article", { name: "Search Flight Deals" })).toContainText(format(new Date(y, m - 1, d), "MMM dd"));
+});
