@@ -278,6 +278,15 @@ export const fareScans = sqliteTable("fare_scans", {
   alertEmails: integer("alert_emails").notNull().default(0),
   errors: text("errors", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
   quotaLeft: integer("quota_left"),
+  /** Searches the scan spent (provider calls; free cached repeats count too). */
+  searches: integer("searches").notNull().default(0),
+  /** Travel Explore searches and the rows their answers held (docs/decisions/080). */
+  discoverySearches: integer("discovery_searches").notNull().default(0),
+  discoveryRows: integer("discovery_rows").notNull().default(0),
+  /** Fresh searches of candidates and re-checks; how many candidates a fresh search found still a deal, or not. */
+  confirmSearches: integer("confirm_searches").notNull().default(0),
+  candidatesConfirmed: integer("candidates_confirmed").notNull().default(0),
+  candidatesRejected: integer("candidates_rejected").notNull().default(0),
 });
 
 export const auditLog = sqliteTable(

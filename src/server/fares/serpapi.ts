@@ -7,7 +7,7 @@
  * search a cached candidate needs (cached-with-fresh-confirmation.ts); it and discover() spend the same per-scan
  * share as search(). A 429 (searches run out, or the hourly limit) stops the scan's remaining searches.
  */
-import { KNOWN_AREA_IDS, type DiscoveryArea } from "./discovery-areas.ts";
+import { DISCOVERY_AREAS, KNOWN_AREA_IDS, type DiscoveryArea } from "./discovery-areas.ts";
 import {
   FareSourceError,
   HOME_AIRPORT,
@@ -39,6 +39,8 @@ export interface SerpApiOptions {
   concurrency?: number;
   /** A ceiling per scan whatever the quota allows. */
   maxSearchesPerScan?: number;
+  /** FARE_BUDGET: searches a month this install may spend, counted by the account's this_month_usage; the plan's quota when unset. */
+  monthlyBudget?: number | null;
   /** Travel Explore's arrival_area_id per area, added to the ones SerpApi's reference names (discovery-areas.ts). */
   exploreAreaIds?: Readonly<Partial<Record<DiscoveryArea, string>>>;
 }
@@ -89,9 +91,12 @@ export function createSerpApiFareSource(options: SerpApiOptions): SerpApiFareSou
   const maxPerScan = options.maxSearchesPerScan ?? 300;
   const areaIds = { ...KNOWN_AREA_IDS, ...options.exploreAreaIds };
 
+  /** The account's searches left, within FARE_BUDGET when one is set. */
   const searchesLeft = async (): Promise<number> => {
     const { status, body } = await getJson(fetchFunction, PROVIDER, `${baseUrl}/account?api_key=${encodeURIComponent(options.apiKey)}`, { timeoutMs });
-    return parseAccount(body, status).searchesLeft;
+    const account = parseAccount(body, status);
+    if (options.monthlyBudget == null) return account.searchesLeft;
+    return Math.max(0, Math.min(account.searchesLeft, options.monthlyBudget - (account.thisMonthUsage ?? 0)));
   };
 
   let current: ScanAllowance | null = null;
@@ -142,13 +147,16 @@ export function createSerpApiFareSource(options: SerpApiOptions): SerpApiFareSou
     return params;
   };
 
-  const searchOnce = async (scan: ScanAllowance, search: FareSearch): Promise<FareQuote | null> => {
-    const { status, body } = await searchJson(scan, flightsParams(search));
+  const searchOnce = async (scan: ScanAllowance, search: FareSearch, fresh = false): Promise<FareQuote | null> => {
+    // no_cache only where a live price must be proven: a cached repeat would be free but proves nothing.
+    const { status, body } = await searchJson(scan, fresh ? { ...flightsParams(search), no_cache: "true" } : flightsParams(search));
     return parseGoogleFlights(body, search, HOME_AIRPORT, status);
   };
 
   return {
     name: SERPAPI_SOURCE,
+    sweep: "discovery",
+    discoveryAreas: DISCOVERY_AREAS.filter((area) => area === "north-america" || areaIds[area] !== undefined),
     allowance,
 
     async search(request: SearchRequest): Promise<SearchResult> {
@@ -185,7 +193,7 @@ export function createSerpApiFareSource(options: SerpApiOptions): SerpApiFareSou
     async confirm(quote: FareQuote, now: Date): Promise<FareQuote | null> {
       const scan = await spendOne(now);
       const { destination, departDate, returnDate, cabin } = quote;
-      return searchOnce(scan, { destination, departDate, returnDate, cabin, purpose: "recheck" });
+      return searchOnce(scan, { destination, departDate, returnDate, cabin, purpose: "recheck" }, true);
     },
 
     async discover(request: DiscoveryRequest): Promise<DiscoveryResult> {

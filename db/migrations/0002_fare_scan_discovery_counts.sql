@@ -1,0 +1,6 @@
+ALTER TABLE `fare_scans` ADD `searches` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `fare_scans` ADD `discovery_searches` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `fare_scans` ADD `discovery_rows` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `fare_scans` ADD `confirm_searches` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `fare_scans` ADD `candidates_confirmed` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `fare_scans` ADD `candidates_rejected` integer DEFAULT 0 NOT NULL;
