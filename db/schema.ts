@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { UserPreferences } from "../src/domain/matching.ts";
 
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
@@ -288,6 +288,17 @@ export const fareScans = sqliteTable("fare_scans", {
   candidatesConfirmed: integer("candidates_confirmed").notNull().default(0),
   candidatesRejected: integer("candidates_rejected").notNull().default(0),
 });
+
+/** When each route was last priced by a scan, per source: the Operations tab's coverage (docs/decisions/081). */
+export const routeCoverage = sqliteTable(
+  "route_coverage",
+  {
+    source: text("source").notNull(),
+    destination: text("destination").notNull(),
+    lastObservedAt: timestamp("last_observed_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.source, table.destination] })],
+);
 
 export const auditLog = sqliteTable(
   "audit_log",

@@ -136,7 +136,7 @@ describe("SerpApi with its monthly quota used up", () => {
 describe("Travelpayouts and SerpApi together", () => {
   test("either real FARE_SOURCE with both credentials gets both; one credential gets that source alone", () => {
     const create = (fareSource: "simulated" | "serpapi" | "travelpayouts", serpapiKey: string | null, travelpayoutsToken: string | null) =>
-      createFareSource({ fareSource, serpapiKey, travelpayoutsToken, serpapiExploreAreas: {}, scanSchedule: "0 */6 * * *" });
+      createFareSource({ fareSource, serpapiKey, travelpayoutsToken, serpapiExploreAreas: {}, scanSchedule: "0 */6 * * *", fareBudget: null });
     for (const name of ["serpapi", "travelpayouts"] as const) {
       expect(create(name, "k", "t")).toMatchObject({ name: "travelpayouts+serpapi", historySource: "travelpayouts" });
     }

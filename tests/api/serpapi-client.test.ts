@@ -3,7 +3,7 @@
  * account the way SerpApi documents it: searches, Travel Explore discovery, and pacing by the searches left.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { fareObservations, fareScans } from "../../db/schema.ts";
+import { fareScans } from "../../db/schema.ts";
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
 import { discoveryAreaOf, KNOWN_AREA_IDS } from "../../src/server/fares/discovery-areas.ts";
 import type { DiscoveryRequest } from "../../src/server/fares/fare-source.ts";

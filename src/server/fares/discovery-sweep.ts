@@ -36,6 +36,8 @@ export interface SweepCounts {
 export interface DiscoverySweep extends SweepCounts {
   /** Every price seen, to keep as observations (Google's price history of a confirmation as its own days). */
   observations: PastObservation[];
+  /** Destinations priced by this sweep (discovered or searched). */
+  observedRoutes: string[];
   judged: JudgedQuote[];
   searched: number;
   quotes: number;
@@ -93,7 +95,8 @@ function liveDeals(db: Db) {
     .values() as [string, string, string, FareQuote["cabin"], number][];
 }
 
-const keyOf = (q: Pick<FareQuote, "destination" | "departDate" | "returnDate" | "cabin">) => `${q.destination}|${q.departDate}|${q.returnDate ?? ""}|${q.cabin}`;
+const keyOf = (q: Pick<FareQuote, "destination" | "departDate" | "returnDate" | "cabin">) =>
+  `${q.destination}|${q.departDate}|${q.returnDate ?? ""}|${q.cabin}`;
 
 export async function sweepByDiscovery({ db, fares, history, now, today }: SweepInput): Promise<DiscoverySweep> {
   if (!fares.discover) throw new Error(`${fares.name} cannot discover`);
@@ -114,6 +117,7 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
     rejected: 0,
     rechecks: 0,
     observations: [],
+    observedRoutes: [],
     judged: [],
     searched: 0,
     quotes: 0,
@@ -184,7 +188,10 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
   for (const [destination, departDate, returnDate, cabin, lastSeenAt] of liveDeals(db)) {
     const key = keyOf({ destination, departDate, returnDate: returnDate || null, cabin });
     if (candidates.has(key) || fresh.has(key) || now.getTime() - lastSeenAt < RECHECK_AFTER_HOURS * HOUR_MS) continue;
-    const quote = { ...candidateQuote({ destination, departDate, returnDate, price: 0, airline: "", airlineCode: null, stops: null, durationMinutes: null }, fares.name), cabin };
+    const quote = {
+      ...candidateQuote({ destination, departDate, returnDate, price: 0, airline: "", airlineCode: null, stops: null, durationMinutes: null }, fares.name),
+      cabin,
+    };
     const outcome = await confirmOne({ ...quote, returnDate: returnDate || null });
     if (outcome !== "not-sent") sweep.rechecks++;
   }
@@ -204,8 +211,8 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
   sweep.judged.push(...fresh.values());
   sweep.searched = sweep.discoverySearches + sweep.confirmSearches;
   sweep.quotes = found.length + fresh.size;
-  sweep.routes = new Set([...found, ...[...fresh.values()].map((item) => item.quote)].map((quote) => quote.destination)).size;
+  sweep.observedRoutes = [...new Set([...found, ...[...fresh.values()].map((item) => item.quote)].map((quote) => quote.destination))];
+  sweep.routes = sweep.observedRoutes.length;
   sweep.quotaLeft = allowance ? allowance.left - allowance.spent : null;
   return sweep;
 }
-

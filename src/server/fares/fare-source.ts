@@ -118,6 +118,15 @@ export interface SearchAllowance {
   refusal?: string | null;
 }
 
+/** A paid source's month as its account states it. */
+export interface AccountState {
+  /** The plan's monthly searches, when stated. */
+  searchesPerMonth: number | null;
+  /** Plan searches and extra credits left. */
+  searchesLeft: number;
+  thisMonthUsage: number | null;
+}
+
 export interface FareSource {
   readonly name: string;
   /**
@@ -130,6 +139,10 @@ export interface FareSource {
   readonly discoveryAreas?: readonly DiscoveryArea[];
   /** This scan's share of the month's searches (the scan is its `now`); the same object for every call of one scan. */
   allowance?(now: Date): Promise<SearchAllowance>;
+  /** Asks the provider for its account now (a paid source). */
+  account?(): Promise<AccountState>;
+  /** The account as last seen by a scan or account(), without asking; null before the first. */
+  lastAccount?(): AccountState | null;
   /** Whose observations make the typical ranges, when not this source's own name (a combined source). */
   readonly historySource?: string;
   /** Throws FareSourceError when the source cannot be used at all (bad key, quota check failed, network down). */

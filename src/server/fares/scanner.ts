@@ -15,6 +15,7 @@ import { sweepByDiscovery, type SweepCounts } from "./discovery-sweep.ts";
 import type { FareSearch, FareSource, PastObservation, SearchResult } from "./fare-source.ts";
 import { confirmCachedCandidates, judgeQuotes } from "./judge-quotes.ts";
 import { hasObservationsFrom, loadPriceHistory, observedNow, storeObservations, type PriceHistory } from "./observations.ts";
+import { markRoutesObserved } from "./route-coverage.ts";
 import { planSearches } from "./scan-plan.ts";
 
 export interface ScanDeps {
@@ -128,6 +129,12 @@ async function gridSweep(deps: ScanDeps, history: PriceHistory, now: Date, today
     const { judged, fresh } = await confirmCachedCandidates(fares, judgeQuotes(result.quotes, history, today), now, today, summary.errors);
     const changes: DealChanges = db.transaction((tx) => {
       storeObservations(db, observedNow([...result.quotes, ...fresh], now));
+      markRoutesObserved(
+        db,
+        fares.name,
+        result.quotes.map((quote) => quote.destination),
+        now,
+      );
       return recordDeals(tx, judged, now);
     });
     summary.dealsFound = changes.found;
@@ -148,11 +155,12 @@ async function discoverySweep(deps: ScanDeps, history: PriceHistory, now: Date, 
     summary.errors.push(`${fares.name}: ${messageOf(error)}`);
     return;
   }
-  const { observations, judged, searched, quotes, routes, quotaLeft, errors, ...counts } = sweep;
+  const { observations, observedRoutes, judged, searched, quotes, routes, quotaLeft, errors, ...counts } = sweep;
   summary.errors.push(...errors);
   Object.assign(summary, { searches: searched, quotes, routes, quotaLeft, discovery: counts });
   const changes: DealChanges = db.transaction((tx) => {
     storeObservations(db, observations);
+    markRoutesObserved(db, fares.name, observedRoutes, now);
     return recordDeals(tx, judged, now);
   });
   summary.dealsFound = changes.found;

@@ -22,7 +22,7 @@ import {
 } from "./fare-source.ts";
 import { getJson, type FetchFunction } from "./http-json.ts";
 import { searchesThisTick, ticksLeftInMonth } from "./quota-pacing.ts";
-import { parseAccount } from "./serpapi-account.ts";
+import { parseAccount, type SerpApiAccount } from "./serpapi-account.ts";
 import { PROVIDER } from "./serpapi-answers.ts";
 import { exploreParams, parseTravelExplore } from "./serpapi-explore.ts";
 import { parseGoogleFlights, SERPAPI_SOURCE } from "./serpapi-flights.ts";
@@ -91,10 +91,16 @@ export function createSerpApiFareSource(options: SerpApiOptions): SerpApiFareSou
   const maxPerScan = options.maxSearchesPerScan ?? 300;
   const areaIds = { ...KNOWN_AREA_IDS, ...options.exploreAreaIds };
 
+  let latestAccount: SerpApiAccount | null = null;
+  const accountNow = async (): Promise<SerpApiAccount> => {
+    const { status, body } = await getJson(fetchFunction, PROVIDER, `${baseUrl}/account?api_key=${encodeURIComponent(options.apiKey)}`, { timeoutMs });
+    latestAccount = parseAccount(body, status);
+    return latestAccount;
+  };
+
   /** The account's searches left, within FARE_BUDGET when one is set. */
   const searchesLeft = async (): Promise<number> => {
-    const { status, body } = await getJson(fetchFunction, PROVIDER, `${baseUrl}/account?api_key=${encodeURIComponent(options.apiKey)}`, { timeoutMs });
-    const account = parseAccount(body, status);
+    const account = await accountNow();
     if (options.monthlyBudget == null) return account.searchesLeft;
     return Math.max(0, Math.min(account.searchesLeft, options.monthlyBudget - (account.thisMonthUsage ?? 0)));
   };
@@ -158,6 +164,8 @@ export function createSerpApiFareSource(options: SerpApiOptions): SerpApiFareSou
     sweep: "discovery",
     discoveryAreas: DISCOVERY_AREAS.filter((area) => area === "north-america" || areaIds[area] !== undefined),
     allowance,
+    account: accountNow,
+    lastAccount: () => latestAccount,
 
     async search(request: SearchRequest): Promise<SearchResult> {
       const scan = await allowance(request.now);
