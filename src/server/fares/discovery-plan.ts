@@ -10,8 +10,10 @@
  * - The rotation's position is how many rotation searches were made before (fare_scans.discovery_searches), so a
  *   restart carries on where it left off.
  */
+import { daysBetween, monthOf, rduToday } from "../../domain/calendar.ts";
 import type { DiscoveryArea } from "./discovery-areas.ts";
-import type { TripKind } from "./fare-source.ts";
+import type { DiscoveryRequest, TripKind } from "./fare-source.ts";
+import { tripDatePairs, type DatePair } from "./scan-plan.ts";
 
 export interface DiscoveryQuery {
   area: DiscoveryArea;
@@ -79,4 +81,22 @@ export function rotationSearchesOf(discoverySearches: number, areas: readonly Di
 export function confirmationReserve(share: number): number {
   if (share < 2) return 0;
   return Math.max(1, Math.floor(share / 4));
+}
+
+/** How far ahead a discovery looks, as Travel Explore's "next six months". */
+const DISCOVERY_DAYS = 183;
+
+/**
+ * The scan grid's trips of a discovery's kind (weekends Friday → Sunday, weeks Saturday → Saturday) in its window:
+ * what a simulated Explore (the simulated market, the replay's world) takes the cheapest of.
+ */
+export function discoveryPairs(request: Pick<DiscoveryRequest, "now" | "tripKind" | "month">): DatePair[] {
+  const today = rduToday(request.now);
+  const nights = request.tripKind === "weekend" ? 2 : 7;
+  return tripDatePairs(today).filter(
+    (pair) =>
+      daysBetween(pair.departDate, pair.returnDate) === nights &&
+      daysBetween(today, pair.departDate) <= DISCOVERY_DAYS &&
+      (request.month === null || monthOf(pair.departDate) === request.month),
+  );
 }
