@@ -77,20 +77,27 @@ describe("scans with the real client", () => {
 
     const summary = await runScan({ ...t.deps, fares }, quiet);
 
-    // North America weekend and week, then the rotation (Europe and North America month by month): 16 distinct
-    // Explore searches; the other 20 price routes with no history yet, fresh (no_cache), for Google's typical range.
+    // A quarter (9) held for fresh searches: no candidate can be judged yet (no history), so they price routes for
+    // Google's typical range; 27 distinct Explore searches: North America weekend and week, then the rotation.
     expect(summary).toMatchObject({ source: "serpapi", status: "succeeded", searches: share, quotaLeft: 1240 - share, errors: [] });
-    expect(summary.discovery).toMatchObject({ discoverySearches: 16, confirmSearches: 20 });
-    expect(serpapi.count("charged", "google_travel_explore")).toBe(16);
-    expect(serpapi.count("charged", "google_flights")).toBe(20);
+    expect(summary.discovery).toMatchObject({ discoverySearches: 27, confirmSearches: 9 });
+    expect(serpapi.count("charged", "google_travel_explore")).toBe(27);
+    expect(serpapi.count("charged", "google_flights")).toBe(9);
     expect(serpapi.totalSearchesLeft).toBe(1240 - share);
     const explore = serpapi.searches.filter((search) => search.engine === "google_travel_explore");
     const flights = serpapi.searches.filter((search) => search.engine === "google_flights");
     expect(explore.every((search) => search.params.no_cache === undefined)).toBe(true);
     expect(flights.every((search) => search.params.no_cache === "true")).toBe(true);
     expect(serpapi.searches.every((search) => search.params.currency === "USD")).toBe(true);
-    // 14 searches of North America's 72 catalogue airports (2 core, 12 month by month) and 2 of Europe's 4.
-    expect(t.db.select().from(fareScans).get()).toMatchObject({ searches: share, discoverySearches: 16, confirmSearches: 20, discoveryRows: 14 * 72 + 2 * 4 });
+    // Each search of North America answers its 72 catalogue airports, each of Europe its 4.
+    const europe = explore.filter((search) => search.params.arrival_area_id === "/m/02j9z").length;
+    expect(t.db.select().from(fareScans).get()).toMatchObject({
+      searches: share,
+      discoverySearches: 27,
+      confirmSearches: 9,
+      discoveryRows: (27 - europe) * 72 + europe * 4,
+    });
+    expect(new Set(explore.map((search) => JSON.stringify(search.params))).size).toBe(27);
   });
 
   test("a plan at 0 with extra credits keeps scanning on the credits (total_searches_left)", async () => {

@@ -6,7 +6,7 @@
  */
 import { Cron } from "croner";
 import type { DiscoveryArea } from "./discovery-areas.ts";
-import { confirmationReserve, CORE_QUERIES, rotation } from "./discovery-plan.ts";
+import { confirmationReserve, CORE_QUERIES, rotation, rotationPeriod, rotationSize } from "./discovery-plan.ts";
 
 /** The per-scan ceiling of the SerpApi source (serpapi.ts maxSearchesPerScan). */
 export const MAX_SEARCHES_PER_SCAN = 300;
@@ -61,7 +61,7 @@ export function planBudget(input: BudgetPlanInput): BudgetPlan {
   const reserve = confirmationReserve(searchesPerSweep);
   const turn = rotation(input.areas, input.now.toISOString().slice(0, 10));
   const core = input.areas.includes("north-america") ? CORE_QUERIES.length : 0;
-  const discovery = Math.min(core + turn.length, searchesPerSweep - reserve);
+  const discovery = Math.min(core + rotationSize(turn), searchesPerSweep - reserve);
   const rotationPerSweep = discovery - core;
   const warnings: string[] = [];
   if (searchesPerSweep < MIN_SEARCHES_PER_SWEEP) {
@@ -86,7 +86,7 @@ export function planBudget(input: BudgetPlanInput): BudgetPlan {
     searchesPerSweep,
     discoveryPerSweep: Math.max(0, discovery),
     confirmationReserve: reserve,
-    sweepsPerRotation: rotationPerSweep > 0 && turn.length > 0 ? Math.ceil(turn.length / rotationPerSweep) : null,
+    sweepsPerRotation: rotationPerSweep > 0 && rotationSize(turn) > 0 ? Math.ceil(rotationPeriod(turn) / rotationPerSweep) : null,
     expectedMonthlyUse: searchesPerSweep * sweeps,
     warnings,
   };

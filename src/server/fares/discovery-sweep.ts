@@ -10,8 +10,9 @@ import type { Db } from "../../../db/client.ts";
 import { DESTINATIONS } from "../../domain/destinations.ts";
 import { DAY_MS, dayNumber, HOUR_MS } from "../../domain/calendar.ts";
 import type { JudgedQuote } from "./deal-records.ts";
+import { REALERT_MIN_DROP_DOLLARS, REALERT_MIN_DROP_SHARE } from "./detect.ts";
 import { DISCOVERY_AREAS } from "./discovery-areas.ts";
-import { confirmationReserve, CORE_QUERIES, planDiscovery, rotation, rotationSearchesOf } from "./discovery-plan.ts";
+import { confirmationReserve, CORE_QUERIES, planDiscovery, rotation, rotationSearchesOf, rotationSize } from "./discovery-plan.ts";
 import { HOME_AIRPORT, type DiscoveryRow, type FareQuote, type FareSource, type PastObservation } from "./fare-source.ts";
 import { judgeQuotes } from "./judge-quotes.ts";
 import { routeKey, type PriceHistory } from "./observations.ts";
@@ -91,8 +92,8 @@ function rotationDone(db: Db, source: string, areas: readonly (typeof DISCOVERY_
 
 function liveDeals(db: Db) {
   return db.$client
-    .query("SELECT destination, depart_date, return_date, cabin, last_seen_at FROM deals WHERE is_active = 1 ORDER BY last_seen_at")
-    .values() as [string, string, string, FareQuote["cabin"], number][];
+    .query("SELECT destination, depart_date, return_date, cabin, last_seen_at, price FROM deals WHERE is_active = 1 ORDER BY last_seen_at")
+    .values() as [string, string, string, FareQuote["cabin"], number, number][];
 }
 
 const keyOf = (q: Pick<FareQuote, "destination" | "departDate" | "returnDate" | "cabin">) =>
@@ -107,7 +108,7 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
   const canSpend = () => unlimited || (allowance.spent < allowance.share && !allowance.refusal);
   const turn = rotation(areas, today);
   // Never the same query twice in a sweep: a repeat within the hour is SerpApi's cached answer (free, and nothing new).
-  const distinctQueries = CORE_QUERIES.length + turn.length;
+  const distinctQueries = CORE_QUERIES.length + rotationSize(turn);
   const discoverCount = unlimited ? distinctQueries : Math.min(distinctQueries, allowance.share - confirmationReserve(allowance.share));
   const sweep: DiscoverySweep = {
     discoverySearches: 0,
@@ -176,7 +177,20 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
     }
   };
 
-  const dealCandidates = judgedFound.filter((item) => item.judgement?.isDeal).sort((a, b) => b.judgement!.shareBelow - a.judgement!.shareBelow);
+  // A live deal seen again at about its price needs no new proof: the sweep's confirmations go to new candidates.
+  const live = new Map(
+    liveDeals(db).map(([destination, departDate, returnDate, cabin, , price]) => [
+      keyOf({ destination, departDate, returnDate: returnDate || null, cabin }),
+      price,
+    ]),
+  );
+  const alreadyLive = (quote: FareQuote) => {
+    const price = live.get(keyOf(quote));
+    return price !== undefined && quote.price > price * (1 - REALERT_MIN_DROP_SHARE) && quote.price > price - REALERT_MIN_DROP_DOLLARS;
+  };
+  const dealCandidates = judgedFound
+    .filter((item) => item.judgement?.isDeal && !alreadyLive(item.quote))
+    .sort((a, b) => b.judgement!.shareBelow - a.judgement!.shareBelow);
   for (const item of dealCandidates) {
     const outcome = await confirmOne(item.quote);
     if (outcome === "not-sent") continue;
