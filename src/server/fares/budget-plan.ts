@@ -33,6 +33,7 @@ export interface BudgetPlan {
   quota: number | null;
   schedule: string;
   sweepsPerMonth: number;
+  /** Searches each sweep can count on (budget ÷ sweeps, rounded down); pacing hands out the remainder. */
   searchesPerSweep: number;
   discoveryPerSweep: number;
   confirmationReserve: number;
@@ -87,7 +88,8 @@ export function planBudget(input: BudgetPlanInput): BudgetPlan {
     discoveryPerSweep: Math.max(0, discovery),
     confirmationReserve: reserve,
     sweepsPerRotation: rotationPerSweep > 0 && rotationSize(turn) > 0 ? Math.ceil(rotationPeriod(turn) / rotationPerSweep) : null,
-    expectedMonthlyUse: searchesPerSweep * sweeps,
+    // Pacing gives each scan the month's searches left ÷ the scans left (dithered), so the whole budget is spent.
+    expectedMonthlyUse: Math.min(input.budget, MAX_SEARCHES_PER_SCAN * sweeps),
     warnings,
   };
 }
@@ -99,7 +101,7 @@ export function describeBudgetPlan(plan: BudgetPlan): string[] {
     `[budget] ${n(plan.budget)} searches a month (${plan.budgetFrom}${plan.quota !== null && plan.budgetFrom === "FARE_BUDGET" ? `; the plan has ${n(plan.quota)}` : ""}); SCAN_SCHEDULE '${plan.schedule}': ${n(plan.sweepsPerMonth)} sweeps a month`,
     `[budget] each sweep: ${plan.searchesPerSweep} searches, ${plan.discoveryPerSweep} Travel Explore and ${plan.confirmationReserve} held for Google Flights confirmations` +
       (plan.sweepsPerRotation !== null ? `; every area and season searched once every ${plan.sweepsPerRotation} sweeps` : ""),
-    `[budget] expected use ${n(plan.expectedMonthlyUse)} of ${n(plan.budget)} a month; what a sweep does not spend goes to the sweeps after it`,
+    `[budget] expected use ${n(plan.expectedMonthlyUse)} of ${n(plan.budget)} a month: each scan gets the searches left ÷ the scans left, so a sweep's unspent reserve goes to the sweeps after it`,
   ];
   return [...lines, ...plan.warnings.map((warning) => `[budget] WARNING: ${warning}`)];
 }

@@ -3,9 +3,10 @@
  * range and price history (serpapi-flights.ts); Travel Explore, one search per area for the cheapest trip to each of
  * its destinations (serpapi-explore.ts). The month's searches left (plan and extra credits, serpapi-account.ts) are
  * spent evenly over the scan schedule (quota-pacing.ts), checked against the account once per scan so they are never
- * exceeded. A plan with no searches left is a failure of the scan, not an empty success. confirm() is the one fresh
- * search a cached candidate needs (cached-with-fresh-confirmation.ts); it and discover() spend the same per-scan
- * share as search(). A 429 (searches run out, or the hourly limit) stops the scan's remaining searches.
+ * exceeded, nor FARE_BUDGET (monthlyBudget, against the account's this_month_usage). A plan with no searches left is a
+ * failure of the scan, not an empty success. The scanner sweeps this source by discovery (discovery-sweep.ts):
+ * discover() is one Explore search, confirm() the one fresh search (`no_cache`) a candidate needs; they and search()
+ * spend the same per-scan share. A 429 (searches run out, or the hourly limit) stops the scan's remaining searches.
  */
 import { DISCOVERY_AREAS, KNOWN_AREA_IDS, type DiscoveryArea } from "./discovery-areas.ts";
 import {
