@@ -77,6 +77,7 @@ test("after a day of hourly SerpApi scans: searches spent and left, coverage, a 
   const view = await operations();
   expect(view).toMatchObject({
     source: "serpapi",
+    paid: true,
     searchesThisMonth: serpapi.count("charged"),
     searchesLeft: 3000 - serpapi.count("charged"),
     catalogueRoutes: 81,
@@ -115,6 +116,14 @@ test("the simulated market has no budget and still shows what it covers", async 
   const cookie = await signIn(t, admin.email);
   await runScan(t.deps, quiet);
   const { fares } = await json(await t.request("GET", "/api/admin/operations", { cookie }));
-  expect(fares).toMatchObject({ source: "simulated", plan: null, searchesLeft: null, routesObserved6h: 81, routesObserved24h: 81, lastDiscovery: null });
+  expect(fares).toMatchObject({
+    source: "simulated",
+    paid: false,
+    plan: null,
+    searchesLeft: null,
+    routesObserved6h: 81,
+    routesObserved24h: 81,
+    lastDiscovery: null,
+  });
   expect(fares.searchesThisMonth).toBeGreaterThan(1500);
 });

@@ -77,6 +77,8 @@ export const OperationsOverview = t.Object({
   /** What the fare scans spend and see (docs/decisions/081). */
   fares: t.Object({
     source: t.String(),
+    /** A source with a monthly search quota (SerpApi's discovery sweep). */
+    paid: t.Boolean(),
     /** The budget plan of a source that sweeps by discovery (SerpApi); null for the simulated market or an unknown quota. */
     plan: Nullable(
       t.Object({

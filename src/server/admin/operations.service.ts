@@ -52,7 +52,13 @@ function fareOperations(deps: Deps, now: Date): OperationsOverview["fares"] {
     .from(fareScans)
     .where(and(eq(fareScans.source, fares.name), gte(fareScans.startedAt, monthStart)))
     .get()!;
-  const last = deps.db.select().from(fareScans).where(eq(fareScans.source, fares.name)).orderBy(desc(fareScans.id)).limit(1).get();
+  const last = deps.db
+    .select()
+    .from(fareScans)
+    .where(and(eq(fareScans.source, fares.name), isNotNull(fareScans.quotaLeft)))
+    .orderBy(desc(fareScans.id))
+    .limit(1)
+    .get();
   const discovery = deps.db
     .select()
     .from(fareScans)
@@ -62,6 +68,7 @@ function fareOperations(deps: Deps, now: Date): OperationsOverview["fares"] {
     .get();
   return {
     source: fares.name,
+    paid: fares.sweep === "discovery",
     plan: budgetPlanOf(fares, deps.config, fares.lastAccount?.() ?? null, now),
     searchesThisMonth: month.searches,
     searchesLeft: last?.quotaLeft ?? null,

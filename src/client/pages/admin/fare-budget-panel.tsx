@@ -11,23 +11,23 @@ export function FareBudgetPanel({ fares }: { fares: Fares }) {
   return (
     <section aria-labelledby="ops-fares" className="ops-section">
       <h3 id="ops-fares">Fare searches</h3>
-      <dl className="stat-grid">
+      <dl className="stat-grid stat-grid-six">
         <div className="stat">
           <dt>Searches this month</dt>
           <dd>{n(fares.searchesThisMonth)}</dd>
         </div>
         <div className="stat">
           <dt>Searches left</dt>
-          <dd>{fares.searchesLeft === null ? "No limit" : n(fares.searchesLeft)}</dd>
+          <dd>{fares.searchesLeft !== null ? n(fares.searchesLeft) : fares.paid ? "Not known" : "No limit"}</dd>
         </div>
         <div className="stat">
-          <dt>Routes seen, last 6 h</dt>
+          <dt>Routes seen, 6 h</dt>
           <dd>
             {fares.routesObserved6h} / {fares.catalogueRoutes}
           </dd>
         </div>
         <div className="stat">
-          <dt>Routes seen, last 24 h</dt>
+          <dt>Routes seen, 24 h</dt>
           <dd>
             {fares.routesObserved24h} / {fares.catalogueRoutes}
           </dd>
@@ -59,8 +59,8 @@ export function FareBudgetPanel({ fares }: { fares: Fares }) {
               {plan.quota !== null && plan.budgetFrom === "FARE_BUDGET" ? `; the plan has ${n(plan.quota)}` : ""})
             </li>
             <li>
-              Schedule <code>{plan.schedule}</code>: {n(plan.sweepsPerMonth)} sweeps a month, {plan.searchesPerSweep} searches each ({plan.discoveryPerSweep}{" "}
-              Travel Explore, {plan.confirmationReserve} held for confirmations)
+              Schedule '{plan.schedule}': {n(plan.sweepsPerMonth)} sweeps a month, {plan.searchesPerSweep} searches each ({plan.discoveryPerSweep} Travel
+              Explore, {plan.confirmationReserve} held for confirmations)
             </li>
             {plan.sweepsPerRotation !== null && <li>Every area and season searched once every {plan.sweepsPerRotation} sweeps</li>}
             <li>
