@@ -115,6 +115,7 @@ async function runBudgets(list: string, world: WorldKind | undefined, seed: numb
       console.error(`[eval] budget ${spec.searchesPerMonth}, ${spec.kind} world, seed ${spec.seed}: ${spec.days} days …`);
       results[index] = await runBudgetJobInChild(spec);
       console.error(`[eval] budget ${spec.searchesPerMonth}, seed ${spec.seed}: done in ${results[index].seconds.toFixed(0)} s`);
+      console.error(budgetTable([results[index]]).split("\n").at(-1));
     }
   };
   await Promise.all(Array.from({ length: Math.min(parallel, specs.length) }, worker));
