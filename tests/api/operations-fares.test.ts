@@ -126,4 +126,4 @@ test("the simulated market has no budget and still shows what it covers", async 
     lastDiscovery: null,
   });
   expect(fares.searchesThisMonth).toBeGreaterThan(1500);
-});
+}, 30_000);
