@@ -72,7 +72,7 @@ export async function main(bundle?: EmbeddedBundle): Promise<void> {
     `GoRDU listening on ${config.appUrl} (port ${app.server?.port}; database ${config.databasePath}; ${billing}; fares: ${deps.fares.name}; mail: ${mailer.description}; ready in ${Math.round(performance.now() - startedAt)} ms)`,
   );
 
-  await logBudgetPlan(deps.fares, config, new Date(), console.log);
+  void logBudgetPlan(deps.fares, config, new Date(), console.log); // asks SerpApi's account: never holds up the boot
 
   if (config.fareSource === "travelpayouts" && !config.serpapiKey) {
     console.warn("FARE_SOURCE=travelpayouts without SERPAPI_KEY: cached prices build history but no deal is found until SerpApi can confirm them.");
