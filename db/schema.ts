@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { UserPreferences } from "../src/domain/matching.ts";
 
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
@@ -361,7 +361,27 @@ export const fareScans = sqliteTable("fare_scans", {
   alertEmails: integer("alert_emails").notNull().default(0),
   errors: text("errors", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
   quotaLeft: integer("quota_left"),
+  /** Searches the scan spent (provider calls; free cached repeats count too). */
+  searches: integer("searches").notNull().default(0),
+  /** Travel Explore searches and the rows their answers held (docs/decisions/080). */
+  discoverySearches: integer("discovery_searches").notNull().default(0),
+  discoveryRows: integer("discovery_rows").notNull().default(0),
+  /** Fresh searches of candidates and re-checks; how many candidates a fresh search found still a deal, or not. */
+  confirmSearches: integer("confirm_searches").notNull().default(0),
+  candidatesConfirmed: integer("candidates_confirmed").notNull().default(0),
+  candidatesRejected: integer("candidates_rejected").notNull().default(0),
 });
+
+/** When each route was last priced by a scan, per source: the Operations tab's coverage (docs/decisions/081). */
+export const routeCoverage = sqliteTable(
+  "route_coverage",
+  {
+    source: text("source").notNull(),
+    destination: text("destination").notNull(),
+    lastObservedAt: timestamp("last_observed_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.source, table.destination] })],
+);
 
 export const auditLog = sqliteTable(
   "audit_log",

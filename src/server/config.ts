@@ -35,6 +35,8 @@ export interface Config {
   /** SERPAPI_EXPLORE_AREAS: Travel Explore's arrival_area_id for areas SerpApi's reference gives none for. */
   serpapiExploreAreas: Readonly<Partial<Record<DiscoveryArea, string>>>;
   scanSchedule: string;
+  /** FARE_BUDGET: SerpApi searches a month; null = the plan's quota from the Account API. */
+  fareBudget: number | null;
   adminEmail: string | null;
   adminPassword: string | null;
   /**
@@ -113,7 +115,12 @@ export function loadConfig(env: Env): Readonly<Config> {
   if (fareSource === "travelpayouts" && !travelpayoutsToken) problems.push("FARE_SOURCE=travelpayouts needs TRAVELPAYOUTS_TOKEN");
   const serpapiExploreAreas = parseExploreAreas(read("SERPAPI_EXPLORE_AREAS") ?? "", problems);
 
-  const scanSchedule = read("SCAN_SCHEDULE") ?? "0 */6 * * *";
+  // SerpApi sweeps by discovery: the whole network every hour fits a 5,000-search plan (docs/decisions/081).
+  const scanSchedule = read("SCAN_SCHEDULE") ?? (fareSource === "serpapi" && !travelpayoutsToken ? "0 * * * *" : "0 */6 * * *");
+  const fareBudgetText = read("FARE_BUDGET");
+  const fareBudget = fareBudgetText === undefined ? null : Number(fareBudgetText);
+  if (fareBudget !== null && !(/^\d+$/.test(fareBudgetText!) && fareBudget >= 1))
+    problems.push("FARE_BUDGET must be a whole number of searches a month, e.g. 5000");
   if (scanSchedule.split(/\s+/).length < 5) problems.push("SCAN_SCHEDULE must be a cron expression, e.g. '0 */6 * * *'");
 
   const adminEmail = read("ADMIN_EMAIL") ?? null;
@@ -173,6 +180,7 @@ export function loadConfig(env: Env): Readonly<Config> {
     travelpayoutsToken,
     serpapiExploreAreas,
     scanSchedule,
+    fareBudget,
     adminEmail,
     adminPassword,
     testClockFile,

@@ -1,3 +1,4 @@
+import { logBudgetPlan } from "./fares/fare-budget.ts";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -82,6 +83,8 @@ export async function main(bundle?: EmbeddedBundle): Promise<void> {
   console.log(
     `GoRDU listening on ${config.appUrl} (port ${app.server?.port}; database ${config.databasePath}; ${billing}; fares: ${deps.fares.name}; mail: ${mailer.description}; ready in ${Math.round(performance.now() - startedAt)} ms)`,
   );
+
+  void logBudgetPlan(deps.fares, config, new Date(), console.log); // asks SerpApi's account: never holds up the boot
 
   if (config.fareSource === "travelpayouts" && !config.serpapiKey) {
     console.warn("FARE_SOURCE=travelpayouts without SERPAPI_KEY: cached prices build history but no deal is found until SerpApi can confirm them.");

@@ -30,6 +30,7 @@ beforeAll(async () => {
     "used-up": { ...(await fixture("serpapi", "account")), plan_searches_left: 0, total_searches_left: 0 },
     "invalid-key-error": await fixture("serpapi", "invalid-key-error"),
     flights: await fixture("serpapi", "round-trip-lhr"),
+    explore: await fixture("serpapi-explore", "nyc-usd-explore-destinations"),
     month: await fixture("travelpayouts", "month-2027-01"),
     exactLhr: await fixture("travelpayouts", "exact-lhr"),
     empty: await fixture("travelpayouts", "empty"),
@@ -42,6 +43,7 @@ beforeAll(async () => {
       requests.push(url);
       const params = url.searchParams;
       if (url.pathname === "/account") return Response.json(answers[account], { status: account === "invalid-key-error" ? 401 : 200 });
+      if (url.pathname === "/search.json" && params.get("engine") === "google_travel_explore") return Response.json(answers.explore);
       if (url.pathname === "/search.json") {
         // SerpApi echoes the request in search_parameters; the recorded answer stands for any route, its flights
         // landing where the search asked.
@@ -134,7 +136,7 @@ describe("SerpApi with its monthly quota used up", () => {
 describe("Travelpayouts and SerpApi together", () => {
   test("either real FARE_SOURCE with both credentials gets both; one credential gets that source alone", () => {
     const create = (fareSource: "simulated" | "serpapi" | "travelpayouts", serpapiKey: string | null, travelpayoutsToken: string | null) =>
-      createFareSource({ fareSource, serpapiKey, travelpayoutsToken, serpapiExploreAreas: {}, scanSchedule: "0 */6 * * *" });
+      createFareSource({ fareSource, serpapiKey, travelpayoutsToken, serpapiExploreAreas: {}, scanSchedule: "0 */6 * * *", fareBudget: null });
     for (const name of ["serpapi", "travelpayouts"] as const) {
       expect(create(name, "k", "t")).toMatchObject({ name: "travelpayouts+serpapi", historySource: "travelpayouts" });
     }

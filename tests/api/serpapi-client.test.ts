@@ -3,14 +3,24 @@
  * account the way SerpApi documents it: searches, Travel Explore discovery, and pacing by the searches left.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { fareObservations } from "../../db/schema.ts";
+import { fareScans } from "../../db/schema.ts";
+import { DESTINATIONS } from "../../src/domain/destinations.ts";
+import { discoveryAreaOf, KNOWN_AREA_IDS } from "../../src/server/fares/discovery-areas.ts";
 import type { DiscoveryRequest } from "../../src/server/fares/fare-source.ts";
 import { createCachedWithFreshConfirmation } from "../../src/server/fares/cached-with-fresh-confirmation.ts";
 import { searchesThisTick, ticksLeftInMonth } from "../../src/server/fares/quota-pacing.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
 import { createSerpApiFareSource } from "../../src/server/fares/serpapi.ts";
 import { createTravelpayoutsFareSource } from "../../src/server/fares/travelpayouts.ts";
-import { SERPAPI_TEST_KEY, SerpApiServer, type FlightsQuestion, type ScriptedFlight, type SerpApiServerOptions } from "../support/serpapi-server.ts";
+import {
+  SERPAPI_TEST_KEY,
+  SerpApiServer,
+  type ExploreQuestion,
+  type FlightsQuestion,
+  type ScriptedExploreRow,
+  type ScriptedFlight,
+  type SerpApiServerOptions,
+} from "../support/serpapi-server.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 const HOUR = 3_600_000;
@@ -27,6 +37,24 @@ const flatMarket = (question: FlightsQuestion): ScriptedFlight => ({
   typicalRange: [250, 400],
 });
 
+/** Travel Explore over the catalogue: every destination of the asked area, $300 round trip, a month out. */
+const networkExplore = (question: ExploreQuestion): ScriptedExploreRow[] => {
+  const area = question.areaId === null ? "north-america" : (Object.entries(KNOWN_AREA_IDS).find(([, id]) => id === question.areaId)?.[0] ?? "none");
+  const nights = question.tripKind === "weekend" ? 2 : 7;
+  const depart = new Date(question.at.getTime() + 30 * 24 * HOUR).toISOString().slice(0, 10);
+  const back = new Date(question.at.getTime() + (30 + nights) * 24 * HOUR).toISOString().slice(0, 10);
+  return DESTINATIONS.filter((d) => discoveryAreaOf(d.code) === area).map((d) => ({
+    destination: d.code,
+    departDate: depart,
+    returnDate: back,
+    price: 300,
+    airline: "American",
+    airlineCode: "AA",
+    stops: 0,
+    durationMinutes: 150,
+  }));
+};
+
 let servers: SerpApiServer[] = [];
 afterEach(() => {
   for (const server of servers) server.stop();
@@ -42,28 +70,38 @@ function setUp(options: SerpApiServerOptions = {}): { t: TestApp; serpapi: SerpA
 }
 
 describe("scans with the real client", () => {
-  test("a scan spends this scan's share of the searches left, and the account and the scan agree on what is left", async () => {
-    const { t, serpapi, fares } = setUp({ searchesPerMonth: 5000, planSearchesLeft: 1240 });
+  test("a scan discovers with Travel Explore and spends the rest of its share on fresh Google Flights searches; the account and the scan agree", async () => {
+    const { t, serpapi, fares } = setUp({ searchesPerMonth: 5000, planSearchesLeft: 1240, explore: networkExplore });
     const share = searchesThisTick(1240, ticksLeftInMonth(SCHEDULE, t.clock.now()));
     expect(share).toBe(36);
 
     const summary = await runScan({ ...t.deps, fares }, quiet);
 
-    expect(summary).toMatchObject({ source: "serpapi", status: "succeeded", searches: share, quotes: share, quotaLeft: 1240 - share, errors: [] });
-    expect(serpapi.count("charged", "google_flights")).toBe(share);
+    // A quarter (9) held for fresh searches: no candidate can be judged yet (no history), so they price routes for
+    // Google's typical range; 27 distinct Explore searches: North America weekend and week, then the rotation.
+    expect(summary).toMatchObject({ source: "serpapi", status: "succeeded", searches: share, quotaLeft: 1240 - share, errors: [] });
+    expect(summary.discovery).toMatchObject({ discoverySearches: 27, confirmSearches: 9 });
+    expect(serpapi.count("charged", "google_travel_explore")).toBe(27);
+    expect(serpapi.count("charged", "google_flights")).toBe(9);
     expect(serpapi.totalSearchesLeft).toBe(1240 - share);
-    expect(
-      t.db
-        .select()
-        .from(fareObservations)
-        .all()
-        .filter((o) => o.source === "serpapi"),
-    ).toHaveLength(share);
-    expect(serpapi.searches.every((search) => search.params.no_cache === undefined && search.params.currency === "USD")).toBe(true);
+    const explore = serpapi.searches.filter((search) => search.engine === "google_travel_explore");
+    const flights = serpapi.searches.filter((search) => search.engine === "google_flights");
+    expect(explore.every((search) => search.params.no_cache === undefined)).toBe(true);
+    expect(flights.every((search) => search.params.no_cache === "true")).toBe(true);
+    expect(serpapi.searches.every((search) => search.params.currency === "USD")).toBe(true);
+    // Each search of North America answers its 72 catalogue airports, each of Europe its 4.
+    const europe = explore.filter((search) => search.params.arrival_area_id === "/m/02j9z").length;
+    expect(t.db.select().from(fareScans).get()).toMatchObject({
+      searches: share,
+      discoverySearches: 27,
+      confirmSearches: 9,
+      discoveryRows: (27 - europe) * 72 + europe * 4,
+    });
+    expect(new Set(explore.map((search) => JSON.stringify(search.params))).size).toBe(27);
   });
 
   test("a plan at 0 with extra credits keeps scanning on the credits (total_searches_left)", async () => {
-    const { t, serpapi, fares } = setUp({ searchesPerMonth: 5000, planSearchesLeft: 0, extraCredits: 500 });
+    const { t, serpapi, fares } = setUp({ searchesPerMonth: 5000, planSearchesLeft: 0, extraCredits: 500, explore: networkExplore });
     const share = searchesThisTick(500, ticksLeftInMonth(SCHEDULE, t.clock.now()));
 
     const summary = await runScan({ ...t.deps, fares }, quiet);
@@ -74,7 +112,7 @@ describe("scans with the real client", () => {
   });
 
   test("scan after scan, each spends the searches left ÷ the scans left in the month, re-reading the account each time", async () => {
-    const { t, serpapi, fares } = setUp({ searchesPerMonth: 5000, planSearchesLeft: 400 });
+    const { t, serpapi, fares } = setUp({ searchesPerMonth: 5000, planSearchesLeft: 400, explore: networkExplore });
     for (let scan = 0; scan < 4; scan++) {
       const left = serpapi.totalSearchesLeft;
       const expected = searchesThisTick(left, ticksLeftInMonth(SCHEDULE, t.clock.now()));
@@ -87,21 +125,17 @@ describe("scans with the real client", () => {
     expect(serpapi.searches.filter((search) => search.outcome !== "charged")).toEqual([]);
   });
 
-  test("when the searches run out between the account check and the searches, SerpApi's 429 stops the scan's remaining searches", async () => {
-    const { t, serpapi, fares } = setUp({ searchesPerMonth: 5000, planSearchesLeft: 1240 });
-    const allowance = await fares.allowance(t.clock.now());
+  test("when the searches run out between the account check and the sweep, SerpApi's 429 stops the scan: nothing more is sent", async () => {
+    const { t, serpapi, fares } = setUp({ searchesPerMonth: 5000, planSearchesLeft: 1240, explore: networkExplore });
+    await fares.allowance(t.clock.now());
     serpapi.spendElsewhere(1240);
 
     const summary = await runScan({ ...t.deps, fares }, quiet);
 
-    const refused = serpapi.count("refused");
-    expect(refused).toBeGreaterThan(0);
-    expect(refused).toBeLessThanOrEqual(4); // the searches already in flight
-    expect(serpapi.count("charged")).toBe(0);
+    expect(serpapi.searches.map((search) => search.outcome)).toEqual(["refused"]);
     expect(summary.status).toBe("failed");
-    expect(summary.searches).toBe(refused);
-    expect(summary.errors).toContain(`${allowance.share - refused} searches not sent: SerpApi refused further searches this scan (429)`);
-    expect(summary.errors.filter((error) => error.endsWith("SerpApi: Your account has run out of searches. (429)"))).toHaveLength(refused);
+    expect(summary.searches).toBe(0);
+    expect(summary.errors).toEqual(["discovering north-america weekend next six months: SerpApi: Your account has run out of searches. (429)"]);
   });
 });
 

@@ -84,6 +84,25 @@ test.describe("operations", () => {
   });
 });
 
+test.describe("fare searches", () => {
+  test("the simulated market's panel: searches this month, no limit, the catalogue's routes seen, and no budget plan", async ({ page, baseURL }) => {
+    await signIn(page, baseURL);
+    await openPage(page);
+    const fares = (await openOperations(page)).getByRole("region", { name: "Fare searches", exact: true });
+    await expect(fares.getByRole("term")).toHaveText([
+      "Searches this month",
+      "Searches left",
+      "Routes seen, 6 h",
+      "Routes seen, 24 h",
+      "Candidates confirmed",
+      "Candidates not real",
+    ]);
+    await expect(fares.getByRole("definition").nth(1)).toHaveText("No limit");
+    await expect(fares.getByRole("definition").nth(2)).toHaveText(/^\d+ \/ 81$/);
+    await expect(fares).toContainText("No search budget: the simulated market is free.");
+  });
+});
+
 test.describe("layout and accessibility", () => {
   test("on a phone the users are cards and neither tab scrolls sideways", async ({ page, server, baseURL }) => {
     await page.setViewportSize({ width: 390, height: 844 });

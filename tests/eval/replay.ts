@@ -13,7 +13,8 @@ import { BaselineRules, type BaselineName } from "./baselines.ts";
 import type { AlertRecord } from "./metrics.ts";
 import { ReplayHistoryLoader } from "./replay-history.ts";
 import type { SyntheticWorld } from "./world.ts";
-import { createWorldFareSource, WORLD_SOURCE } from "./world-fare-source.ts";
+import { createBudgetedWorldSource, type BudgetedWorldSource } from "./world-budgeted-source.ts";
+import { createWorldFareSource, WORLD_SOURCE, type WorldFareSource } from "./world-fare-source.ts";
 
 export type RuleName = "current" | BaselineName;
 export const SCANS_PER_DAY = 4;
@@ -28,6 +29,11 @@ export interface ReplayPlan {
   days: number;
   /** A year of past observations before the first scan, as the simulated market gives; false = a fresh install. */
   warmStart: boolean;
+  /**
+   * The budgeted mode (issue 15): hourly scans of a source that sweeps by discovery and spends at most this many
+   * searches a month (world-budgeted-source.ts). Only today's rule is replayed: the baselines judge a grid's quotes.
+   */
+  searchesPerMonth?: number;
 }
 
 export interface ReplayResult {
@@ -36,6 +42,8 @@ export interface ReplayResult {
   searches: number;
   quotes: number;
   seconds: number;
+  /** The budgeted source, for what it spent and saw. */
+  budgeted: BudgetedWorldSource | null;
 }
 
 const ALERTS_OF_SCAN = `SELECT destination, depart_date, return_date, last_alerted_price, alert_version FROM deals WHERE last_alerted_at = ?`;
@@ -46,16 +54,21 @@ export async function replay(plan: ReplayPlan): Promise<ReplayResult> {
   const started = performance.now();
   const db = migratedMemoryDb();
   const clock = new TestClock(new Date(plan.from));
-  const fares = createWorldFareSource(plan.world, { warmStart: plan.warmStart });
+  const budgeted =
+    plan.searchesPerMonth === undefined
+      ? null
+      : createBudgetedWorldSource(plan.world, { warmStart: plan.warmStart, searchesPerMonth: plan.searchesPerMonth, scanIntervalMs: HOUR_MS });
+  const fares = budgeted ?? createWorldFareSource(plan.world, { warmStart: plan.warmStart });
+  const scansPerDay = budgeted ? 24 : SCANS_PER_DAY;
   const history = new ReplayHistoryLoader(db);
   const baselines = new BaselineRules();
   const current: AlertRecord[] = [];
-  const result: ReplayResult = { alerts: { current, ...baselines.alerts }, scans: 0, searches: 0, quotes: 0, seconds: 0 };
+  const result: ReplayResult = { alerts: { current, ...baselines.alerts }, scans: 0, searches: 0, quotes: 0, seconds: 0, budgeted };
   const routes = plan.world.routes.map((r) => `RDU-${r.code}|round_trip|economy`);
   let baselineDay: string | null = null;
 
-  for (let scan = 0; scan < plan.days * SCANS_PER_DAY; scan++) {
-    const at = plan.from + scan * SCAN_INTERVAL_MS;
+  for (let scan = 0; scan < plan.days * scansPerDay; scan++) {
+    const at = plan.from + scan * (budgeted ? HOUR_MS : SCAN_INTERVAL_MS);
     clock.set(new Date(at));
     const summary = await runScan({ db, clock, fares }, { log: () => {}, loadHistory: history.load });
     if (summary.status !== "succeeded") throw new Error(`scan at ${new Date(at).toISOString()} failed: ${summary.errors.join("; ")}`);
@@ -70,6 +83,7 @@ export async function replay(plan: ReplayPlan): Promise<ReplayResult> {
     if (rows.length !== summary.newDeals + summary.realerted) throw new Error("alerts read back differ from the scan's summary");
     for (const [route, departDate, returnDate, price, version] of rows) current.push({ at, route, departDate, returnDate, price, again: version > 1 });
 
+    if (budgeted) continue;
     // The baselines judge this scan's quotes against the daily minima of the days before today.
     const today = rduToday(new Date(at));
     if (baselineDay !== today) {
@@ -77,7 +91,12 @@ export async function replay(plan: ReplayPlan): Promise<ReplayResult> {
       for (const [route, day, price] of finished) baselines.addObservation(dayNumber(day), route, price);
       baselineDay = today;
     }
-    const quotes = fares.lastQuotes.map((q) => ({ route: q.destination, departDate: q.departDate, returnDate: q.returnDate ?? "", price: q.price }));
+    const quotes = (fares as WorldFareSource).lastQuotes.map((q) => ({
+      route: q.destination,
+      departDate: q.departDate,
+      returnDate: q.returnDate ?? "",
+      price: q.price,
+    }));
     baselines.judgeScan(quotes, at, dayNumber(today));
   }
   db.$client.close();

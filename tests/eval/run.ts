@@ -10,11 +10,15 @@
  *   --fresh-installs N   fresh installs per run (default 4)
  *   --write              write docs/deal-quality.md even for a partial run
  *   --jobs N             processes at a time (default: one per core, at most 4)
+ *   --budget LIST        the budgeted mode (issue 15): hourly discovery and confirmation within each monthly budget of
+ *                        the list (e.g. 5000,15000), on the stationary world (or --world) × both seeds; its table goes
+ *                        between the budget markers of docs/deal-quality.md, which a full run of the rules keeps
  */
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { evaluate, HOLDOUT_SEED, TUNE_SEED, type JobResult, type JobSpec } from "./evaluate.ts";
+import { budgetTable, evaluateBudget, type BudgetJobResult, type BudgetJobSpec } from "./evaluate-budget.ts";
 import { methodSection, reportBody, runtimeLines } from "./report.ts";
 import type { WorldKind } from "./world-events.ts";
 
@@ -31,6 +35,8 @@ const { values: flags } = parseArgs({
     write: { type: "boolean", default: false },
     jobs: { type: "string" },
     job: { type: "string" },
+    budget: { type: "string" },
+    "budget-job": { type: "string" },
   },
 });
 
@@ -73,14 +79,84 @@ async function runAll(specs: readonly JobSpec[], parallel: number): Promise<JobR
   return results;
 }
 
+const BUDGET_START = "<!-- budget:start -->";
+const BUDGET_END = "<!-- budget:end -->";
+
+/** The budget block of the report as it stands, markers included; empty when there is none. */
+async function budgetBlock(): Promise<string> {
+  const file = Bun.file(REPORT_PATH);
+  const text = (await file.exists()) ? await file.text() : "";
+  const start = text.indexOf(BUDGET_START);
+  const end = text.indexOf(BUDGET_END);
+  return start >= 0 && end > start ? text.slice(start, end + BUDGET_END.length) : "";
+}
+
+async function runBudgetJobInChild(spec: BudgetJobSpec): Promise<BudgetJobResult> {
+  const child = Bun.spawn([process.execPath, import.meta.path, "--budget-job", JSON.stringify(spec)], { stdout: "pipe", stderr: "inherit" });
+  const [output, exitCode] = await Promise.all([new Response(child.stdout).text(), child.exited]);
+  if (exitCode !== 0) throw new Error(`budget ${spec.searchesPerMonth}, ${spec.kind} world, seed ${spec.seed}: exited with ${exitCode}`);
+  return JSON.parse(output) as BudgetJobResult;
+}
+
+/** The budgeted mode: one process per world, seed and budget; the table printed and written between the markers. */
+async function runBudgets(list: string, world: WorldKind | undefined, seed: number | undefined, days: number, parallel: number): Promise<void> {
+  const budgets = list.split(",").map((text) => positiveInteger(text.trim(), "budget")!);
+  const specs: BudgetJobSpec[] = [];
+  for (const searchesPerMonth of budgets) {
+    for (const s of seed !== undefined ? [seed] : [TUNE_SEED, HOLDOUT_SEED]) specs.push({ kind: world ?? "stationary", seed: s, days, searchesPerMonth });
+  }
+  const started = performance.now();
+  const results: BudgetJobResult[] = new Array(specs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < specs.length) {
+      const index = next++;
+      const spec = specs[index]!;
+      console.error(`[eval] budget ${spec.searchesPerMonth}, ${spec.kind} world, seed ${spec.seed}: ${spec.days} days …`);
+      results[index] = await runBudgetJobInChild(spec);
+      console.error(`[eval] budget ${spec.searchesPerMonth}, seed ${spec.seed}: done in ${results[index].seconds.toFixed(0)} s`);
+      console.error(budgetTable([results[index]]).split("\n").at(-1));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, specs.length) }, worker));
+  const wall = (performance.now() - started) / 1000;
+  const first = results[0]!;
+  const table = budgetTable(results);
+  const block =
+    `${BUDGET_START}\n## Budgeted mode (issue 15)\n\n` +
+    `\`npm run eval:deals -- --budget ${list}\`: the replayed year (${days} days, warm start) scanned every hour by discovery and confirmation ` +
+    `(src/server/fares/discovery-sweep.ts) within a monthly budget of searches, paced like SerpApi's account. Discovery answers like Travel Explore: ` +
+    `the cheapest weekend or week-long trip of the window to each route of the area. The world prices ${first.worldRoutes} of the catalogue's ` +
+    `${first.catalogueRoutes} routes, so "routes seen every 6 h" is the share of (route, 6-hour window) pairs of those ${first.worldRoutes} routes in ` +
+    `which the scanner priced the route; an Explore search costs the same whatever the number of routes it answers. Seed ${TUNE_SEED} tuned, seed ` +
+    `${HOLDOUT_SEED} held out. "Most in a month" is the largest calendar month's spend, never above the budget.\n\n${table}\n\n` +
+    `Measured ${new Date().toISOString().slice(0, 10)}: ${wall.toFixed(0)} s wall clock for ${results.length} runs, ${parallel} at a time, ` +
+    `on ${cpus().length} cores; load average ${loadavg()[0]!.toFixed(1)} at the end.\n${BUDGET_END}`;
+  console.log(block);
+  if (days !== 365 && !flags.write) {
+    console.error("[eval] a partial run: docs/deal-quality.md left as it is (--write to replace its budget table)");
+    return;
+  }
+  const file = Bun.file(REPORT_PATH);
+  const text = (await file.exists()) ? await file.text() : "";
+  const existing = await budgetBlock();
+  await Bun.write(REPORT_PATH, existing ? text.replace(existing, block) : `${text.trimEnd()}\n\n${block}\n`);
+  console.error(`[eval] wrote the budget table to ${REPORT_PATH}`);
+}
+
 async function main(): Promise<void> {
   if (flags.job) return runJobHere(flags.job);
+  if (flags["budget-job"]) {
+    process.stdout.write(JSON.stringify(await evaluateBudget(JSON.parse(flags["budget-job"]) as BudgetJobSpec)));
+    return;
+  }
   const world = flags.world as WorldKind | undefined;
   if (world !== undefined && !WORLDS.includes(world)) throw new Error(`--world is one of ${WORLDS.join(", ")}`);
   const seed = positiveInteger(flags.seed, "seed");
   const days = positiveInteger(flags.days, "days") ?? (flags.quick ? 60 : 365);
   const freshInstalls = positiveInteger(flags["fresh-installs"], "fresh-installs") ?? (flags.quick ? 2 : 4);
   const parallel = positiveInteger(flags.jobs, "jobs") ?? Math.min(4, availableParallelism());
+  if (flags.budget) return runBudgets(flags.budget, world, seed, days, parallel);
   const partial = flags.quick || world !== undefined || seed !== undefined || flags.days !== undefined || flags["fresh-installs"] !== undefined;
 
   const specs: JobSpec[] = [];
@@ -102,7 +178,8 @@ async function main(): Promise<void> {
     console.error("[eval] a partial run: docs/deal-quality.md left as it is (--write to replace it)");
     return;
   }
-  await Bun.write(REPORT_PATH, `${methodSection()}\n\n${body}\n\n## Runtime\n\n${runtime}\n`);
+  const budget = await budgetBlock();
+  await Bun.write(REPORT_PATH, `${methodSection()}\n\n${body}\n\n## Runtime\n\n${runtime}\n${budget ? `\n${budget}\n` : ""}`);
   console.error(`[eval] wrote ${REPORT_PATH}`);
 }
 

@@ -42,6 +42,17 @@ describe("configuration", () => {
     expect(message.split("\n").filter((line) => line.startsWith("  - "))).toHaveLength(8);
   });
 
+  test("SerpApi alone sweeps every hour by default, anything else every six hours; FARE_BUDGET is a whole number", () => {
+    expect(loadConfig({}).scanSchedule).toBe("0 */6 * * *");
+    expect(loadConfig({ FARE_SOURCE: "serpapi", SERPAPI_KEY: "k" })).toMatchObject({ scanSchedule: "0 * * * *", fareBudget: null });
+    expect(loadConfig({ FARE_SOURCE: "serpapi", SERPAPI_KEY: "k", TRAVELPAYOUTS_TOKEN: "t" }).scanSchedule).toBe("0 */6 * * *");
+    expect(loadConfig({ FARE_SOURCE: "serpapi", SERPAPI_KEY: "k", SCAN_SCHEDULE: "0 */2 * * *", FARE_BUDGET: "5000" })).toMatchObject({
+      scanSchedule: "0 */2 * * *",
+      fareBudget: 5000,
+    });
+    for (const bad of ["0", "1.5", "5k", "-3"]) expect(() => loadConfig({ FARE_BUDGET: bad })).toThrow("FARE_BUDGET must be a whole number");
+  });
+
   test("an https APP_URL makes cookies Secure; a trailing slash is dropped", () => {
     const config = loadConfig({ APP_URL: "https://gordu.example/" });
     expect(config.appUrl).toBe("https://gordu.example");

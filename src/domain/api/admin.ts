@@ -74,6 +74,39 @@ export const OperationsOverview = t.Object({
       quotaLeft: Nullable(t.Number()),
     }),
   ),
+  /** What the fare scans spend and see (docs/decisions/081). */
+  fares: t.Object({
+    source: t.String(),
+    /** A source with a monthly search quota (SerpApi's discovery sweep). */
+    paid: t.Boolean(),
+    /** The budget plan of a source that sweeps by discovery (SerpApi); null for the simulated market or an unknown quota. */
+    plan: Nullable(
+      t.Object({
+        budget: t.Number(),
+        budgetFrom: t.String(),
+        quota: Nullable(t.Number()),
+        schedule: t.String(),
+        sweepsPerMonth: t.Number(),
+        searchesPerSweep: t.Number(),
+        discoveryPerSweep: t.Number(),
+        confirmationReserve: t.Number(),
+        sweepsPerRotation: Nullable(t.Number()),
+        expectedMonthlyUse: t.Number(),
+        warnings: t.Array(t.String()),
+      }),
+    ),
+    /** Searches the scans spent since the 1st of this month (UTC). */
+    searchesThisMonth: t.Number(),
+    /** Searches left this month after the last scan, when the source has a quota. */
+    searchesLeft: Nullable(t.Number()),
+    catalogueRoutes: t.Number(),
+    routesObserved6h: t.Number(),
+    routesObserved24h: t.Number(),
+    /** This month: candidates a fresh search found still a deal, and those it found gone or dearer. */
+    candidatesConfirmed: t.Number(),
+    candidatesRejected: t.Number(),
+    lastDiscovery: Nullable(t.Object({ at: t.String(), searches: t.Number(), rawRows: t.Number() })),
+  }),
   outbox: t.Object({
     /** expired: a message whose link expired before it could be delivered, dropped rather than sent late. */
     counts: t.Object({ queued: t.Number(), sent: t.Number(), failed: t.Number(), expired: t.Number() }),

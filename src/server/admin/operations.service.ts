@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, isNotNull, lte, sql } from "drizzle-orm";
 import { contactMessages, emailOutbox, fareScans, users } from "../../../db/schema.ts";
 import type { OperationsOverview } from "../../domain/api/admin.ts";
 import { PLANS } from "../../domain/plans.ts";
@@ -6,7 +6,10 @@ import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { notFound } from "../http/errors.ts";
 import { writeAudit } from "../audit-log.ts";
-import { DAY_MS } from "../../domain/calendar.ts";
+import { DAY_MS, HOUR_MS } from "../../domain/calendar.ts";
+import { DESTINATIONS } from "../../domain/destinations.ts";
+import { budgetPlanOf } from "../fares/fare-budget.ts";
+import { routesObservedSince } from "../fares/route-coverage.ts";
 
 const WEEK_MS = 7 * DAY_MS;
 
@@ -34,6 +37,48 @@ function monthlyRecurringRevenue(deps: Deps, now: Date): number {
     .groupBy(users.planType)
     .all();
   return rows.reduce((sum, row) => sum + (row.planType ? (PLANS[row.planType].price / (row.planType === "annual" ? 12 : 1)) * row.count : 0), 0);
+}
+
+/** Searches spent and left, coverage of the catalogue, confirmations and the last discovery. */
+function fareOperations(deps: Deps, now: Date): OperationsOverview["fares"] {
+  const { fares } = deps;
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const month = deps.db
+    .select({
+      searches: sql<number>`coalesce(sum(${fareScans.searches}), 0)`,
+      confirmed: sql<number>`coalesce(sum(${fareScans.candidatesConfirmed}), 0)`,
+      rejected: sql<number>`coalesce(sum(${fareScans.candidatesRejected}), 0)`,
+    })
+    .from(fareScans)
+    .where(and(eq(fareScans.source, fares.name), gte(fareScans.startedAt, monthStart)))
+    .get()!;
+  const last = deps.db
+    .select()
+    .from(fareScans)
+    .where(and(eq(fareScans.source, fares.name), isNotNull(fareScans.quotaLeft)))
+    .orderBy(desc(fareScans.id))
+    .limit(1)
+    .get();
+  const discovery = deps.db
+    .select()
+    .from(fareScans)
+    .where(and(eq(fareScans.source, fares.name), gt(fareScans.discoverySearches, 0)))
+    .orderBy(desc(fareScans.id))
+    .limit(1)
+    .get();
+  return {
+    source: fares.name,
+    paid: fares.sweep === "discovery",
+    plan: budgetPlanOf(fares, deps.config, fares.lastAccount?.() ?? null, now),
+    searchesThisMonth: month.searches,
+    searchesLeft: last?.quotaLeft ?? null,
+    catalogueRoutes: DESTINATIONS.length,
+    routesObserved6h: routesObservedSince(deps.db, fares.name, new Date(now.getTime() - 6 * HOUR_MS)),
+    routesObserved24h: routesObservedSince(deps.db, fares.name, new Date(now.getTime() - DAY_MS)),
+    candidatesConfirmed: month.confirmed,
+    candidatesRejected: month.rejected,
+    lastDiscovery: discovery ? { at: discovery.startedAt.toISOString(), searches: discovery.discoverySearches, rawRows: discovery.discoveryRows } : null,
+  };
 }
 
 export function operationsOverview(deps: Deps): OperationsOverview {
@@ -73,6 +118,7 @@ export function operationsOverview(deps: Deps): OperationsOverview {
         errors: scan.errors,
         quotaLeft: scan.quotaLeft,
       })),
+    fares: fareOperations(deps, now),
     outbox: {
       counts: {
         queued: outboxCounts.find((row) => row.status === "queued")?.count ?? 0,

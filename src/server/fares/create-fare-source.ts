@@ -10,11 +10,16 @@ import { createTravelpayoutsFareSource } from "./travelpayouts.ts";
  * credentials, either real FARE_SOURCE gets both: Travelpayouts finds candidates, SerpApi confirms them.
  */
 export function createFareSource(
-  config: Pick<Config, "fareSource" | "serpapiKey" | "serpapiExploreAreas" | "travelpayoutsToken" | "scanSchedule">,
+  config: Pick<Config, "fareSource" | "serpapiKey" | "serpapiExploreAreas" | "travelpayoutsToken" | "scanSchedule" | "fareBudget">,
 ): FareSource {
   if (config.fareSource === "simulated") return createSimulatedFareSource();
   const serpapi = config.serpapiKey
-    ? createSerpApiFareSource({ apiKey: config.serpapiKey, schedule: config.scanSchedule, exploreAreaIds: config.serpapiExploreAreas })
+    ? createSerpApiFareSource({
+        apiKey: config.serpapiKey,
+        schedule: config.scanSchedule,
+        exploreAreaIds: config.serpapiExploreAreas,
+        monthlyBudget: config.fareBudget,
+      })
     : null;
   const travelpayouts = config.travelpayoutsToken ? createTravelpayoutsFareSource({ token: config.travelpayoutsToken }) : null;
   if (serpapi && travelpayouts) return createCachedWithFreshConfirmation(travelpayouts, serpapi);

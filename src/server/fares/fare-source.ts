@@ -107,8 +107,42 @@ export interface PastObservation {
   observedAt: Date;
 }
 
+/** A paid source's share of the month's searches for one scan, and what of it is spent. */
+export interface SearchAllowance {
+  /** Searches left this month (within FARE_BUDGET) when the scan began. */
+  left: number;
+  /** What this scan may spend. */
+  share: number;
+  spent: number;
+  /** Set when the provider refused more searches in this scan (SerpApi's 429): nothing more is sent. */
+  refusal?: string | null;
+}
+
+/** A paid source's month as its account states it. */
+export interface AccountState {
+  /** The plan's monthly searches, when stated. */
+  searchesPerMonth: number | null;
+  /** Plan searches and extra credits left. */
+  searchesLeft: number;
+  thisMonthUsage: number | null;
+}
+
 export interface FareSource {
   readonly name: string;
+  /**
+   * How the scanner sweeps this source: "grid" asks search() about every route and date pair of the scan plan
+   * (free sources); "discovery" looks wide with discover() over the areas below and confirms each candidate with
+   * one fresh confirm(), out of the scan's allowance (a paid source, docs/decisions/080). Default "grid".
+   */
+  readonly sweep?: "grid" | "discovery";
+  /** The areas discover() can search (SerpApi: North America and each area with an arrival_area_id). */
+  readonly discoveryAreas?: readonly DiscoveryArea[];
+  /** This scan's share of the month's searches (the scan is its `now`); the same object for every call of one scan. */
+  allowance?(now: Date): Promise<SearchAllowance>;
+  /** Asks the provider for its account now (a paid source). */
+  account?(): Promise<AccountState>;
+  /** The account as last seen by a scan or account(), without asking; null before the first. */
+  lastAccount?(): AccountState | null;
   /** Whose observations make the typical ranges, when not this source's own name (a combined source). */
   readonly historySource?: string;
   /** Throws FareSourceError when the source cannot be used at all (bad key, quota check failed, network down). */

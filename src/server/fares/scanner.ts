@@ -11,9 +11,11 @@ import { DESTINATIONS } from "../../domain/destinations.ts";
 import type { Clock } from "../clock.ts";
 import { rduToday } from "../../domain/calendar.ts";
 import { recordDeals, type DealChanges } from "./deal-records.ts";
+import { sweepByDiscovery, type SweepCounts } from "./discovery-sweep.ts";
 import type { FareSearch, FareSource, PastObservation, SearchResult } from "./fare-source.ts";
 import { confirmCachedCandidates, judgeQuotes } from "./judge-quotes.ts";
-import { hasObservationsFrom, loadPriceHistory, observedNow, storeObservations } from "./observations.ts";
+import { hasObservationsFrom, loadPriceHistory, observedNow, storeObservations, type PriceHistory } from "./observations.ts";
+import { markRoutesObserved } from "./route-coverage.ts";
 import { planSearches } from "./scan-plan.ts";
 
 export interface ScanDeps {
@@ -59,8 +61,12 @@ export interface ScanSummary {
   alertEmails: number;
   errors: string[];
   quotaLeft: number | null;
+  /** Zero for a grid sweep. */
+  discovery: SweepCounts;
   seconds: number;
 }
+
+const NO_DISCOVERY: SweepCounts = { discoverySearches: 0, discoveryRows: 0, confirmSearches: 0, confirmed: 0, rejected: 0, rechecks: 0 };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
@@ -97,6 +103,73 @@ function liveDealRechecks(db: Db): FareSearch[] {
     .map((deal) => ({ ...deal, returnDate: deal.returnDate || null, purpose: "recheck" as const }));
 }
 
+/** Every route and date pair of the scan plan through search(), cached candidates confirmed (a free source). */
+async function gridSweep(deps: ScanDeps, history: PriceHistory, now: Date, today: string, summary: ScanSummary): Promise<void> {
+  const { db, fares } = deps;
+  const searches = planSearches({
+    today,
+    destinations: DESTINATIONS.map((d) => d.code),
+    rechecks: liveDealRechecks(db),
+    lastObserved: history.lastObserved,
+  });
+
+  let result: SearchResult | null = null;
+  try {
+    result = await fares.search({ now, searches });
+  } catch (error) {
+    summary.errors.push(`${fares.name}: ${messageOf(error)}`);
+  }
+
+  if (result) {
+    summary.errors.push(...result.errors);
+    summary.searches = result.searched;
+    summary.quotes = result.quotes.length;
+    summary.quotaLeft = result.quotaLeft;
+    summary.routes = new Set(result.quotes.map((q) => q.destination)).size;
+    const { judged, fresh } = await confirmCachedCandidates(fares, judgeQuotes(result.quotes, history, today), now, today, summary.errors);
+    const changes: DealChanges = db.transaction((tx) => {
+      storeObservations(db, observedNow([...result.quotes, ...fresh], now));
+      markRoutesObserved(
+        db,
+        fares.name,
+        result.quotes.map((quote) => quote.destination),
+        now,
+      );
+      return recordDeals(tx, judged, now);
+    });
+    summary.dealsFound = changes.found;
+    summary.newDeals = changes.created;
+    summary.realerted = changes.realerted;
+    summary.expired = changes.expired;
+    summary.status = result.quotes.length > 0 || result.errors.length === 0 ? "succeeded" : "failed";
+  }
+}
+
+/** Discover wide, confirm narrow (discovery-sweep.ts): a paid source's scan. */
+async function discoverySweep(deps: ScanDeps, history: PriceHistory, now: Date, today: string, summary: ScanSummary): Promise<void> {
+  const { db, fares } = deps;
+  let sweep: Awaited<ReturnType<typeof sweepByDiscovery>>;
+  try {
+    sweep = await sweepByDiscovery({ db, fares, history, now, today });
+  } catch (error) {
+    summary.errors.push(`${fares.name}: ${messageOf(error)}`);
+    return;
+  }
+  const { observations, observedRoutes, judged, searched, quotes, routes, quotaLeft, errors, ...counts } = sweep;
+  summary.errors.push(...errors);
+  Object.assign(summary, { searches: searched, quotes, routes, quotaLeft, discovery: counts });
+  const changes: DealChanges = db.transaction((tx) => {
+    storeObservations(db, observations);
+    markRoutesObserved(db, fares.name, observedRoutes, now);
+    return recordDeals(tx, judged, now);
+  });
+  summary.dealsFound = changes.found;
+  summary.newDeals = changes.created;
+  summary.realerted = changes.realerted;
+  summary.expired = changes.expired;
+  summary.status = quotes > 0 || errors.length === 0 ? "succeeded" : "failed";
+}
+
 export async function runScan(deps: ScanDeps, options: ScanOptions = {}): Promise<ScanSummary> {
   const { db, fares } = deps;
   const log = options.log ?? console.log;
@@ -119,6 +192,7 @@ export async function runScan(deps: ScanDeps, options: ScanOptions = {}): Promis
     alertEmails: 0,
     errors: [],
     quotaLeft: null,
+    discovery: { ...NO_DISCOVERY },
     seconds: 0,
   };
 
@@ -126,37 +200,8 @@ export async function runScan(deps: ScanDeps, options: ScanOptions = {}): Promis
     await ensureHistory(deps, now, log);
     const history = (options.loadHistory ?? loadPriceHistory)(db, fares.historySource ?? fares.name, now);
     await nextTick(); // reading a year of prices takes ~0.2 s: answer waiting requests before searching
-    const searches = planSearches({
-      today,
-      destinations: DESTINATIONS.map((d) => d.code),
-      rechecks: liveDealRechecks(db),
-      lastObserved: history.lastObserved,
-    });
-
-    let result: SearchResult | null = null;
-    try {
-      result = await fares.search({ now, searches });
-    } catch (error) {
-      summary.errors.push(`${fares.name}: ${messageOf(error)}`);
-    }
-
-    if (result) {
-      summary.errors.push(...result.errors);
-      summary.searches = result.searched;
-      summary.quotes = result.quotes.length;
-      summary.quotaLeft = result.quotaLeft;
-      summary.routes = new Set(result.quotes.map((q) => q.destination)).size;
-      const { judged, fresh } = await confirmCachedCandidates(fares, judgeQuotes(result.quotes, history, today), now, today, summary.errors);
-      const changes: DealChanges = db.transaction((tx) => {
-        storeObservations(db, observedNow([...result.quotes, ...fresh], now));
-        return recordDeals(tx, judged, now);
-      });
-      summary.dealsFound = changes.found;
-      summary.newDeals = changes.created;
-      summary.realerted = changes.realerted;
-      summary.expired = changes.expired;
-      summary.status = result.quotes.length > 0 || result.errors.length === 0 ? "succeeded" : "failed";
-    }
+    if (fares.sweep === "discovery") await discoverySweep(deps, history, now, today, summary);
+    else await gridSweep(deps, history, now, today, summary);
 
     if (options.afterDeals) {
       const downstream = await options.afterDeals();
@@ -182,6 +227,12 @@ export async function runScan(deps: ScanDeps, options: ScanOptions = {}): Promis
       alertEmails: summary.alertEmails,
       errors: summary.errors.slice(0, 50),
       quotaLeft: summary.quotaLeft,
+      searches: summary.searches,
+      discoverySearches: summary.discovery.discoverySearches,
+      discoveryRows: summary.discovery.discoveryRows,
+      confirmSearches: summary.discovery.confirmSearches,
+      candidatesConfirmed: summary.discovery.confirmed,
+      candidatesRejected: summary.discovery.rejected,
     })
     .where(eq(fareScans.id, scanId))
     .run();

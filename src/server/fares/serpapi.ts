@@ -3,11 +3,12 @@
  * range and price history (serpapi-flights.ts); Travel Explore, one search per area for the cheapest trip to each of
  * its destinations (serpapi-explore.ts). The month's searches left (plan and extra credits, serpapi-account.ts) are
  * spent evenly over the scan schedule (quota-pacing.ts), checked against the account once per scan so they are never
- * exceeded. A plan with no searches left is a failure of the scan, not an empty success. confirm() is the one fresh
- * search a cached candidate needs (cached-with-fresh-confirmation.ts); it and discover() spend the same per-scan
- * share as search(). A 429 (searches run out, or the hourly limit) stops the scan's remaining searches.
+ * exceeded, nor FARE_BUDGET (monthlyBudget, against the account's this_month_usage). A plan with no searches left is a
+ * failure of the scan, not an empty success. The scanner sweeps this source by discovery (discovery-sweep.ts):
+ * discover() is one Explore search, confirm() the one fresh search (`no_cache`) a candidate needs; they and search()
+ * spend the same per-scan share. A 429 (searches run out, or the hourly limit) stops the scan's remaining searches.
  */
-import { KNOWN_AREA_IDS, type DiscoveryArea } from "./discovery-areas.ts";
+import { DISCOVERY_AREAS, KNOWN_AREA_IDS, type DiscoveryArea } from "./discovery-areas.ts";
 import {
   FareSourceError,
   HOME_AIRPORT,
@@ -22,7 +23,7 @@ import {
 } from "./fare-source.ts";
 import { getJson, type FetchFunction } from "./http-json.ts";
 import { searchesThisTick, ticksLeftInMonth } from "./quota-pacing.ts";
-import { parseAccount } from "./serpapi-account.ts";
+import { parseAccount, type SerpApiAccount } from "./serpapi-account.ts";
 import { PROVIDER } from "./serpapi-answers.ts";
 import { exploreParams, parseTravelExplore } from "./serpapi-explore.ts";
 import { parseGoogleFlights, SERPAPI_SOURCE } from "./serpapi-flights.ts";
@@ -39,6 +40,8 @@ export interface SerpApiOptions {
   concurrency?: number;
   /** A ceiling per scan whatever the quota allows. */
   maxSearchesPerScan?: number;
+  /** FARE_BUDGET: searches a month this install may spend, counted by the account's this_month_usage; the plan's quota when unset. */
+  monthlyBudget?: number | null;
   /** Travel Explore's arrival_area_id per area, added to the ones SerpApi's reference names (discovery-areas.ts). */
   exploreAreaIds?: Readonly<Partial<Record<DiscoveryArea, string>>>;
 }
@@ -89,9 +92,18 @@ export function createSerpApiFareSource(options: SerpApiOptions): SerpApiFareSou
   const maxPerScan = options.maxSearchesPerScan ?? 300;
   const areaIds = { ...KNOWN_AREA_IDS, ...options.exploreAreaIds };
 
-  const searchesLeft = async (): Promise<number> => {
+  let latestAccount: SerpApiAccount | null = null;
+  const accountNow = async (): Promise<SerpApiAccount> => {
     const { status, body } = await getJson(fetchFunction, PROVIDER, `${baseUrl}/account?api_key=${encodeURIComponent(options.apiKey)}`, { timeoutMs });
-    return parseAccount(body, status).searchesLeft;
+    latestAccount = parseAccount(body, status);
+    return latestAccount;
+  };
+
+  /** The account's searches left, within FARE_BUDGET when one is set. */
+  const searchesLeft = async (): Promise<number> => {
+    const account = await accountNow();
+    if (options.monthlyBudget == null) return account.searchesLeft;
+    return Math.max(0, Math.min(account.searchesLeft, options.monthlyBudget - (account.thisMonthUsage ?? 0)));
   };
 
   let current: ScanAllowance | null = null;
@@ -142,14 +154,19 @@ export function createSerpApiFareSource(options: SerpApiOptions): SerpApiFareSou
     return params;
   };
 
-  const searchOnce = async (scan: ScanAllowance, search: FareSearch): Promise<FareQuote | null> => {
-    const { status, body } = await searchJson(scan, flightsParams(search));
+  const searchOnce = async (scan: ScanAllowance, search: FareSearch, fresh = false): Promise<FareQuote | null> => {
+    // no_cache only where a live price must be proven: a cached repeat would be free but proves nothing.
+    const { status, body } = await searchJson(scan, fresh ? { ...flightsParams(search), no_cache: "true" } : flightsParams(search));
     return parseGoogleFlights(body, search, HOME_AIRPORT, status);
   };
 
   return {
     name: SERPAPI_SOURCE,
+    sweep: "discovery",
+    discoveryAreas: DISCOVERY_AREAS.filter((area) => area === "north-america" || areaIds[area] !== undefined),
     allowance,
+    account: accountNow,
+    lastAccount: () => latestAccount,
 
     async search(request: SearchRequest): Promise<SearchResult> {
       const scan = await allowance(request.now);
@@ -185,7 +202,7 @@ export function createSerpApiFareSource(options: SerpApiOptions): SerpApiFareSou
     async confirm(quote: FareQuote, now: Date): Promise<FareQuote | null> {
       const scan = await spendOne(now);
       const { destination, departDate, returnDate, cabin } = quote;
-      return searchOnce(scan, { destination, departDate, returnDate, cabin, purpose: "recheck" });
+      return searchOnce(scan, { destination, departDate, returnDate, cabin, purpose: "recheck" }, true);
     },
 
     async discover(request: DiscoveryRequest): Promise<DiscoveryResult> {

@@ -1,8 +1,9 @@
 import { findAirline } from "../../domain/airlines.ts";
-import { addDays, DAY_MS, dayNumber, daysBetween, monthOf, rduToday } from "../../domain/calendar.ts";
+import { addDays, DAY_MS, dayNumber, rduToday } from "../../domain/calendar.ts";
 import { discoveryAreaOf } from "./discovery-areas.ts";
+import { discoveryPairs } from "./discovery-plan.ts";
 import type { DiscoveryRequest, DiscoveryResult, DiscoveryRow, FareQuote, FareSource, PastObservation, SearchRequest, SearchResult } from "./fare-source.ts";
-import { tripDatePairs, type DatePair } from "./scan-plan.ts";
+import { tripDatePairs } from "./scan-plan.ts";
 import { seededRandom } from "./seeded-random.ts";
 import { SIMULATED_SOURCE, simulatedFare, simulatedRoutes } from "./simulated-market.ts";
 
@@ -14,21 +15,6 @@ export interface SimulatedOptions {
 }
 
 const OBSERVATION_HOUR_UTC = 17;
-/** How far ahead a discovery looks, as Travel Explore's "next six months". */
-const DISCOVERY_DAYS = 183;
-
-/** The scan grid's trips of this kind (weekends Friday → Sunday, weeks Saturday → Saturday) in the discovery's window. */
-function discoveryPairs(request: DiscoveryRequest): DatePair[] {
-  const today = rduToday(request.now);
-  const nights = request.tripKind === "weekend" ? 2 : 7;
-  return tripDatePairs(today).filter(
-    (pair) =>
-      daysBetween(pair.departDate, pair.returnDate) === nights &&
-      daysBetween(today, pair.departDate) <= DISCOVERY_DAYS &&
-      (request.month === null || monthOf(pair.departDate) === request.month),
-  );
-}
-
 function discoveryRow(quote: FareQuote): DiscoveryRow {
   return {
     destination: quote.destination,

@@ -1,3 +1,4 @@
+import { FareBudgetPanel } from "./fare-budget-panel.tsx";
 import { AuditLog } from "./audit-log.tsx";
 import { ContactMessages } from "./contact-messages.tsx";
 import { formatClock } from "./format.ts";
@@ -39,6 +40,7 @@ export function OperationsTab({ active }: { active: boolean }) {
       ) : (
         <>
           <SubscriberStats overview={data.overview} />
+          <FareBudgetPanel fares={data.overview.fares} />
           <ScansTable scans={data.overview.scans} />
           <OutboxPanel outbox={data.overview.outbox} onRetried={refresh} />
           <ContactMessages messages={data.overview.contactMessages} onChange={patch} />

@@ -1,0 +1,107 @@
+/**
+ * The budget plan an operator reads before paying (docs/decisions/081): FARE_BUDGET (or the plan's monthly quota)
+ * and SCAN_SCHEDULE give searches per sweep, sweeps per month, the confirmation reserve, how often each area and
+ * season comes round, and the expected monthly use, with a warning when the schedule cannot be afforded. Pure but
+ * for counting the schedule's runs (croner).
+ */
+import { Cron } from "croner";
+import type { DiscoveryArea } from "./discovery-areas.ts";
+import { confirmationReserve, CORE_QUERIES, rotation, rotationPeriod, rotationSize } from "./discovery-plan.ts";
+
+/** The per-scan ceiling of the SerpApi source (serpapi.ts maxSearchesPerScan). */
+export const MAX_SEARCHES_PER_SCAN = 300;
+/** The least a sweep needs: North America weekend and week-long, and one confirmation. */
+export const MIN_SEARCHES_PER_SWEEP = CORE_QUERIES.length + 1;
+const MONTH_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+export interface BudgetPlanInput {
+  /** Searches a month this install may spend. */
+  budget: number;
+  /** Where the budget comes from. */
+  budgetFrom: "FARE_BUDGET" | "the SerpApi plan";
+  /** The plan's monthly searches, when the account said. */
+  quota: number | null;
+  schedule: string;
+  areas: readonly DiscoveryArea[];
+  now: Date;
+}
+
+export interface BudgetPlan {
+  budget: number;
+  budgetFrom: BudgetPlanInput["budgetFrom"];
+  quota: number | null;
+  schedule: string;
+  sweepsPerMonth: number;
+  /** Searches each sweep can count on (budget ÷ sweeps, rounded down); pacing hands out the remainder. */
+  searchesPerSweep: number;
+  discoveryPerSweep: number;
+  confirmationReserve: number;
+  /** Sweeps until every area and every month of the rotation was searched once; null when no rotation search fits. */
+  sweepsPerRotation: number | null;
+  expectedMonthlyUse: number;
+  warnings: string[];
+}
+
+/** Runs of the schedule in 30 days from now. */
+export function sweepsPerMonth(schedule: string, now: Date): number {
+  const end = now.getTime() + MONTH_DAYS * DAY_MS;
+  const cron = new Cron(schedule, { paused: true, timezone: "UTC" });
+  let runs = 0;
+  for (const run of cron.enumerate(now)) {
+    if (run.getTime() > end || runs > 50_000) break;
+    runs++;
+  }
+  cron.stop();
+  return runs;
+}
+
+export function planBudget(input: BudgetPlanInput): BudgetPlan {
+  const sweeps = Math.max(1, sweepsPerMonth(input.schedule, input.now));
+  const searchesPerSweep = Math.min(MAX_SEARCHES_PER_SCAN, Math.floor(input.budget / sweeps));
+  const reserve = confirmationReserve(searchesPerSweep);
+  const turn = rotation(input.areas, input.now.toISOString().slice(0, 10));
+  const core = input.areas.includes("north-america") ? CORE_QUERIES.length : 0;
+  const discovery = Math.min(core + rotationSize(turn), searchesPerSweep - reserve);
+  const rotationPerSweep = discovery - core;
+  const warnings: string[] = [];
+  if (searchesPerSweep < MIN_SEARCHES_PER_SWEEP) {
+    const affordable = Math.floor(input.budget / MIN_SEARCHES_PER_SWEEP);
+    warnings.push(
+      `SCAN_SCHEDULE cannot be afforded: ${sweeps} sweeps a month leave ${searchesPerSweep} searches each, and a sweep needs ${MIN_SEARCHES_PER_SWEEP} ` +
+        `(North America weekend and week-long, one confirmation). ${input.budget} searches a month pay for ${affordable} sweeps: ` +
+        `one every ${Math.ceil((MONTH_DAYS * 24) / Math.max(1, affordable))} hours.`,
+    );
+  }
+  if (input.quota !== null && input.budget > input.quota) {
+    warnings.push(
+      `FARE_BUDGET (${input.budget}) is more than the SerpApi plan's ${input.quota} searches a month: scans stop when the plan and extra credits run out.`,
+    );
+  }
+  return {
+    budget: input.budget,
+    budgetFrom: input.budgetFrom,
+    quota: input.quota,
+    schedule: input.schedule,
+    sweepsPerMonth: sweeps,
+    searchesPerSweep,
+    discoveryPerSweep: Math.max(0, discovery),
+    confirmationReserve: reserve,
+    sweepsPerRotation: rotationPerSweep > 0 && rotationSize(turn) > 0 ? Math.ceil(rotationPeriod(turn) / rotationPerSweep) : null,
+    // Pacing gives each scan the month's searches left ÷ the scans left (dithered), so the whole budget is spent.
+    expectedMonthlyUse: Math.min(input.budget, MAX_SEARCHES_PER_SCAN * sweeps),
+    warnings,
+  };
+}
+
+/** The plan as the boot log's block of lines. */
+export function describeBudgetPlan(plan: BudgetPlan): string[] {
+  const n = (value: number) => value.toLocaleString("en-US");
+  const lines = [
+    `[budget] ${n(plan.budget)} searches a month (${plan.budgetFrom}${plan.quota !== null && plan.budgetFrom === "FARE_BUDGET" ? `; the plan has ${n(plan.quota)}` : ""}); SCAN_SCHEDULE '${plan.schedule}': ${n(plan.sweepsPerMonth)} sweeps a month`,
+    `[budget] each sweep: ${plan.searchesPerSweep} searches, ${plan.discoveryPerSweep} Travel Explore and ${plan.confirmationReserve} held for Google Flights confirmations` +
+      (plan.sweepsPerRotation !== null ? `; every area and season searched once every ${plan.sweepsPerRotation} sweeps` : ""),
+    `[budget] expected use ${n(plan.expectedMonthlyUse)} of ${n(plan.budget)} a month: each scan gets the searches left ÷ the scans left, so a sweep's unspent reserve goes to the sweeps after it`,
+  ];
+  return [...lines, ...plan.warnings.map((warning) => `[budget] WARNING: ${warning}`)];
+}

@@ -1,0 +1,232 @@
+/**
+ * Discover wide, confirm narrow (docs/decisions/080): one scan of a source that sweeps by discovery. Travel Explore
+ * searches (discovery-plan.ts) give the cheapest trip to each destination of an area; each is a cached candidate,
+ * judged against the route's typical range. A candidate that looks like a deal gets one fresh Google Flights search
+ * of its exact dates (confirm), which proves the fare live and brings Google's typical range and price history.
+ * What the share has left then re-checks live deals not seen for a while, then prices routes we cannot judge yet
+ * (no history of our own): their fresh answer carries Google's range, so a deal can be found on a new install.
+ */
+import type { Db } from "../../../db/client.ts";
+import { DESTINATIONS } from "../../domain/destinations.ts";
+import { DAY_MS, dayNumber, HOUR_MS } from "../../domain/calendar.ts";
+import type { JudgedQuote } from "./deal-records.ts";
+import { REALERT_MIN_DROP_DOLLARS, REALERT_MIN_DROP_SHARE } from "./detect.ts";
+import { DISCOVERY_AREAS } from "./discovery-areas.ts";
+import { confirmationReserve, CORE_QUERIES, planDiscovery, rotation, rotationSearchesOf, rotationSize } from "./discovery-plan.ts";
+import { HOME_AIRPORT, type DiscoveryRow, type FareQuote, type FareSource, type PastObservation } from "./fare-source.ts";
+import { judgeQuotes } from "./judge-quotes.ts";
+import { routeKey, type PriceHistory } from "./observations.ts";
+
+/** A live deal unseen this long is looked at again by its exact dates, when the share allows. */
+export const RECHECK_AFTER_HOURS = 12;
+const CATALOGUE = new Set(DESTINATIONS.map((d) => d.code));
+const PROVIDER_HISTORY_HOUR_UTC = 17;
+
+export interface SweepCounts {
+  discoverySearches: number;
+  /** Rows of every Explore answer, before any was skipped or merged. */
+  discoveryRows: number;
+  confirmSearches: number;
+  /** Candidates a fresh search found to be a deal still. */
+  confirmed: number;
+  /** Candidates a fresh search found gone or not a deal: the cached price was not real. */
+  rejected: number;
+  rechecks: number;
+}
+
+export interface DiscoverySweep extends SweepCounts {
+  /** Every price seen, to keep as observations (Google's price history of a confirmation as its own days). */
+  observations: PastObservation[];
+  /** Destinations priced by this sweep (discovered or searched). */
+  observedRoutes: string[];
+  judged: JudgedQuote[];
+  searched: number;
+  quotes: number;
+  routes: number;
+  quotaLeft: number | null;
+  errors: string[];
+}
+
+export interface SweepInput {
+  db: Db;
+  fares: FareSource;
+  history: PriceHistory;
+  now: Date;
+  today: string;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
+
+function candidateQuote(row: DiscoveryRow, source: string): FareQuote {
+  return {
+    origin: HOME_AIRPORT,
+    destination: row.destination,
+    tripType: "round_trip",
+    cabin: "economy",
+    nonstop: row.stops === 0,
+    departDate: row.departDate,
+    returnDate: row.returnDate,
+    price: row.price,
+    airline: row.airline,
+    durationMinutes: row.durationMinutes,
+    providerTypicalLow: null,
+    providerTypicalHigh: null,
+    source,
+    cached: true,
+  };
+}
+
+/** Google's daily prices for a confirmed search, as observations of those days (they fill a thin history). */
+function* providerDays(quote: FareQuote): Iterable<PastObservation> {
+  for (const point of quote.providerPriceHistory ?? []) {
+    const observedAt = new Date(dayNumber(point.day) * DAY_MS + PROVIDER_HISTORY_HOUR_UTC * HOUR_MS);
+    yield { quote: { ...quote, price: point.price, providerTypicalLow: null, providerTypicalHigh: null }, observedAt };
+  }
+}
+
+/** Rotation searches made by earlier scans of this source. */
+function rotationDone(db: Db, source: string, areas: readonly (typeof DISCOVERY_AREAS)[number][]): number {
+  const rows = db.$client.query("SELECT discovery_searches FROM fare_scans WHERE source = ? AND discovery_searches > 0").values(source) as [number][];
+  return rows.reduce((sum, [searches]) => sum + rotationSearchesOf(searches, areas), 0);
+}
+
+function liveDeals(db: Db) {
+  return db.$client
+    .query("SELECT destination, depart_date, return_date, cabin, last_seen_at, price FROM deals WHERE is_active = 1 ORDER BY last_seen_at")
+    .values() as [string, string, string, FareQuote["cabin"], number, number][];
+}
+
+const keyOf = (q: Pick<FareQuote, "destination" | "departDate" | "returnDate" | "cabin">) =>
+  `${q.destination}|${q.departDate}|${q.returnDate ?? ""}|${q.cabin}`;
+
+export async function sweepByDiscovery({ db, fares, history, now, today }: SweepInput): Promise<DiscoverySweep> {
+  if (!fares.discover) throw new Error(`${fares.name} cannot discover`);
+  const areas = fares.discoveryAreas ?? DISCOVERY_AREAS;
+  const errors: string[] = [];
+  const allowance = fares.allowance ? await fares.allowance(now) : null;
+  const unlimited = allowance === null;
+  const canSpend = () => unlimited || (allowance.spent < allowance.share && !allowance.refusal);
+  const turn = rotation(areas, today);
+  // Never the same query twice in a sweep: a repeat within the hour is SerpApi's cached answer (free, and nothing new).
+  const distinctQueries = CORE_QUERIES.length + rotationSize(turn);
+  const discoverCount = unlimited ? distinctQueries : Math.min(distinctQueries, allowance.share - confirmationReserve(allowance.share));
+  const sweep: DiscoverySweep = {
+    discoverySearches: 0,
+    discoveryRows: 0,
+    confirmSearches: 0,
+    confirmed: 0,
+    rejected: 0,
+    rechecks: 0,
+    observations: [],
+    observedRoutes: [],
+    judged: [],
+    searched: 0,
+    quotes: 0,
+    routes: 0,
+    quotaLeft: null,
+    errors,
+  };
+
+  const queries = planDiscovery({ count: Math.max(1, discoverCount), areas, today, rotationDone: rotationDone(db, fares.name, areas) });
+
+  // Discover: the cheapest trip per destination and area, a cached candidate each. With nothing left this month
+  // the first discovery is still asked for: the source refuses it in its own words, sending nothing.
+  const candidates = new Map<string, FareQuote>();
+  for (const [index, query] of queries.entries()) {
+    if (!canSpend() && !(index === 0 && allowance?.left === 0)) break;
+    try {
+      const found = await fares.discover({ now, ...query, nonstopOnly: false });
+      sweep.discoverySearches += found.searched;
+      sweep.discoveryRows += found.rawRows;
+      for (const row of found.rows) {
+        if (!CATALOGUE.has(row.destination)) continue;
+        const quote = candidateQuote(row, fares.name);
+        const kept = candidates.get(keyOf(quote));
+        if (!kept || quote.price < kept.price) candidates.set(keyOf(quote), quote);
+      }
+    } catch (error) {
+      if (allowance?.left === 0) {
+        errors.push(messageOf(error));
+        break;
+      }
+      errors.push(`discovering ${query.area} ${query.tripKind} ${query.month ?? "next six months"}: ${messageOf(error)}`);
+    }
+  }
+  const found = [...candidates.values()];
+  sweep.observations.push(...found.map((quote) => ({ quote, observedAt: now })));
+  const judgedFound = judgeQuotes(found, history, today);
+
+  // Confirm: one fresh search per candidate, the deepest first; a candidate left unconfirmed is not a deal.
+  const unconfirmed = (item: JudgedQuote, reason: string): JudgedQuote =>
+    item.judgement ? { ...item, judgement: { ...item.judgement, isDeal: false, tier: null, reason } } : item;
+  const fresh = new Map<string, JudgedQuote>();
+  const confirmOne = async (quote: FareQuote): Promise<JudgedQuote | null | "not-sent"> => {
+    if (!fares.confirm || !canSpend()) return "not-sent";
+    sweep.confirmSearches++;
+    try {
+      const answer = await fares.confirm(quote, now);
+      if (!answer || answer.cached) return null;
+      sweep.observations.push({ quote: answer, observedAt: now }, ...providerDays(answer));
+      const [judged] = judgeQuotes([answer], history, today);
+      fresh.set(keyOf(answer), judged!);
+      return judged!;
+    } catch (error) {
+      sweep.confirmSearches--;
+      errors.push(`confirming ${quote.destination} ${quote.departDate}: ${messageOf(error)}`);
+      return "not-sent";
+    }
+  };
+
+  // A live deal seen again at about its price needs no new proof: the sweep's confirmations go to new candidates.
+  const live = new Map(
+    liveDeals(db).map(([destination, departDate, returnDate, cabin, , price]) => [
+      keyOf({ destination, departDate, returnDate: returnDate || null, cabin }),
+      price,
+    ]),
+  );
+  const alreadyLive = (quote: FareQuote) => {
+    const price = live.get(keyOf(quote));
+    return price !== undefined && quote.price > price * (1 - REALERT_MIN_DROP_SHARE) && quote.price > price - REALERT_MIN_DROP_DOLLARS;
+  };
+  const dealCandidates = judgedFound
+    .filter((item) => item.judgement?.isDeal && !alreadyLive(item.quote))
+    .sort((a, b) => b.judgement!.shareBelow - a.judgement!.shareBelow);
+  for (const item of dealCandidates) {
+    const outcome = await confirmOne(item.quote);
+    if (outcome === "not-sent") continue;
+    if (outcome?.judgement?.isDeal) sweep.confirmed++;
+    else sweep.rejected++;
+  }
+
+  // Re-check live deals this sweep did not see at their dates, the longest unseen first.
+  for (const [destination, departDate, returnDate, cabin, lastSeenAt] of liveDeals(db)) {
+    const key = keyOf({ destination, departDate, returnDate: returnDate || null, cabin });
+    if (candidates.has(key) || fresh.has(key) || now.getTime() - lastSeenAt < RECHECK_AFTER_HOURS * HOUR_MS) continue;
+    const quote = {
+      ...candidateQuote({ destination, departDate, returnDate, price: 0, airline: "", airlineCode: null, stops: null, durationMinutes: null }, fares.name),
+      cabin,
+    };
+    const outcome = await confirmOne({ ...quote, returnDate: returnDate || null });
+    if (outcome !== "not-sent") sweep.rechecks++;
+  }
+
+  // Routes we cannot judge yet: one fresh search brings Google's typical range (and price history) for them.
+  const unjudged = judgedFound.filter((item) => item.range === null && !fresh.has(keyOf(item.quote)));
+  unjudged.sort((a, b) => history.of(routeKey(a.quote), a.quote.departDate).route.length - history.of(routeKey(b.quote), b.quote.departDate).route.length);
+  for (const item of unjudged) {
+    if (!canSpend()) break;
+    await confirmOne(item.quote);
+  }
+
+  // Each candidate counts by its fresh answer when it has one; otherwise it stays an unconfirmed cached price.
+  for (const item of judgedFound) {
+    if (!fresh.has(keyOf(item.quote))) sweep.judged.push(item.judgement?.isDeal ? unconfirmed(item, "cached price, not confirmed by a fresh search") : item);
+  }
+  sweep.judged.push(...fresh.values());
+  sweep.searched = sweep.discoverySearches + sweep.confirmSearches;
+  sweep.quotes = found.length + fresh.size;
+  sweep.observedRoutes = [...new Set([...found, ...[...fresh.values()].map((item) => item.quote)].map((quote) => quote.destination))];
+  sweep.routes = sweep.observedRoutes.length;
+  sweep.quotaLeft = allowance ? allowance.left - allowance.spent : null;
+  return sweep;
+}

@@ -1,0 +1,129 @@
+/**
+ * The Operations tab's fare searches (issue 15): searches spent and left this month, routes seen in the last 6 and
+ * 24 hours, candidates confirmed or found not real, the last discovery's rows, and the budget plan of a SerpApi
+ * install — after real scans against the local SerpApi-shaped server.
+ */
+import { afterEach, expect, test } from "bun:test";
+import { DESTINATIONS } from "../../src/domain/destinations.ts";
+import { discoveryAreaOf } from "../../src/server/fares/discovery-areas.ts";
+import { runScan } from "../../src/server/fares/scanner.ts";
+import { createSerpApiFareSource } from "../../src/server/fares/serpapi.ts";
+import { SERPAPI_TEST_KEY, SerpApiServer, type ExploreQuestion, type ScriptedExploreRow } from "../support/serpapi-server.ts";
+import { createTestApp, json } from "../support/test-app.ts";
+import { createUser, signIn } from "../support/users.ts";
+
+const HOUR = 3_600_000;
+const quiet = { log: () => {} };
+
+let server: SerpApiServer | null = null;
+afterEach(() => server?.stop());
+
+/** North America only (no other area is configured): LAS is cheap in Explore but dear on a fresh search. */
+const explore = (question: ExploreQuestion): ScriptedExploreRow[] =>
+  question.areaId !== null
+    ? []
+    : DESTINATIONS.filter((d) => discoveryAreaOf(d.code) === "north-america").map((d) => ({
+        destination: d.code,
+        departDate: "2027-01-15",
+        returnDate: question.tripKind === "weekend" ? "2027-01-17" : "2027-01-22",
+        price: d.code === "LAS" ? 120 : 300,
+        airline: "American",
+        airlineCode: "AA",
+        stops: 0,
+        durationMinutes: 200,
+      }));
+
+async function adminView(env: Record<string, string>) {
+  const t = createTestApp({ FARE_SOURCE: "serpapi", SERPAPI_KEY: SERPAPI_TEST_KEY, ...env });
+  const serpapi = new SerpApiServer({
+    now: () => t.clock.now(),
+    searchesPerMonth: 5000,
+    explore,
+    // Google's answer: $300, its typical range and 60 days of price history at $300.
+    flights: (question) => ({
+      price: 300,
+      airline: "American",
+      flightNumber: "AA 1",
+      nonstop: true,
+      durationMinutes: 200,
+      typicalRange: [280, 360],
+      priceHistory: Array.from({ length: 60 }, (_, i): [number, number] => [Math.floor(question.at.getTime() / 1000) - (60 - i) * 86_400, 300]),
+    }),
+  });
+  server = serpapi;
+  const fares = createSerpApiFareSource({
+    apiKey: SERPAPI_TEST_KEY,
+    schedule: t.config.scanSchedule,
+    baseUrl: serpapi.url,
+    monthlyBudget: t.config.fareBudget,
+  });
+  t.deps.fares = fares;
+  const admin = await createUser(t, { isAdmin: true, email: "boss@gordu.example", subscriptionType: "Free", planType: null });
+  const cookie = await signIn(t, admin.email);
+  return { t, serpapi, fares, operations: async () => (await json(await t.request("GET", "/api/admin/operations", { cookie }))).fares };
+}
+
+test("after a day of hourly SerpApi scans: searches spent and left, coverage, a candidate found not real, the last discovery, and the plan", async () => {
+  const { t, serpapi, fares, operations } = await adminView({ FARE_BUDGET: "3000" });
+  expect(t.config.scanSchedule).toBe("0 * * * *");
+  // The first fresh search of a route brings Google's price history ($300); from then on Explore's $120 to LAS looks
+  // like a deal, and each fresh search finds $300: the candidate is not real.
+  for (let hour = 0; hour < 24; hour++) {
+    await runScan({ ...t.deps, fares }, quiet);
+    t.clock.advance(HOUR);
+  }
+  t.clock.advance(-HOUR);
+
+  const view = await operations();
+  expect(view).toMatchObject({
+    source: "serpapi",
+    paid: true,
+    searchesThisMonth: serpapi.count("charged"),
+    searchesLeft: 3000 - serpapi.count("charged"),
+    catalogueRoutes: 81,
+    // Only North America is searchable without SERPAPI_EXPLORE_AREAS beyond Europe's, and Europe answers nothing here.
+    routesObserved6h: 72,
+    routesObserved24h: 72,
+    lastDiscovery: { at: t.clock.now().toISOString() },
+  });
+  expect(view.lastDiscovery.rawRows).toBeGreaterThanOrEqual(72);
+  expect(view.candidatesRejected).toBeGreaterThanOrEqual(1);
+  expect(view.candidatesConfirmed).toBe(0);
+  expect(view.plan).toMatchObject({
+    budget: 3000,
+    budgetFrom: "FARE_BUDGET",
+    quota: 5000,
+    schedule: "0 * * * *",
+    sweepsPerMonth: 720,
+    searchesPerSweep: 4,
+    warnings: [],
+  });
+});
+
+test("a schedule the budget cannot pay for is named, with what it can pay for", async () => {
+  const { t, fares, operations } = await adminView({ FARE_BUDGET: "1000", SCAN_SCHEDULE: "*/10 * * * *" });
+  await runScan({ ...t.deps, fares }, quiet);
+  const { plan } = await operations();
+  expect(plan).toMatchObject({ sweepsPerMonth: 4320, searchesPerSweep: 0 });
+  expect(plan.warnings).toEqual([
+    "SCAN_SCHEDULE cannot be afforded: 4320 sweeps a month leave 0 searches each, and a sweep needs 3 (North America weekend and week-long, one confirmation). 1000 searches a month pay for 333 sweeps: one every 3 hours.",
+  ]);
+});
+
+test("the simulated market has no budget and still shows what it covers", async () => {
+  const t = createTestApp();
+  const admin = await createUser(t, { isAdmin: true, email: "boss@gordu.example", subscriptionType: "Free", planType: null });
+  const cookie = await signIn(t, admin.email);
+  await runScan(t.deps, quiet);
+  const { fares } = await json(await t.request("GET", "/api/admin/operations", { cookie }));
+  expect(fares).toMatchObject({
+    source: "simulated",
+    paid: false,
+    plan: null,
+    searchesLeft: null,
+    routesObserved6h: 81,
+    routesObserved24h: 81,
+    lastDiscovery: null,
+  });
+  expect(fares.searchesThisMonth).toBeGreaterThan(1500);
+}, 30_000);

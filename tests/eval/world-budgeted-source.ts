@@ -1,0 +1,135 @@
+/**
+ * The world as a paid source that sweeps by discovery, for the budgeted replay (issue 15): discover() answers like
+ * Travel Explore — the cheapest fare of the window's weekend or week-long trips to each of the area's routes —
+ * confirm() is an exact, fresh search of one route and dates, and every call spends one search of a monthly budget,
+ * paced like SerpApi's source: this scan's share is the month's searches left ÷ the scans left in the month. It
+ * counts what it spent per month and which routes it priced in each 6-hour window.
+ */
+import { HOUR_MS } from "../../src/domain/calendar.ts";
+import { DISCOVERY_AREAS, discoveryAreaOf } from "../../src/server/fares/discovery-areas.ts";
+import { discoveryPairs } from "../../src/server/fares/discovery-plan.ts";
+import { FareSourceError, type FareQuote, type FareSource, type SearchAllowance } from "../../src/server/fares/fare-source.ts";
+import { searchesThisTick } from "../../src/server/fares/quota-pacing.ts";
+import { createWorldFareSource, worldQuote } from "./world-fare-source.ts";
+import type { SyntheticWorld } from "./world.ts";
+
+export const COVERAGE_WINDOW_MS = 6 * HOUR_MS;
+const MAX_SEARCHES_PER_SCAN = 300;
+
+export interface BudgetedWorldSource extends FareSource {
+  /** Searches spent per calendar month (UTC), "YYYY-MM" → searches. */
+  readonly spentByMonth: ReadonlyMap<string, number>;
+  /** route|window index for every 6-hour window in which the route was priced. */
+  readonly observed: ReadonlySet<string>;
+}
+
+const monthKey = (at: number) => new Date(at).toISOString().slice(0, 7);
+
+/** This scan and the ones after it, at `intervalMs`, before the first of next month (UTC). */
+function scansLeftInMonth(now: number, intervalMs: number): number {
+  const date = new Date(now);
+  const monthEnd = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+  return Math.floor((monthEnd - 1 - now) / intervalMs) + 1;
+}
+
+export function createBudgetedWorldSource(
+  world: SyntheticWorld,
+  options: { warmStart: boolean; searchesPerMonth: number; scanIntervalMs: number },
+): BudgetedWorldSource {
+  const base = createWorldFareSource(world, { warmStart: options.warmStart });
+  const spentByMonth = new Map<string, number>();
+  const observed = new Set<string>();
+  let scan: (SearchAllowance & { at: number }) | null = null;
+
+  const allowance = async (now: Date): Promise<SearchAllowance> => {
+    if (scan?.at !== now.getTime()) {
+      const left = options.searchesPerMonth - (spentByMonth.get(monthKey(now.getTime())) ?? 0);
+      const share = Math.min(MAX_SEARCHES_PER_SCAN, searchesThisTick(left, scansLeftInMonth(now.getTime(), options.scanIntervalMs)));
+      scan = { at: now.getTime(), left, share, spent: 0 };
+    }
+    return scan;
+  };
+  const spendOne = async (now: Date) => {
+    const current = await allowance(now);
+    if (current.spent >= current.share) throw new FareSourceError("this scan's share of the budget is spent");
+    current.spent++;
+    const month = monthKey(now.getTime());
+    spentByMonth.set(month, (spentByMonth.get(month) ?? 0) + 1);
+  };
+  const seen = (route: string, at: number) => observed.add(`${route}|${Math.floor(at / COVERAGE_WINDOW_MS)}`);
+
+  return {
+    name: base.name,
+    sweep: "discovery",
+    discoveryAreas: DISCOVERY_AREAS,
+    spentByMonth,
+    observed,
+    allowance,
+    ...(base.pastObservations ? { pastObservations: base.pastObservations } : {}),
+
+    async search(request) {
+      const quotes: FareQuote[] = [];
+      let searched = 0;
+      for (const search of request.searches) {
+        try {
+          await spendOne(request.now);
+        } catch {
+          break;
+        }
+        searched++;
+        const quote = worldQuote(world, search, request.now);
+        if (quote) quotes.push(quote);
+        seen(search.destination, request.now.getTime());
+      }
+      return { quotes, searched, errors: [], quotaLeft: null };
+    },
+
+    async confirm(quote, now) {
+      await spendOne(now);
+      seen(quote.destination, now.getTime());
+      return worldQuote(world, quote, now);
+    },
+
+    async discover(request) {
+      await spendOne(request.now);
+      const pairs = discoveryPairs(request);
+      const rows = [];
+      for (const route of world.routes) {
+        if (discoveryAreaOf(route.code) !== request.area) continue;
+        let cheapest: FareQuote | null = null;
+        for (const pair of pairs) {
+          const quote = worldQuote(world, { destination: route.code, ...pair, cabin: "economy" }, request.now);
+          if (quote && (!cheapest || quote.price < cheapest.price)) cheapest = quote;
+        }
+        if (!cheapest) continue;
+        seen(route.code, request.now.getTime());
+        rows.push({
+          destination: cheapest.destination,
+          departDate: cheapest.departDate,
+          returnDate: cheapest.returnDate!,
+          price: cheapest.price,
+          airline: cheapest.airline,
+          airlineCode: null,
+          stops: 0,
+          durationMinutes: null,
+        });
+      }
+      return { rows, rawRows: rows.length, skipped: { noPrice: 0, noAirport: 0, noDates: 0 }, searched: 1, quotaLeft: null };
+    },
+  };
+}
+
+/** Share of (route, 6-hour window) pairs of [from, to) in which the route was priced. */
+export function coverageEvery6h(source: BudgetedWorldSource, routes: readonly string[], from: number, to: number): number {
+  const first = Math.ceil(from / COVERAGE_WINDOW_MS);
+  const last = Math.floor(to / COVERAGE_WINDOW_MS);
+  let hit = 0;
+  let of = 0;
+  for (let window = first; window < last; window++) {
+    for (const route of routes) {
+      of++;
+      if (source.observed.has(`${route}|${window}`)) hit++;
+    }
+  }
+  return of === 0 ? 0 : hit / of;
+}
