@@ -13,7 +13,7 @@ import { rduToday } from "../../domain/calendar.ts";
 import { recordDeals, type DealChanges } from "./deal-records.ts";
 import type { FareSearch, FareSource, PastObservation, SearchResult } from "./fare-source.ts";
 import { confirmCachedCandidates, judgeQuotes } from "./judge-quotes.ts";
-import { hasObservationsFrom, loadPriceHistory, observedNow, storeObservations } from "./observations.ts";
+import { hasObservationsFrom, loadPriceHistory, observedNow, storeObservations, storeRouteLevels } from "./observations.ts";
 import { planSearches } from "./scan-plan.ts";
 
 export interface ScanDeps {
@@ -146,9 +146,11 @@ export async function runScan(deps: ScanDeps, options: ScanOptions = {}): Promis
       summary.quotes = result.quotes.length;
       summary.quotaLeft = result.quotaLeft;
       summary.routes = new Set(result.quotes.map((q) => q.destination)).size;
-      const { judged, fresh } = await confirmCachedCandidates(fares, judgeQuotes(result.quotes, history, today), now, today, summary.errors);
+      const judgement = judgeQuotes(result.quotes, history, today);
+      const { judged, fresh } = await confirmCachedCandidates(fares, judgement.judged, now, today, summary.errors);
       const changes: DealChanges = db.transaction((tx) => {
         storeObservations(db, observedNow([...result.quotes, ...fresh], now));
+        storeRouteLevels(db, fares.historySource ?? fares.name, judgement.routeLevels, now);
         return recordDeals(tx, judged, now);
       });
       summary.dealsFound = changes.found;
