@@ -51,6 +51,10 @@ export const routes: RouteObject[] = [
           return { loader: page.adminLoader, Component: page.AdminPage };
         },
       },
+      {
+        path: "how-we-find-deals",
+        lazy: async () => ({ Component: (await import("./pages/how-we-find-deals-page.tsx")).HowWeFindDealsPage }),
+      },
       { id: NOT_FOUND_ROUTE_ID, path: "*", Component: NotFoundPage },
     ],
   },

@@ -68,3 +68,28 @@ export function normalCdf(z: number): number {
 export function shareOfFaresCheaperThan(robustZ: number): number {
   return 1 - normalCdf(robustZ);
 }
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+export interface DealEvidence {
+  tripKind: TripKind | null;
+  robustZ: number | null;
+  historyDays: number | null;
+  destinationCity: string;
+  departDate: string;
+}
+
+/** "weekend trips to Boston in March": the series the decision compared with. */
+export function comparedWith(deal: Pick<DealEvidence, "tripKind" | "destinationCity" | "departDate">): string {
+  const kind = deal.tripKind ? TRIP_KIND_WORDS[deal.tripKind] : "trips";
+  return `${kind} to ${deal.destinationCity} in ${MONTHS[Number(deal.departDate.slice(5, 7)) - 1]}`;
+}
+
+/** "Cheaper than 99% of fares we've seen for weekend trips to Boston in March", or null for deals found before this was kept. */
+export function evidenceSentence(deal: DealEvidence): string | null {
+  if (deal.robustZ === null || deal.tripKind === null) return null;
+  const share = Math.min(99.9, shareOfFaresCheaperThan(deal.robustZ) * 100);
+  const shown = share >= 99 ? share.toFixed(1).replace(/\.0$/, "") : String(Math.floor(share));
+  const whose = deal.historyDays === 0 ? "the flight search has seen" : `we've seen over ${deal.historyDays} days`;
+  return `Cheaper than ${shown}% of fares ${whose} for ${comparedWith(deal)}.`;
+}

@@ -15,7 +15,7 @@ export type DealRow = typeof deals.$inferSelect;
 export interface JudgedQuote {
   quote: FareQuote;
   range: PriceRange | null;
-  /** Median of this date pair's daily lows over the recent days (null: none): a new episode must beat it by 15%. */
+  /** The lowest of this date pair's daily lows over the recent days (null: none): a new episode must beat it by 15%. */
   pairRecentLow: number | null;
   /** null when no typical range exists yet. */
   judgement: FareJudgement | null;
@@ -137,7 +137,14 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
     }
 
     const alertAgain = isDeal && deservesNewAlert({ price: deal.lastAlertedPrice, alertedAt: deal.lastAlertedAt }, quote.price, now);
-    const current = range ?? { low: deal.typicalLow, median: deal.typicalMedian, high: deal.typicalHigh, observations: 0, spread: 0, tripKind: "other" as const };
+    const current = range ?? {
+      low: deal.typicalLow,
+      median: deal.typicalMedian,
+      high: deal.typicalHigh,
+      observations: 0,
+      spread: 0,
+      tripKind: "other" as const,
+    };
     const ended = recheckExpiryReason(quote.price, current.low);
     if (ended) {
       update(deal, { isActive: false, expiredReason: ended, expiredAt: now, lastSeenAt: now, lastCheckedAt: now });

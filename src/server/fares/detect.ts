@@ -65,7 +65,7 @@ export function deservesNewAlert(last: { price: number; alertedAt: Date }, price
 
 /**
  * An ended deal's dates alert again only for a separate drop: the fare must be 15% below that date pair's recent
- * daily lows (their median over the last 7 days), so a fare bobbing around the threshold is one deal, not many.
+ * daily lows (the lowest of the last 7 days), so a fare bobbing around the threshold is one deal, not many.
  */
 export function isNewEpisode(price: number, pairRecentLow: number | null): boolean {
   return pairRecentLow === null || price <= pairRecentLow * (1 - DEAL_RULES.newEpisodeShareBelowRecent);

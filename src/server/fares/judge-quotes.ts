@@ -2,14 +2,18 @@
 import type { JudgedQuote } from "./deal-records.ts";
 import { judgeFare } from "./detect.ts";
 import type { FareQuote, FareSource } from "./fare-source.ts";
-import { routeKey, type PriceHistory } from "./observations.ts";
-import { baseLevel, levelNow, providerRange, rangeAround, routeModels, scanLevel, type PriceRange, type ScanLevel } from "./typical-range.ts";
+import { routeKey, type PriceHistory, type ScanLevel } from "./observations.ts";
+import { baseLevel, levelNow, providerRange, rangeAround, routeModels, scanLevel, type PriceRange } from "./typical-range.ts";
 import { tripKindOf } from "../../domain/deal-rules.ts";
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
 /** Each quote judged, and each route's level measured by this scan (for the route's recent level). */
-export function judgeQuotes(quotes: readonly FareQuote[], history: PriceHistory, today: string): { judged: JudgedQuote[]; routeLevels: Map<string, ScanLevel> } {
+export function judgeQuotes(
+  quotes: readonly FareQuote[],
+  history: PriceHistory,
+  today: string,
+): { judged: JudgedQuote[]; routeLevels: Map<string, ScanLevel> } {
   const models = routeModels(history);
   const byRoute = new Map<string, number[]>();
   quotes.forEach((quote, index) => {

@@ -2,7 +2,6 @@
 import type { Db } from "../../../db/client.ts";
 import { addDays, DAY_MS, dayNumber, rduToday } from "../../domain/calendar.ts";
 import { DEAL_RULES } from "../../domain/deal-rules.ts";
-import type { ScanLevel } from "./typical-range.ts";
 import type { FareQuote, PastObservation } from "./fare-source.ts";
 
 const UPSERT_DAILY_MINIMUM = `
@@ -52,6 +51,14 @@ export function hasObservationsFrom(db: Db, source: string): boolean {
   return db.$client.query("SELECT 1 FROM fare_observations WHERE source = ? LIMIT 1").get(source) !== null;
 }
 
+/** One scan's level of a route against its typical prices. */
+export interface ScanLevel {
+  /** Median residual of the scan's quotes of the route (log). */
+  level: number;
+  /** Robust standard deviation of those residuals around it. */
+  spread: number;
+}
+
 /** One day's lowest price for one route and date pair, as the typical ranges read it. */
 export interface Observation {
   departDate: string;
@@ -96,11 +103,23 @@ export function routeKey(quote: Pick<FareQuote, "origin" | "destination" | "trip
 
 export const HISTORY_DAYS = 365;
 
-export type ObservationRow = [origin: string, destination: string, tripType: FareQuote["tripType"], cabin: FareQuote["cabin"], departDate: string, returnDate: string, price: number, observedDay: string];
+export type ObservationRow = [
+  origin: string,
+  destination: string,
+  tripType: FareQuote["tripType"],
+  cabin: FareQuote["cabin"],
+  departDate: string,
+  returnDate: string,
+  price: number,
+  observedDay: string,
+];
 
 export const OBSERVATION_COLUMNS = "origin, destination, trip_type, cabin, depart_date, return_date, price, observed_day";
 
-export function addObservationRow(history: PriceHistory, [origin, destination, tripType, cabin, departDate, returnDate, price, observedDay]: ObservationRow): void {
+export function addObservationRow(
+  history: PriceHistory,
+  [origin, destination, tripType, cabin, departDate, returnDate, price, observedDay]: ObservationRow,
+): void {
   history.add(routeKey({ origin, destination, tripType, cabin }), { departDate, returnDate, price, day: dayNumber(observedDay) });
 }
 
@@ -118,7 +137,10 @@ export function loadPriceHistory(db: Db, source: string, now: Date): PriceHistor
 /** What changes from scan to scan: when each destination was last observed, and the routes' recent scan levels. */
 export function readRecentState(db: Db, source: string, now: Date, history: PriceHistory): void {
   history.lastObserved.clear();
-  const observed = db.$client.query("SELECT destination, max(observed_at) FROM fare_observations WHERE source = ? GROUP BY destination").values(source) as [string, number][];
+  const observed = db.$client.query("SELECT destination, max(observed_at) FROM fare_observations WHERE source = ? GROUP BY destination").values(source) as [
+    string,
+    number,
+  ][];
   for (const [destination, at] of observed) history.lastObserved.set(destination, at);
   history.scanLevels.clear();
   const levels = db.$client

@@ -10,7 +10,7 @@
 import { DEAL_RULES, tripKindOf, type TripKind } from "../../domain/deal-rules.ts";
 import { dayNumber } from "../../domain/calendar.ts";
 import type { ProviderPricePoint } from "./fare-source.ts";
-import type { Observation, PriceHistory } from "./observations.ts";
+import type { Observation, PriceHistory, ScanLevel } from "./observations.ts";
 
 export interface PriceRange {
   /** P25 of ordinary fares for this trip now. */
@@ -54,7 +54,10 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 export function median(values: readonly number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 0.5);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 function robustSpread(values: readonly number[]): number {
@@ -83,7 +86,7 @@ export interface RouteModel {
   observedLevel: number;
   /** `${departDate}|${returnDate}` → that date pair's lasting offset from its month (log), shrunk while it has few days. */
   pairOffsets: Map<string, number>;
-  /** `${departDate}|${returnDate}` → median of that date pair's daily minima over the recent days. */
+  /** `${departDate}|${returnDate}` → the lowest of that date pair's daily minima over the recent days. */
   pairRecentLows: Map<string, number>;
 }
 
@@ -169,7 +172,7 @@ export function buildRouteModel(observations: readonly Observation[], today: str
 
   const pairRecentLows = new Map<string, number>();
   const recentRows = rows.filter((r) => r.day >= todayDay - DEAL_RULES.recentPairDays);
-  for (const [pair, prices] of groupBy(recentRows.map((r) => [r.pair, r.price]))) pairRecentLows.set(pair as string, median(prices));
+  for (const [pair, prices] of groupBy(recentRows.map((r) => [r.pair, r.price]))) pairRecentLows.set(pair as string, Math.min(...prices));
 
   return { buckets, lead, spread, observedLevel: recent.length > 0 ? median(recent) : 0, pairOffsets, pairRecentLows };
 }
@@ -198,13 +201,6 @@ export function baseLevel(model: RouteModel, trip: TripToPrice, today: string): 
   const band = leadBand(dayNumber(trip.departDate) - dayNumber(today));
   const offset = model.pairOffsets.get(`${trip.departDate}|${trip.returnDate ?? ""}`) ?? 0;
   return { log: seasonal.level + model.lead[band]! + offset, days: seasonal.days, kind };
-}
-
-export interface ScanLevel {
-  /** Median residual of the scan's quotes of the route (log). */
-  level: number;
-  /** Robust standard deviation of those residuals around it. */
-  spread: number;
 }
 
 /** This scan's level of a route and the spread around it, when it quoted enough of the route's trips. */
