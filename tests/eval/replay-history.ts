@@ -37,7 +37,11 @@ export class ReplayHistoryLoader {
       this.append(source, this.history.today, today);
       const first = dayNumber(from);
       for (const [route, observations] of this.history.routes) {
-        if (observations.length > 0 && observations[0]!.day < first) this.history.routes.set(route, observations.filter((o) => o.day >= first));
+        if (observations.length > 0 && observations[0]!.day < first)
+          this.history.routes.set(
+            route,
+            observations.filter((o) => o.day >= first),
+          );
       }
       this.history.today = today;
       this.history.derived = null;
