@@ -285,6 +285,21 @@ export const fareObservations = sqliteTable(
   ],
 );
 
+/** Each scan's level of a route against its typical prices (log; median over the scan's quotes): smoothed, it is the route's recent level. */
+export const routeLevels = sqliteTable(
+  "route_levels",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    source: text("source").notNull(),
+    route: text("route").notNull(),
+    level: real("level").notNull(),
+    /** Robust standard deviation of the scan's quotes around that level (log). */
+    spread: real("spread").notNull(),
+    scannedAt: timestamp("scanned_at").notNull(),
+  },
+  (table) => [index("route_levels_source_time_idx").on(table.source, table.scannedAt)],
+);
+
 export const deals = sqliteTable(
   "deals",
   {
@@ -305,6 +320,10 @@ export const deals = sqliteTable(
     typicalHigh: real("typical_high").notNull(),
     typicalMedian: real("typical_median").notNull(),
     percentBelowTypical: real("percent_below_typical").notNull(),
+    /** What the decision compared with (docs/deal-rules.md): the trip kind, our distinct days of history behind the typical price (0 = the provider's), and the fare's robust z. */
+    tripKind: text("trip_kind", { enum: ["weekend", "week_long", "other", "one_way"] }),
+    historyDays: integer("history_days"),
+    robustZ: real("robust_z"),
     tier: text("tier", { enum: ["good", "great", "exceptional"] }).notNull(),
     source: text("source").notNull(),
     /** Display text kept with the deal so the list is one query with no per-row work, e.g. 'Fri, Jan 8 - Sun, Jan 10'. */

@@ -58,6 +58,10 @@ export const routes: RouteObject[] = [
           return { loader: page.sharedDealLoader, Component: page.SharedDealPage, ErrorBoundary: page.SharedDealError };
         },
       },
+      {
+        path: "how-we-find-deals",
+        lazy: async () => ({ Component: (await import("./pages/how-we-find-deals-page.tsx")).HowWeFindDealsPage }),
+      },
       { id: NOT_FOUND_ROUTE_ID, path: "*", Component: NotFoundPage },
     ],
   },

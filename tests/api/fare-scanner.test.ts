@@ -49,13 +49,15 @@ function scriptedSource(answer: (searches: readonly FareSearch[]) => FareQuote[]
   };
 }
 
-/** 80 days of LAX February fares between $340 and $420 (median $380, typical low $360). */
+/** 80 days of LAX weekend fares (Friday → Sunday) in February between $340 and $420 (median about $380). */
 function laxHistory(t: TestApp) {
   const now = t.clock.now().getTime();
-  const past = Array.from({ length: 80 }, (_, i) => ({
-    quote: quote({ price: 340 + ((i * 37) % 81), departDate: `2027-02-${String(1 + (i % 27)).padStart(2, "0")}`, returnDate: "2027-02-28" }),
-    observedAt: new Date(now - (i + 1) * DAY),
-  }));
+  const fridays = ["2027-02-05", "2027-02-12", "2027-02-19", "2027-02-26"];
+  const past = Array.from({ length: 80 }, (_, i) => {
+    const departDate = fridays[i % 4]!;
+    const returnDate = `2027-02-${String(Number(departDate.slice(8)) + 2).padStart(2, "0")}`;
+    return { quote: quote({ price: 340 + ((i * 37) % 81), departDate, returnDate }), observedAt: new Date(now - (i + 1) * DAY) };
+  });
   t.db.transaction(() => storeObservations(t.db, past));
 }
 
@@ -162,7 +164,12 @@ describe("deal records across scans", () => {
     const summary = await scanFares({ ...t.deps, fares: source }, quiet);
     expect(summary.newDeals).toBe(1);
     const [deal] = dealRows(t);
-    expect(deal).toMatchObject({ price: 250, typicalLow: 360, typicalMedian: 380, percentBelowTypical: 34, tier: "good", alertVersion: 1 });
+    expect(deal).toMatchObject({ price: 250, tripKind: "weekend", tier: "good", alertVersion: 1 });
+    expect(deal!.typicalMedian).toBeGreaterThan(365);
+    expect(deal!.typicalMedian).toBeLessThan(395);
+    expect(deal!.typicalLow).toBeLessThan(deal!.typicalMedian);
+    expect(deal!.historyDays).toBeGreaterThanOrEqual(20);
+    expect(deal!.robustZ).toBeLessThan(-2.5);
 
     t.clock.advance(6 * HOUR);
     const again = await scanFares({ ...t.deps, fares: source }, quiet);

@@ -114,6 +114,9 @@ describe("GET /api/flight-deals", () => {
       priceRange2: 1100,
       typicalPrice: 920,
       percentBelowTypical: 44,
+      tripKind: "week_long",
+      historyDays: 120,
+      robustZ: -4.2,
       tier: "great",
       fitsWindow: null,
       isNewForUser: true,
@@ -284,20 +287,20 @@ describe("POST /api/flight-deals/:id/click and DELETE /api/flight-deals/:id", ()
 });
 
 describe("GET /api/flight-deals/:id/history", () => {
-  test("gives the route's cheapest price per day over the last 90 days, oldest first", async () => {
+  test("gives, per day over the last 90 days, the typical fare of trips like the deal's (its route, kind of trip and departure month), oldest first", async () => {
     const t = createTestApp();
     const { cookie } = await subscriberWithCookie(t);
-    const deal = insertDeal(t, { destination: "LAX" });
+    const deal = insertDeal(t, { destination: "LAX", departDate: "2027-03-05", returnDate: "2027-03-07" });
     await fanOutOwedDeals(t.deps);
     const now = t.clock.now().getTime();
-    const observation = (daysAgo: number, price: number, departDate: string, destination = "LAX") => ({
+    const observation = (daysAgo: number, price: number, departDate: string, returnDate: string, destination = "LAX") => ({
       origin: "RDU",
       destination,
       tripType: "round_trip" as const,
       cabin: "economy" as const,
       nonstop: true,
       departDate,
-      returnDate: "2027-03-10",
+      returnDate,
       price,
       airline: "Delta",
       source: "simulated",
@@ -307,11 +310,13 @@ describe("GET /api/flight-deals/:id/history", () => {
     t.db
       .insert(fareObservations)
       .values([
-        observation(100, 250, "2027-03-03"),
-        observation(10, 410, "2027-03-03"),
-        observation(10, 380, "2027-03-05"),
-        observation(2, 199, "2027-03-03"),
-        observation(2, 150, "2027-03-03", "LHR"),
+        observation(100, 250, "2027-03-05", "2027-03-07"),
+        observation(10, 410, "2027-03-05", "2027-03-07"),
+        observation(10, 380, "2027-03-12", "2027-03-14"),
+        observation(10, 150, "2027-03-06", "2027-03-13"),
+        observation(10, 150, "2027-04-02", "2027-04-04"),
+        observation(2, 199, "2027-03-05", "2027-03-07"),
+        observation(2, 150, "2027-03-05", "2027-03-07", "LHR"),
       ])
       .run();
 
@@ -319,7 +324,7 @@ describe("GET /api/flight-deals/:id/history", () => {
     expect(response.status).toBe(200);
     const day = (daysAgo: number) => new Date(now - daysAgo * DAY).toISOString().slice(0, 10);
     expect(await json<PricePoint[]>(response)).toEqual([
-      { date: day(10), price: 380 },
+      { date: day(10), price: 395 },
       { date: day(2), price: 199 },
     ]);
   });
@@ -327,7 +332,7 @@ describe("GET /api/flight-deals/:id/history", () => {
   test("a deal confirmed by SerpApi charts Travelpayouts' prices too, but never the simulated market's", async () => {
     const t = createTestApp();
     const { cookie } = await subscriberWithCookie(t);
-    const deal = insertDeal(t, { destination: "LHR", source: "serpapi" });
+    const deal = insertDeal(t, { destination: "LHR", source: "serpapi", departDate: "2027-03-03", returnDate: "2027-03-10" });
     await fanOutOwedDeals(t.deps);
     const now = t.clock.now().getTime();
     const day = (daysAgo: number) => new Date(now - daysAgo * DAY).toISOString().slice(0, 10);

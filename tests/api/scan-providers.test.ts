@@ -76,7 +76,7 @@ const serpapi = () => createSerpApiFareSource({ apiKey: "secret-key", schedule: 
 const travelpayouts = () => createTravelpayoutsFareSource({ token: "good-token", baseUrl: base() });
 const both = () => createCachedWithFreshConfirmation(travelpayouts(), serpapi());
 
-/** 80 days of Travelpayouts' cached LHR January round trips between $820 and $980 (median about $900). */
+/** 80 days of Travelpayouts' cached LHR January week-long round trips between $820 and $980 (median about $900). */
 function lhrHistory(t: TestApp, source = "travelpayouts") {
   const now = t.clock.now().getTime();
   const quote = (i: number): FareQuote => ({
@@ -85,8 +85,8 @@ function lhrHistory(t: TestApp, source = "travelpayouts") {
     tripType: "round_trip",
     cabin: "economy",
     nonstop: false,
-    departDate: `2027-01-${String(1 + (i % 27)).padStart(2, "0")}`,
-    returnDate: "2027-01-30",
+    departDate: `2027-01-${String(1 + (i % 17)).padStart(2, "0")}`,
+    returnDate: `2027-01-${String(8 + (i % 17)).padStart(2, "0")}`,
     price: 820 + ((i * 37) % 161),
     airline: "British Airways",
     durationMinutes: 705,

@@ -8,7 +8,7 @@ import { SALE_DEPTHS, SALES_PER_ROUTE_YEAR, SPIKES_PER_ROUTE_YEAR, WAR_CHANCE_PE
 import { WORLD_ROUTES } from "./world-routes.ts";
 
 export const RULE_LABELS: Readonly<Record<RuleName, string>> = {
-  current: "today's rule (real scanner)",
+  current: "deal rule v2 (real scanner)",
   ...BASELINE_LABELS,
 };
 const RULES = Object.keys(RULE_LABELS) as RuleName[];
@@ -27,6 +27,8 @@ const seedLabel = (seed: number) => (seed === TUNE_SEED ? `seed ${seed}, tuning`
 interface Measure {
   label: string;
   issueToday: string;
+  /** The rule before v2 through the same harness, as docs/deal-quality.md recorded it on 2026-11-24 (commit 781765b). */
+  ruleV1: string;
   wanted: string;
   value(job: JobResult, rule: RuleName): number | null;
   format(value: number | null): string;
@@ -43,6 +45,7 @@ const MEASURES: readonly Measure[] = [
   {
     label: "planted real drops (≥ 25 % below the true typical price, above the dollar minimum) that got an alert",
     issueToday: "81–83 %",
+    ruleV1: "61–72 %",
     wanted: "≥ 95 %",
     value: (j, r) => share(j.rules[r].realDropRecall),
     format: percent,
@@ -50,6 +53,7 @@ const MEASURES: readonly Measure[] = [
   {
     label: "of those, international drops of exactly 25 %",
     issueToday: "41–43 %",
+    ruleV1: "17–31 %",
     wanted: "≥ 90 %",
     value: (j, r) => share(j.rules[r].international25Recall),
     format: percent,
@@ -57,6 +61,7 @@ const MEASURES: readonly Measure[] = [
   {
     label: "alerts whose fare was really ≥ 20 % below the true typical price",
     issueToday: "73–75 %",
+    ruleV1: "78–84 %",
     wanted: "≥ 95 %",
     value: (j, r) => realShare(j.rules[r]),
     format: percent,
@@ -64,6 +69,7 @@ const MEASURES: readonly Measure[] = [
   {
     label: "false alerts per route-month (stationary / trends and fare wars)",
     issueToday: "2.0 / 3.5",
+    ruleV1: "0.51–0.53 / 0.74–0.83",
     wanted: "≤ 0.5 / ≤ 1.0",
     value: (j, r) => j.rules[r].falseAlerts / j.rules[r].routeMonths,
     format: (v) => fixed(v, 2),
@@ -72,6 +78,7 @@ const MEASURES: readonly Measure[] = [
   {
     label: "alerts per fare war (a route's whole level falling 20–35 % for weeks)",
     issueToday: "42–48",
+    ruleV1: "52–57",
     wanted: "≤ 8",
     value: (j, r) => (j.rules[r].wars === 0 ? null : j.rules[r].warAlerts / j.rules[r].wars),
     format: (v) => fixed(v, 0),
@@ -80,6 +87,7 @@ const MEASURES: readonly Measure[] = [
   {
     label: "duplicate alerts (same route and dates re-alerted for noise), a year (stationary / trends and fare wars)",
     issueToday: "19–46",
+    ruleV1: "103–110 / 417–627",
     wanted: "0",
     value: (j, r) => j.rules[r].duplicates,
     format: (v) => fixed(v, 0),
@@ -88,6 +96,7 @@ const MEASURES: readonly Measure[] = [
   {
     label: "false alerts in the first week of a fresh install, per route-month",
     issueToday: "16–22",
+    ruleV1: "7.1–9.1",
     wanted: "≤ 2",
     value: (j, r) => j.firstWeek[r].falseAlerts / j.firstWeek[r].routeMonths,
     format: (v) => fixed(v, 1),
@@ -95,6 +104,7 @@ const MEASURES: readonly Measure[] = [
   {
     label: "time from a real drop's start to its alert, median (hours)",
     issueToday: "—",
+    ruleV1: "3.0–3.5",
     wanted: "—",
     value: (j, r) => hours(j.rules[r], 0.5),
     format: (v) => fixed(v, 1),
@@ -102,6 +112,7 @@ const MEASURES: readonly Measure[] = [
   {
     label: "time from a real drop's start to its alert, 95th percentile (hours)",
     issueToday: "—",
+    ruleV1: "5.5–5.9",
     wanted: "—",
     value: (j, r) => hours(j.rules[r], 0.95),
     format: (v) => fixed(v, 1),
@@ -109,6 +120,7 @@ const MEASURES: readonly Measure[] = [
   {
     label: "alerts per route-month, all",
     issueToday: "—",
+    ruleV1: "2.4–4.5",
     wanted: "—",
     value: (j, r) => j.rules[r].alerts / j.rules[r].routeMonths,
     format: (v) => fixed(v, 1),
@@ -146,9 +158,9 @@ export function summaryTable(jobs: readonly JobResult[]): string {
         jobs.filter((j) => !measure.world || j.spec.kind === measure.world).map((j) => measure.value(j, rule)),
       );
     };
-    return [measure.label, measure.issueToday, ...RULES.map(cell), measure.wanted];
+    return [measure.label, measure.issueToday, measure.ruleV1, ...RULES.map(cell), measure.wanted];
   });
-  return table(["measured", 'issue 14\'s "today"', ...RULES.map((r) => RULE_LABELS[r]), "wanted"], rows);
+  return table(["measured", 'issue 14\'s "today"', "rule v1 (recorded before v2)", ...RULES.map((r) => RULE_LABELS[r]), "wanted"], rows);
 }
 
 /** Every measure with its counts, one column per rule, for one world and seed. */
@@ -276,10 +288,13 @@ Drops and wars count when they start and end inside the replayed year.
 same numbers (the runtime line aside).
 
 **Rules compared**, all on the same stream of quotes:
-- *today's rule*, through the real scanner (docs/deal-rules.md "What counts as a deal" as \`detect.ts\` implements it);
+- *deal rule v2*, through the real scanner (docs/deal-rules.md "What counts as a deal" as \`detect.ts\` implements it);
+- *rule v1*, the rule before issue 14's v2 through this same harness (typical range per route and departure month
+  with all trip lengths pooled, 20 % domestic / 25 % international, one deal per dates until departure): not re-run,
+  its ranges are copied from this file as it stood on 2026-11-24 (commit 781765b), summary only;
 - *${BASELINE_LABELS.mean60}* and *${BASELINE_LABELS.robustZ}*, judged right after each scan on that scan's
   quotes against the route's stored observations (daily minima, all dates pooled) of the 60 days before that day; each
-  needs 20 observations and a departure at least 7 days away, and alerts with today's de-duplication: one deal per
+  needs 20 observations and a departure at least 7 days away, and alerts with rule v1's de-duplication: one deal per
   route and dates until departure; the first qualifying fare alerts; a later one alerts again only when it is $25 or
   10 % below the last alerted price and 24 hours have passed since that alert.`;
 }

@@ -2,6 +2,7 @@ import { deals } from "../../db/schema.ts";
 import { cityForCode } from "../../src/domain/airports.ts";
 import { formatTravelDates } from "../../src/domain/travel-dates.ts";
 import { localDate } from "../../src/domain/calendar.ts";
+import { tripKindOf } from "../../src/domain/deal-rules.ts";
 import { dealKey } from "../../src/server/fares/detect.ts";
 import type { TestApp } from "./test-app.ts";
 
@@ -38,6 +39,9 @@ export function insertDeal(t: Pick<TestApp, "db" | "clock">, fields: DealFields 
       typicalHigh: 420,
       typicalMedian: 380,
       percentBelowTypical: 48,
+      tripKind: tripKindOf(departDate, returnDate || null),
+      historyDays: 120,
+      robustZ: -4.2,
       tier: "great",
       source: "simulated",
       lastAlertedAt: now,

@@ -14,6 +14,9 @@ function deal(fields: Partial<AlertedDeal> = {}): AlertedDeal {
     typicalPrice: 905,
     typicalLow: 780,
     typicalHigh: 1100,
+    comparedWith: "week-long trips to London (Heathrow) in January",
+    evidence: "Cheaper than 99.6% of fares we've seen over 120 days for week-long trips to London (Heathrow) in January.",
+    lastChecked: "Nov 22, 10:00 AM (RDU time)",
     tier: "great",
     googleFlightsUrl: "https://www.google.com/travel/flights/search?tfs=abc&hl=en&gl=us&curr=USD",
     airlineLink: { kind: "google-flights", label: "Search British Airways on Google Flights", url: "https://www.google.com/travel/flights/search?tfs=ba" },
@@ -27,6 +30,7 @@ const input = (deals: AlertedDeal[], fields: Partial<DealAlertInput> = {}): Deal
   email: "ana@example.com",
   deals,
   dashboardUrl: "https://gordu.example/dashboard",
+  howWeFindDealsUrl: "https://gordu.example/how-we-find-deals",
   unsubscribeUrl: "https://gordu.example/unsubscribe?token=abc",
   settingsUrl: "https://gordu.example/dashboard#alerts",
   supportEmail: "support@gordu.example",
@@ -38,7 +42,15 @@ describe("the deal alert email", () => {
     const email = dealAlertEmail(input([deal()]));
     expect(email.subject).toBe("$498 round trip to London (Heathrow), 45% below typical");
     expect(email.text).toContain("London (Heathrow) (LHR): $498 round trip, 45% below typical");
-    expect(email.text).toContain("Tue, Jan 19 - Tue, Jan 26 · British Airways · With stops · Save $407: the typical fare is $905 (usually $780–$1,100)");
+    expect(email.text).toContain(
+      "Tue, Jan 19 - Tue, Jan 26 · British Airways · With stops · Save $407: the typical fare is $905 (usually $780–$1,100 for week-long trips to London (Heathrow) in January)",
+    );
+    // The evidence the decision used, when it was last checked, and the published rule.
+    expect(email.text).toContain(
+      "Cheaper than 99.6% of fares we've seen over 120 days for week-long trips to London (Heathrow) in January. Last checked Nov 22, 10:00 AM (RDU time).",
+    );
+    expect(email.text).toContain("How we find deals: https://gordu.example/how-we-find-deals");
+    expect(email.html).toContain('href="https://gordu.example/how-we-find-deals"');
     expect(email.html).toContain("Save $407: the typical fare is $905, 45% below");
     expect(email.html).toContain("Great deal");
     expect(email.html).toContain('href="https://www.google.com/travel/flights/search?tfs=abc&amp;hl=en&amp;gl=us&amp;curr=USD"');

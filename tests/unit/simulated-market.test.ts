@@ -1,13 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
-import { rduToday } from "../../src/domain/calendar.ts";
-import { judgeFare } from "../../src/server/fares/detect.ts";
+import { dayNumber, rduToday } from "../../src/domain/calendar.ts";
+import { DEAL_RULES } from "../../src/domain/deal-rules.ts";
+import { judgeQuotes } from "../../src/server/fares/judge-quotes.ts";
 import type { DiscoveryRequest } from "../../src/server/fares/fare-source.ts";
 import { routeKey, PriceHistory } from "../../src/server/fares/observations.ts";
 import { planSearches, tripDatePairs } from "../../src/server/fares/scan-plan.ts";
 import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
 import { simulatedFare } from "../../src/server/fares/simulated-market.ts";
-import { typicalRange } from "../../src/server/fares/typical-range.ts";
+import { baseLevel, buildRouteModel, levelNow, rangeAround } from "../../src/server/fares/typical-range.ts";
 
 const now = new Date("2026-11-22T15:00:00Z");
 const searches = planSearches({ today: rduToday(now), destinations: DESTINATIONS.map((d) => d.code), rechecks: [], lastObserved: new Map() });
@@ -61,40 +62,51 @@ describe("the simulated market", () => {
 
   test("offers a year of past observations, deterministically, with realistic typical ranges", () => {
     const source = createSimulatedFareSource({ historyDays: 365 });
-    const history = new PriceHistory();
+    const today = rduToday(now);
+    const history = new PriceHistory(today);
     let count = 0;
     for (const { quote, observedAt } of source.pastObservations!(now)) {
       expect(observedAt.getTime()).toBeLessThan(now.getTime());
-      history.add(routeKey(quote), quote.departDate, quote.price);
+      history.add(routeKey(quote), {
+        departDate: quote.departDate,
+        returnDate: quote.returnDate ?? "",
+        price: quote.price,
+        day: dayNumber(rduToday(observedAt)),
+      });
       count++;
     }
     expect(count).toBe(81 * 365 * 3);
-    const range = typicalRange(history.of("RDU-ORD|round_trip|economy", "2027-03-12"), null)!;
-    expect(range.observations).toBeGreaterThan(60);
+    const model = buildRouteModel(history.of("RDU-ORD|round_trip|economy"), today)!;
+    const base = baseLevel(model, { departDate: "2027-03-12", returnDate: "2027-03-14", price: 0 }, today)!;
+    expect(base.days).toBeGreaterThanOrEqual(DEAL_RULES.minObservationDays);
+    const range = rangeAround(base.log + levelNow(model, [], null).level, model.spread, base.days, base.kind);
     expect(range.low).toBeLessThan(range.median);
     expect(range.high).toBeGreaterThan(range.median);
     expect((range.high - range.low) / range.median).toBeGreaterThan(0.06);
     expect((range.high - range.low) / range.median).toBeLessThan(0.5);
-  });
+  }, 60_000);
 
   test("has genuine deals, but rarely: a few per scan, not noise everywhere", async () => {
     const source = createSimulatedFareSource({ historyDays: 365 });
-    const history = new PriceHistory();
-    for (const { quote } of source.pastObservations!(now)) history.add(routeKey(quote), quote.departDate, quote.price);
     const today = rduToday(now);
+    const history = new PriceHistory(today);
+    for (const { quote, observedAt } of source.pastObservations!(now)) {
+      history.add(routeKey(quote), {
+        departDate: quote.departDate,
+        returnDate: quote.returnDate ?? "",
+        price: quote.price,
+        day: dayNumber(rduToday(observedAt)),
+      });
+    }
     const dealsPerScan: number[] = [];
     for (let scan = 0; scan < 8; scan++) {
       const { quotes } = await source.search({ now: new Date(now.getTime() + scan * 6 * 3_600_000), searches });
-      const deals = quotes.filter((quote) => {
-        const range = typicalRange(history.of(routeKey(quote), quote.departDate), null);
-        return range !== null && judgeFare(quote, range, today).isDeal;
-      });
-      dealsPerScan.push(deals.length);
+      dealsPerScan.push(judgeQuotes(quotes, history, today).judged.filter((item) => item.judgement?.isDeal).length);
     }
     const total = dealsPerScan.reduce((a, b) => a + b, 0);
     expect(Math.min(...dealsPerScan)).toBeGreaterThanOrEqual(1);
     expect(total / (8 * searches.length)).toBeLessThan(0.02);
-  });
+  }, 60_000);
 });
 
 describe("the scan plan", () => {

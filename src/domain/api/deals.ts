@@ -28,6 +28,10 @@ export const FlightDeal = t.Object({
   priceRange2: t.Number(),
   typicalPrice: t.Number(),
   percentBelowTypical: t.Number(),
+  /** What the decision compared with: the kind of trip, our own days of history behind the typical price (0 = the provider's figures), and the fare's robust z. Null on deals found before these were kept. */
+  tripKind: Nullable(t.Union([t.Literal("weekend"), t.Literal("week_long"), t.Literal("other"), t.Literal("one_way")])),
+  historyDays: Nullable(t.Number()),
+  robustZ: Nullable(t.Number()),
   tier: DealTier,
   /** The name of the subscriber's first travel window the deal's dates fit ("Fits: Thanksgiving week"), or null. */
   fitsWindow: Nullable(t.String()),
@@ -41,7 +45,7 @@ export type FlightDeal = Static<typeof FlightDeal>;
 
 export const FlightDealList = t.Array(FlightDeal);
 
-/** The route's cheapest observed price on one day. */
+/** The typical fare on one day for trips like the deal's (same route, kind of trip and departure month): the median of that day's lowest fares. */
 export const PricePoint = t.Object({ date: t.String(), price: t.Number() });
 export type PricePoint = Static<typeof PricePoint>;
 

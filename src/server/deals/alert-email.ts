@@ -5,6 +5,7 @@
  * this reads the deals as they are now. Nothing is owed any more (null) when the subscriber turned alerts
  * off, lost access, or every listed deal has ended or was removed from their list.
  */
+import { comparedWith, evidenceSentence, type TripKind } from "../../domain/deal-rules.ts";
 import { hasDealAccess } from "../../domain/access.ts";
 import { CABIN_LABEL, TRIP_TYPE_LABEL } from "../../domain/deal-labels.ts";
 import { dealBookingLinks } from "../../domain/links.ts";
@@ -40,7 +41,13 @@ interface DealRow {
   typical_low: number;
   typical_high: number;
   tier: AlertedDeal["tier"];
+  trip_kind: TripKind | null;
+  history_days: number | null;
+  robust_z: number | null;
+  last_checked_at: number;
 }
+
+const LAST_CHECKED = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
 /** `digest`: the renderer of daily and weekly digests, the same deals ranked by savings under their own subject. */
 export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">, options: { digest?: boolean } = {}): TemplateRenderer {
@@ -53,7 +60,8 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">, o
     const rows = deps.db.$client
       .query(
         `SELECT d.id, d.destination, d.destination_city, d.price, d.trip_type, d.cabin, d.travel_dates, d.depart_date, d.return_date,
-                d.airline, d.nonstop, d.percent_below_typical, d.typical_median, d.typical_low, d.typical_high, d.tier
+                d.airline, d.nonstop, d.percent_below_typical, d.typical_median, d.typical_low, d.typical_high, d.tier,
+                d.trip_kind, d.history_days, d.robust_z, d.last_checked_at
          FROM deals d LEFT JOIN user_deals ud ON ud.deal_id = d.id AND ud.user_id = $userId
          WHERE d.id IN (SELECT value FROM json_each($ids)) AND d.is_active = 1 AND ud.deleted_at IS NULL
            AND NOT EXISTS (SELECT 1 FROM alert_snoozes s WHERE s.user_id = $userId AND s.destination = d.destination AND s.until > $now)`,
@@ -79,6 +87,17 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">, o
         typicalPrice: Math.round(row.typical_median),
         typicalLow: row.typical_low,
         typicalHigh: row.typical_high,
+        comparedWith: row.trip_kind
+          ? comparedWith({ tripKind: row.trip_kind, destinationCity: row.destination_city || row.destination, departDate: row.depart_date })
+          : "this route this month",
+        evidence: evidenceSentence({
+          tripKind: row.trip_kind,
+          robustZ: row.robust_z,
+          historyDays: row.history_days,
+          destinationCity: row.destination_city || row.destination,
+          departDate: row.depart_date,
+        }),
+        lastChecked: `${LAST_CHECKED.format(new Date(row.last_checked_at))} (RDU time)`,
         tier: row.tier,
         googleFlightsUrl: links.googleFlights,
         airline: row.airline,
@@ -94,6 +113,7 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">, o
         email: to,
         deals,
         dashboardUrl: `${deps.config.appUrl}/dashboard`,
+        howWeFindDealsUrl: `${deps.config.appUrl}/how-we-find-deals`,
         unsubscribeUrl: unsubscribe,
         settingsUrl: `${deps.config.appUrl}/dashboard#alerts`,
         supportEmail: deps.config.supportEmail,

@@ -3,6 +3,8 @@
  * fit their preferences but were published before they had access (so a new subscriber sees today's deals
  * at once), minus the ones they removed; deals that ended stay visible, dimmed, for two weeks.
  */
+import { tripKindOf } from "../../domain/deal-rules.ts";
+import { median } from "../fares/typical-range.ts";
 import type { Db } from "../../../db/client.ts";
 import type { PricePoint } from "../../domain/api/deals.ts";
 import type { User } from "../auth/users.ts";
@@ -64,6 +66,9 @@ SELECT coalesce(json_group_array(json_object(
   'priceRange2', ${whole("d.typical_high")},
   'typicalPrice', ${whole("d.typical_median")},
   'percentBelowTypical', ${whole("d.percent_below_typical")},
+  'tripKind', d.trip_kind,
+  'historyDays', d.history_days,
+  'robustZ', d.robust_z,
   'tier', d.tier,
   'fitsWindow', ${FITTING_WINDOW_NAME_SQL},
   'isNewForUser', json(CASE WHEN v.is_new = 1 THEN 'true' ELSE 'false' END),
@@ -102,13 +107,15 @@ export interface DealInList {
   cabin: string;
   source: string;
   alertVersion: number;
+  departDate: string;
+  returnDate: string | null;
 }
 
 /** The deal, when it is in this user's list; 404 otherwise (another user's, removed, unknown). */
 export function dealInList(db: Db, user: User, dealId: number, now: Date): DealInList {
   const row = db.$client
     .query(
-      `SELECT d.id, d.origin, d.destination, d.trip_type, d.cabin, d.source, d.alert_version, d.price, d.nonstop,
+      `SELECT d.id, d.origin, d.destination, d.trip_type, d.cabin, d.source, d.alert_version, d.price, d.nonstop, d.depart_date, d.return_date,
               d.is_active, d.expired_at, ud.id AS pair_id, ud.deleted_at
        FROM deals d LEFT JOIN user_deals ud ON ud.deal_id = d.id AND ud.user_id = $userId
        WHERE d.id = $dealId`,
@@ -130,6 +137,8 @@ export function dealInList(db: Db, user: User, dealId: number, now: Date): DealI
     cabin: String(row.cabin),
     source: String(row.source),
     alertVersion: Number(row.alert_version),
+    departDate: String(row.depart_date),
+    returnDate: row.return_date ? String(row.return_date) : null,
   };
 }
 
@@ -172,25 +181,36 @@ export function removeDealFromList(deps: Pick<Deps, "db" | "clock">, user: User,
 }
 
 /**
- * The route's cheapest observed price per day over the last 90 days, for the details chart. Real sources
- * (SerpApi, Travelpayouts) make one history; the simulated market's prices never mix with them.
+ * The series the decision used, for the details chart: per day over the last 90 days, the median of the daily lowest
+ * fares for trips like this deal's (same route, kind of trip and departure month). Real sources (SerpApi,
+ * Travelpayouts) make one history; the simulated market's prices never mix with them.
  */
 export function dealPriceHistory(deps: Pick<Deps, "db" | "clock">, user: User, rawId: string): PricePoint[] {
   const now = deps.clock.now();
   const deal = dealInList(deps.db, user, parseDealId(rawId), now);
-  return deps.db.$client
+  const rows = deps.db.$client
     .query(
-      `SELECT observed_day AS date, min(price) AS price FROM fare_observations
+      `SELECT observed_day, depart_date, return_date, price FROM fare_observations
        WHERE origin = $origin AND destination = $destination AND trip_type = $tripType AND cabin = $cabin
-         AND (source = 'simulated') = $simulated AND observed_at >= $since
-       GROUP BY observed_day ORDER BY observed_day`,
+         AND (source = 'simulated') = $simulated AND observed_at >= $since AND substr(depart_date, 6, 2) = $month
+       ORDER BY observed_day`,
     )
-    .all({
+    .values({
       origin: deal.origin,
       destination: deal.destination,
       tripType: deal.tripType,
       cabin: deal.cabin,
       simulated: deal.source === "simulated",
       since: now.getTime() - PRICE_HISTORY_DAYS * DAY_MS,
-    }) as PricePoint[];
+      month: deal.departDate.slice(5, 7),
+    }) as [string, string, string, number][];
+  const kind = tripKindOf(deal.departDate, deal.returnDate);
+  const byDay = new Map<string, number[]>();
+  for (const [day, departDate, returnDate, price] of rows) {
+    if (tripKindOf(departDate, returnDate || null) !== kind) continue;
+    const prices = byDay.get(day);
+    if (prices) prices.push(price);
+    else byDay.set(day, [price]);
+  }
+  return [...byDay].map(([date, prices]) => ({ date, price: Math.round(median(prices)) }));
 }

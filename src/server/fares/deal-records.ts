@@ -6,7 +6,7 @@ import { cityForCode } from "../../domain/airports.ts";
 import { percentBelowTypical } from "../../domain/deals.ts";
 import { formatTravelDates } from "../../domain/travel-dates.ts";
 import { localDate, rduToday } from "../../domain/calendar.ts";
-import { dealKey, deservesNewAlert, expiryReason, recheckExpiryReason, tierFor, type FareJudgement } from "./detect.ts";
+import { dealKey, deservesNewAlert, expiryReason, isNewEpisode, recheckExpiryReason, tierFor, type FareJudgement } from "./detect.ts";
 import type { FareQuote } from "./fare-source.ts";
 import type { PriceRange } from "./typical-range.ts";
 
@@ -15,6 +15,8 @@ export type DealRow = typeof deals.$inferSelect;
 export interface JudgedQuote {
   quote: FareQuote;
   range: PriceRange | null;
+  /** The lowest of this date pair's daily lows over the recent days (null: none): a new episode must beat it by 15%. */
+  pairRecentLow: number | null;
   /** null when no typical range exists yet. */
   judgement: FareJudgement | null;
 }
@@ -42,6 +44,9 @@ export function cheapestPerKey(judged: readonly JudgedQuote[]): JudgedQuote[] {
 function fareColumns(quote: FareQuote, range: PriceRange) {
   const typicalMedian = Math.round(range.median);
   return {
+    tripKind: range.tripKind,
+    historyDays: range.observations,
+    robustZ: range.spread > 0 ? Math.log(quote.price / range.median) / range.spread : null,
     airline: quote.airline,
     price: quote.price,
     durationMinutes: quote.durationMinutes,
@@ -95,7 +100,7 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
     Object.assign(deal, values);
   };
 
-  for (const { quote, range, judgement } of cheapestPerKey(judged)) {
+  for (const { quote, range, judgement, pairRecentLow } of cheapestPerKey(judged)) {
     const isDeal = judgement?.isDeal === true && range !== null;
     if (isDeal) changes.found++;
     const deal = known.get(dealKey(quote));
@@ -112,9 +117,9 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
       continue;
     }
 
-    const alertAgain = isDeal && deservesNewAlert({ price: deal.lastAlertedPrice, alertedAt: deal.lastAlertedAt }, quote.price, now);
     if (!deal.isActive) {
-      if (!alertAgain) continue;
+      // A new episode on the same dates: the same row, a new alert version (members see it as new, one alert each).
+      if (!isDeal || !isNewEpisode(quote.price, pairRecentLow)) continue;
       update(deal, {
         ...fareColumns(quote, range!),
         tier: judgement!.tier ?? "good",
@@ -131,7 +136,15 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
       continue;
     }
 
-    const current = range ?? { low: deal.typicalLow, median: deal.typicalMedian, high: deal.typicalHigh, observations: 0 };
+    const alertAgain = isDeal && deservesNewAlert({ price: deal.lastAlertedPrice, alertedAt: deal.lastAlertedAt }, quote.price, now);
+    const current = range ?? {
+      low: deal.typicalLow,
+      median: deal.typicalMedian,
+      high: deal.typicalHigh,
+      observations: 0,
+      spread: 0,
+      tripKind: "other" as const,
+    };
     const ended = recheckExpiryReason(quote.price, current.low);
     if (ended) {
       update(deal, { isActive: false, expiredReason: ended, expiredAt: now, lastSeenAt: now, lastCheckedAt: now });

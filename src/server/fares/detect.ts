@@ -3,25 +3,17 @@
  * Pure: prices, dates and the clock come in as values.
  */
 import type { DealTier } from "../../domain/api/deals.ts";
+import { DEAL_RULES, type DealThresholds } from "../../domain/deal-rules.ts";
 import { isInternational } from "../../domain/destinations.ts";
 import { daysBetween, DAY_MS, HOUR_MS } from "../../domain/calendar.ts";
 import type { Cabin, TripType } from "./fare-source.ts";
 import type { PriceRange } from "./typical-range.ts";
 
-export interface DealThresholds {
-  /** Share below the typical (median) price, 0.2 = 20%. */
-  minShareBelow: number;
-  /** Dollars below the typical (median) price. */
-  minSaved: number;
-}
+export type { DealThresholds } from "../../domain/deal-rules.ts";
 
-export const DOMESTIC_THRESHOLDS: DealThresholds = { minShareBelow: 0.2, minSaved: 50 };
-export const INTERNATIONAL_THRESHOLDS: DealThresholds = { minShareBelow: 0.25, minSaved: 150 };
-export const MIN_DAYS_TO_DEPARTURE = 7;
-
-export const REALERT_MIN_DROP_SHARE = 0.1;
-export const REALERT_MIN_DROP_DOLLARS = 25;
-export const REALERT_MIN_HOURS = 24;
+export const DOMESTIC_THRESHOLDS: DealThresholds = DEAL_RULES.domestic;
+export const INTERNATIONAL_THRESHOLDS: DealThresholds = DEAL_RULES.international;
+export const MIN_DAYS_TO_DEPARTURE = DEAL_RULES.minDaysToDeparture;
 
 export const EXPIRE_NOT_SEEN_HOURS = 48;
 export const EXPIRE_DEPARTURE_WITHIN_DAYS = 3;
@@ -45,27 +37,38 @@ export interface FareJudgement {
   reason: string;
   shareBelow: number;
   saved: number;
+  /** Robust z of the log price against the typical price and the spread of ordinary fares. */
+  robustZ: number;
   tier: DealTier | null;
 }
 
 export function judgeFare(fare: { price: number; destination: string; departDate: string }, range: PriceRange, today: string): FareJudgement {
   const saved = range.median - fare.price;
   const shareBelow = range.median > 0 ? saved / range.median : 0;
+  const robustZ = range.spread > 0 ? Math.log(fare.price / range.median) / range.spread : Number.NEGATIVE_INFINITY;
   const tier = tierFor(shareBelow);
   const rules = thresholdsFor(fare.destination);
-  const verdict = (isDeal: boolean, reason: string): FareJudgement => ({ isDeal, reason, shareBelow, saved, tier: isDeal ? tier : null });
+  const verdict = (isDeal: boolean, reason: string): FareJudgement => ({ isDeal, reason, shareBelow, saved, robustZ, tier: isDeal ? tier : null });
   if (daysBetween(today, fare.departDate) < MIN_DAYS_TO_DEPARTURE) return verdict(false, "departs in less than 7 days");
-  if (fare.price > range.low) return verdict(false, "not below the typical low");
   if (shareBelow < rules.minShareBelow) return verdict(false, `less than ${Math.round(rules.minShareBelow * 100)}% below typical`);
   if (saved < rules.minSaved) return verdict(false, `saves less than $${rules.minSaved}`);
+  if (robustZ > DEAL_RULES.maxRobustZ) return verdict(false, "within the route's ordinary ups and downs");
   return verdict(true, `${Math.round(shareBelow * 100)}% below typical`);
 }
 
-/** Alert again only after a further drop of 10% or $25, and at least 24 hours after the last alert. */
+/** Alert again only after a further drop of both 10% and $25, and at least 24 hours after the last alert. */
 export function deservesNewAlert(last: { price: number; alertedAt: Date }, price: number, now: Date): boolean {
-  if (now.getTime() - last.alertedAt.getTime() < REALERT_MIN_HOURS * HOUR_MS) return false;
+  if (now.getTime() - last.alertedAt.getTime() < DEAL_RULES.realertMinHours * HOUR_MS) return false;
   const drop = last.price - price;
-  return drop >= REALERT_MIN_DROP_DOLLARS || drop >= last.price * REALERT_MIN_DROP_SHARE;
+  return drop >= Math.max(DEAL_RULES.realertMinDropDollars, last.price * DEAL_RULES.realertMinDropShare);
+}
+
+/**
+ * An ended deal's dates alert again only for a separate drop: the fare must be 15% below that date pair's recent
+ * daily lows (the lowest of the last 7 days), so a fare bobbing around the threshold is one deal, not many.
+ */
+export function isNewEpisode(price: number, pairRecentLow: number | null): boolean {
+  return pairRecentLow === null || price <= pairRecentLow * (1 - DEAL_RULES.newEpisodeShareBelowRecent);
 }
 
 export interface ExpiryFacts {

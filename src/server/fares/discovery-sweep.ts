@@ -10,7 +10,7 @@ import type { Db } from "../../../db/client.ts";
 import { DESTINATIONS } from "../../domain/destinations.ts";
 import { DAY_MS, dayNumber, HOUR_MS } from "../../domain/calendar.ts";
 import type { JudgedQuote } from "./deal-records.ts";
-import { REALERT_MIN_DROP_DOLLARS, REALERT_MIN_DROP_SHARE } from "./detect.ts";
+import { DEAL_RULES } from "../../domain/deal-rules.ts";
 import { DISCOVERY_AREAS } from "./discovery-areas.ts";
 import { confirmationReserve, CORE_QUERIES, planDiscovery, rotation, rotationSearchesOf, rotationSize } from "./discovery-plan.ts";
 import { HOME_AIRPORT, type DiscoveryRow, type FareQuote, type FareSource, type PastObservation } from "./fare-source.ts";
@@ -154,7 +154,7 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
   }
   const found = [...candidates.values()];
   sweep.observations.push(...found.map((quote) => ({ quote, observedAt: now })));
-  const judgedFound = judgeQuotes(found, history, today);
+  const judgedFound = judgeQuotes(found, history, today).judged;
 
   // Confirm: one fresh search per candidate, the deepest first; a candidate left unconfirmed is not a deal.
   const unconfirmed = (item: JudgedQuote, reason: string): JudgedQuote =>
@@ -167,7 +167,7 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
       const answer = await fares.confirm(quote, now);
       if (!answer || answer.cached) return null;
       sweep.observations.push({ quote: answer, observedAt: now }, ...providerDays(answer));
-      const [judged] = judgeQuotes([answer], history, today);
+      const [judged] = judgeQuotes([answer], history, today).judged;
       fresh.set(keyOf(answer), judged!);
       return judged!;
     } catch (error) {
@@ -186,7 +186,7 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
   );
   const alreadyLive = (quote: FareQuote) => {
     const price = live.get(keyOf(quote));
-    return price !== undefined && quote.price > price * (1 - REALERT_MIN_DROP_SHARE) && quote.price > price - REALERT_MIN_DROP_DOLLARS;
+    return price !== undefined && quote.price > price * (1 - DEAL_RULES.realertMinDropShare) && quote.price > price - DEAL_RULES.realertMinDropDollars;
   };
   const dealCandidates = judgedFound
     .filter((item) => item.judgement?.isDeal && !alreadyLive(item.quote))
@@ -212,7 +212,7 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
 
   // Routes we cannot judge yet: one fresh search brings Google's typical range (and price history) for them.
   const unjudged = judgedFound.filter((item) => item.range === null && !fresh.has(keyOf(item.quote)));
-  unjudged.sort((a, b) => history.of(routeKey(a.quote), a.quote.departDate).route.length - history.of(routeKey(b.quote), b.quote.departDate).route.length);
+  unjudged.sort((a, b) => history.of(routeKey(a.quote)).length - history.of(routeKey(b.quote)).length);
   for (const item of unjudged) {
     if (!canSpend()) break;
     await confirmOne(item.quote);

@@ -1,24 +1,50 @@
-/** Judging a scan's quotes against their routes' typical ranges, and confirming the cached ones. */
+/** Judging a scan's quotes against the typical price of their own trip, and confirming the cached ones. */
 import type { JudgedQuote } from "./deal-records.ts";
 import { judgeFare } from "./detect.ts";
 import type { FareQuote, FareSource } from "./fare-source.ts";
-import { routeKey, type PriceHistory } from "./observations.ts";
-import { typicalRange, validProviderRange, type PriceRange } from "./typical-range.ts";
+import { routeKey, type PriceHistory, type ScanLevel } from "./observations.ts";
+import { baseLevel, levelNow, providerRange, rangeAround, routeModels, scanLevel, type PriceRange } from "./typical-range.ts";
+import { tripKindOf } from "../../domain/deal-rules.ts";
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
-export function judgeQuotes(quotes: readonly FareQuote[], history: PriceHistory, today: string): JudgedQuote[] {
-  const ranges = new Map<string, PriceRange | null>();
-  return quotes.map((quote) => {
+/** Each quote judged, and each route's level measured by this scan (for the route's recent level). */
+export function judgeQuotes(
+  quotes: readonly FareQuote[],
+  history: PriceHistory,
+  today: string,
+): { judged: JudgedQuote[]; routeLevels: Map<string, ScanLevel> } {
+  const models = routeModels(history);
+  const byRoute = new Map<string, number[]>();
+  quotes.forEach((quote, index) => {
     const route = routeKey(quote);
-    const key = `${route}|${quote.departDate.slice(5, 7)}|${quote.providerTypicalLow}|${quote.providerTypicalHigh}`;
-    let range = ranges.get(key);
-    if (range === undefined) {
-      range = typicalRange(history.of(route, quote.departDate), validProviderRange(quote.providerTypicalLow, quote.providerTypicalHigh));
-      ranges.set(key, range);
-    }
-    return { quote, range, judgement: range ? judgeFare(quote, range, today) : null };
+    const list = byRoute.get(route);
+    if (list) list.push(index);
+    else byRoute.set(route, [index]);
   });
+  const judged: JudgedQuote[] = new Array(quotes.length);
+  const routeLevels = new Map<string, ScanLevel>();
+  for (const [route, indexes] of byRoute) {
+    const model = models.get(route) ?? null;
+    const bases = indexes.map((i) => (model ? baseLevel(model, quotes[i]!, today) : null));
+    const residuals = bases.flatMap((base, k) => (base ? [Math.log(quotes[indexes[k]!]!.price) - base.log] : []));
+    const measured = scanLevel(residuals);
+    if (measured !== null) routeLevels.set(route, measured);
+    const now = model ? levelNow(model, history.scanLevels.get(route) ?? [], measured) : null;
+    indexes.forEach((i, k) => {
+      const quote = quotes[i]!;
+      const base = bases[k];
+      const range: PriceRange | null = base
+        ? rangeAround(base.log + now!.level, now!.spread, base.days, base.kind)
+        : providerRange(
+            { typicalLow: quote.providerTypicalLow, typicalHigh: quote.providerTypicalHigh, priceHistory: quote.providerPriceHistory },
+            tripKindOf(quote.departDate, quote.returnDate),
+          );
+      const pairRecentLow = model?.pairRecentLows.get(`${quote.departDate}|${quote.returnDate ?? ""}`) ?? null;
+      judged[i] = { quote, range, pairRecentLow, judgement: range ? judgeFare(quote, range, today) : null };
+    });
+  }
+  return { judged, routeLevels };
 }
 
 /**
@@ -49,7 +75,7 @@ export async function confirmCachedCandidates(fares: FareSource, judged: JudgedQ
         continue;
       }
       fresh.push(quote);
-      confirmed.push({ quote, range: item.range, judgement: judgeFare(quote, item.range, today) });
+      confirmed.push({ ...item, quote, judgement: judgeFare(quote, item.range, today) });
     } catch (error) {
       errors.push(`confirming ${item.quote.destination} ${item.quote.departDate}: ${messageOf(error)}`);
       confirmed.push(unconfirmed(`cached price, not confirmed: ${messageOf(error)}`));

@@ -1,6 +1,7 @@
 /** Every quote is kept as an observation: one row per route, dates and day, holding that day's lowest price. */
 import type { Db } from "../../../db/client.ts";
-import { DAY_MS, monthOf, rduToday } from "../../domain/calendar.ts";
+import { addDays, DAY_MS, dayNumber, rduToday } from "../../domain/calendar.ts";
+import { DEAL_RULES } from "../../domain/deal-rules.ts";
 import type { FareQuote, PastObservation } from "./fare-source.ts";
 
 const UPSERT_DAILY_MINIMUM = `
@@ -50,28 +51,48 @@ export function hasObservationsFrom(db: Db, source: string): boolean {
   return db.$client.query("SELECT 1 FROM fare_observations WHERE source = ? LIMIT 1").get(source) !== null;
 }
 
-/** The price history of every route over the last year, grouped for typical ranges. */
-export class PriceHistory {
-  private readonly prices = new Map<string, { all: number[]; byMonth: Map<number, number[]> }>();
-  /** Last observation (ms) per destination. */
-  readonly lastObserved = new Map<string, number>();
+/** One scan's level of a route against its typical prices. */
+export interface ScanLevel {
+  /** Median residual of the scan's quotes of the route (log). */
+  level: number;
+  /** Robust standard deviation of those residuals around it. */
+  spread: number;
+}
 
-  add(route: string, departDate: string, price: number): void {
-    let entry = this.prices.get(route);
-    if (!entry) {
-      entry = { all: [], byMonth: new Map() };
-      this.prices.set(route, entry);
-    }
-    entry.all.push(price);
-    const month = monthOf(departDate);
-    const bucket = entry.byMonth.get(month);
-    if (bucket) bucket.push(price);
-    else entry.byMonth.set(month, [price]);
+/** One day's lowest price for one route and date pair, as the typical ranges read it. */
+export interface Observation {
+  departDate: string;
+  /** '' for one-way trips. */
+  returnDate: string;
+  price: number;
+  /** Day number (days since 1970-01-01) of the RDU date it was observed on. */
+  day: number;
+}
+
+/**
+ * The price history the scan judges against: every route's daily minima of the HISTORY_DAYS finished days before
+ * today (today's own rows are still changing, so they wait for tomorrow), and when each destination was last seen.
+ */
+export class PriceHistory {
+  readonly routes = new Map<string, Observation[]>();
+  /** Last observation (ms) per destination, today's included. */
+  readonly lastObserved = new Map<string, number>();
+  /** Each route's levels measured by the scans of the last levelDays days (log), oldest first. */
+  readonly scanLevels = new Map<string, ScanLevel[]>();
+  /** Whatever is derived from the observations (the typical-range models), dropped when they change. */
+  derived: unknown = null;
+
+  constructor(public today: string) {}
+
+  add(route: string, observation: Observation): void {
+    const list = this.routes.get(route);
+    if (list) list.push(observation);
+    else this.routes.set(route, [observation]);
+    this.derived = null;
   }
 
-  of(route: string, departDate: string): { month: readonly number[]; route: readonly number[] } {
-    const entry = this.prices.get(route);
-    return { month: entry?.byMonth.get(monthOf(departDate)) ?? [], route: entry?.all ?? [] };
+  of(route: string): readonly Observation[] {
+    return this.routes.get(route) ?? [];
   }
 }
 
@@ -82,17 +103,59 @@ export function routeKey(quote: Pick<FareQuote, "origin" | "destination" | "trip
 
 export const HISTORY_DAYS = 365;
 
+export type ObservationRow = [
+  origin: string,
+  destination: string,
+  tripType: FareQuote["tripType"],
+  cabin: FareQuote["cabin"],
+  departDate: string,
+  returnDate: string,
+  price: number,
+  observedDay: string,
+];
+
+export const OBSERVATION_COLUMNS = "origin, destination, trip_type, cabin, depart_date, return_date, price, observed_day";
+
+export function addObservationRow(
+  history: PriceHistory,
+  [origin, destination, tripType, cabin, departDate, returnDate, price, observedDay]: ObservationRow,
+): void {
+  history.add(routeKey({ origin, destination, tripType, cabin }), { departDate, returnDate, price, day: dayNumber(observedDay) });
+}
+
 export function loadPriceHistory(db: Db, source: string, now: Date): PriceHistory {
-  const history = new PriceHistory();
+  const today = rduToday(now);
+  const history = new PriceHistory(today);
   const rows = db.$client
-    .query(
-      `SELECT origin, destination, trip_type, cabin, depart_date, price, observed_at FROM fare_observations
-       WHERE source = ? AND observed_at >= ?`,
-    )
-    .values(source, now.getTime() - HISTORY_DAYS * DAY_MS) as [string, string, FareQuote["tripType"], FareQuote["cabin"], string, number, number][];
-  for (const [origin, destination, tripType, cabin, departDate, price, observedAt] of rows) {
-    history.add(routeKey({ origin, destination, tripType, cabin }), departDate, price);
-    if (observedAt > (history.lastObserved.get(destination) ?? 0)) history.lastObserved.set(destination, observedAt);
-  }
+    .query(`SELECT ${OBSERVATION_COLUMNS} FROM fare_observations WHERE source = ? AND observed_day >= ? AND observed_day < ? ORDER BY id`)
+    .values(source, addDays(today, -HISTORY_DAYS), today) as ObservationRow[];
+  for (const row of rows) addObservationRow(history, row);
+  readRecentState(db, source, now, history);
   return history;
+}
+
+/** What changes from scan to scan: when each destination was last observed, and the routes' recent scan levels. */
+export function readRecentState(db: Db, source: string, now: Date, history: PriceHistory): void {
+  history.lastObserved.clear();
+  const observed = db.$client.query("SELECT destination, max(observed_at) FROM fare_observations WHERE source = ? GROUP BY destination").values(source) as [
+    string,
+    number,
+  ][];
+  for (const [destination, at] of observed) history.lastObserved.set(destination, at);
+  history.scanLevels.clear();
+  const levels = db.$client
+    .query("SELECT route, level, spread FROM route_levels WHERE source = ? AND scanned_at >= ? AND scanned_at < ? ORDER BY scanned_at, id")
+    .values(source, now.getTime() - DEAL_RULES.levelDays * DAY_MS, now.getTime()) as [string, number, number][];
+  for (const [route, level, spread] of levels) {
+    const list = history.scanLevels.get(route);
+    if (list) list.push({ level, spread });
+    else history.scanLevels.set(route, [{ level, spread }]);
+  }
+}
+
+/** Keeps this scan's level of each route, and forgets levels older than the recent window. Call inside the scan's transaction. */
+export function storeRouteLevels(db: Db, source: string, levels: ReadonlyMap<string, ScanLevel>, now: Date): void {
+  const insert = db.$client.query("INSERT INTO route_levels (source, route, level, spread, scanned_at) VALUES (?, ?, ?, ?, ?)");
+  for (const [route, { level, spread }] of levels) insert.run(source, route, level, spread, now.getTime());
+  db.$client.query("DELETE FROM route_levels WHERE source = ? AND scanned_at < ?").run(source, now.getTime() - DEAL_RULES.levelDays * DAY_MS);
 }

@@ -14,7 +14,7 @@ import { recordDeals, type DealChanges } from "./deal-records.ts";
 import { sweepByDiscovery, type SweepCounts } from "./discovery-sweep.ts";
 import type { FareSearch, FareSource, PastObservation, SearchResult } from "./fare-source.ts";
 import { confirmCachedCandidates, judgeQuotes } from "./judge-quotes.ts";
-import { hasObservationsFrom, loadPriceHistory, observedNow, storeObservations, type PriceHistory } from "./observations.ts";
+import { hasObservationsFrom, loadPriceHistory, observedNow, storeObservations, storeRouteLevels, type PriceHistory } from "./observations.ts";
 import { markRoutesObserved } from "./route-coverage.ts";
 import { planSearches } from "./scan-plan.ts";
 
@@ -126,9 +126,11 @@ async function gridSweep(deps: ScanDeps, history: PriceHistory, now: Date, today
     summary.quotes = result.quotes.length;
     summary.quotaLeft = result.quotaLeft;
     summary.routes = new Set(result.quotes.map((q) => q.destination)).size;
-    const { judged, fresh } = await confirmCachedCandidates(fares, judgeQuotes(result.quotes, history, today), now, today, summary.errors);
+    const judgement = judgeQuotes(result.quotes, history, today);
+    const { judged, fresh } = await confirmCachedCandidates(fares, judgement.judged, now, today, summary.errors);
     const changes: DealChanges = db.transaction((tx) => {
       storeObservations(db, observedNow([...result.quotes, ...fresh], now));
+      storeRouteLevels(db, fares.historySource ?? fares.name, judgement.routeLevels, now);
       markRoutesObserved(
         db,
         fares.name,

@@ -1,33 +1,47 @@
 /**
- * The typical price of a route (docs/deal-rules.md "Typical range"): P25 … P75 of the last 365 days of daily-minimum
- * observations, winsorised at P2/P98, per route and departure month, falling back to the whole route and then
- * to the provider's range while our own history is thin, blended with the provider's range by min(1, n/60).
+ * The typical price of a trip (docs/deal-rules.md "Typical range"): what fares for the same route, trip kind
+ * (weekend, week-long, other lengths, one-way) and departure month cost over the last year of daily minima,
+ * corrected for how far ahead the fare was seen (advance purchase), interpolated to the departure date between
+ * neighbouring months, and moved by the route's level now (today's scan, else its last 14 days) against that
+ * history, so trends and fare wars move the baseline. Prices are compared in logs: medians, and the spread is a
+ * robust standard deviation (1.4826 × MAD). While our own history is thin (fewer than 20 distinct days for the
+ * trip kind and month) the provider's own price history or typical range for the exact search stands in.
  */
+import { DEAL_RULES, tripKindOf, type TripKind } from "../../domain/deal-rules.ts";
+import { dayNumber } from "../../domain/calendar.ts";
+import type { ProviderPricePoint } from "./fare-source.ts";
+import type { Observation, PriceHistory, ScanLevel } from "./observations.ts";
 
 export interface PriceRange {
+  /** P25 of ordinary fares for this trip now. */
   low: number;
+  /** The typical price: the deal's "% below" is measured from it. */
   median: number;
+  /** P75. */
   high: number;
-  /** Own observations behind it (0 = the provider's range alone). */
+  /** Distinct days of our own observations behind it (0 = the provider's figures alone). */
   observations: number;
+  /** Robust standard deviation of log prices around the typical price. */
+  spread: number;
+  tripKind: TripKind;
 }
 
-export interface ProviderRange {
-  low: number;
-  high: number;
-}
-
-export interface RouteHistory {
-  /** Prices observed for departures in the same calendar month. */
-  month: readonly number[];
-  /** Prices observed for every departure month of the route. */
-  route: readonly number[];
-}
-
-/** Below this many observations a history is too thin to judge a price on its own. */
-export const MIN_OWN_OBSERVATIONS = 20;
-/** From this many observations on, our history outweighs the provider's range completely. */
-export const FULL_WEIGHT_OBSERVATIONS = 60;
+/** Robust standard deviation from a median absolute deviation. */
+const MAD_TO_SD = 1.4826;
+/** P25/P75 of a normal distribution in standard deviations. */
+const QUARTILE_Z = 0.6745;
+/** Upper bounds (days ahead, exclusive) of the advance-purchase bands. */
+const LEAD_BANDS = [21, 35, 60, 90, 130, 180, Number.POSITIVE_INFINITY];
+/** A scan gives the route's level now when it quoted at least this many of the route's trips. */
+const MIN_QUOTES_FOR_LEVEL = 8;
+/** A route's recent level needs this many scan levels; before that its recent observations give it. */
+const MIN_SCAN_LEVELS = 8;
+/** A day's own level (median residual) is used for the spread only when it has this many observations. */
+const MIN_OBSERVATIONS_FOR_DAY_LEVEL = 8;
+const MIN_PROVIDER_HISTORY_POINTS = 20;
+/** A date pair's own offset counts from this many observed days, shrunk towards 0 as if it had this many more at 0. */
+const MIN_PAIR_DAYS = 5;
+const PAIR_SHRINK_DAYS = 5;
 
 /** Linear interpolation between closest ranks; `sorted` ascending and non-empty. */
 export function percentile(sorted: readonly number[], p: number): number {
@@ -39,50 +53,195 @@ export function percentile(sorted: readonly number[], p: number): number {
   return a + (b - a) * (index - below);
 }
 
-/** Sorted copy with everything below P2 raised to P2 and everything above P98 lowered to P98. */
-export function winsorized(prices: readonly number[]): number[] {
-  const sorted = [...prices].sort((a, b) => a - b);
-  if (sorted.length === 0) return sorted;
-  const floor = percentile(sorted, 0.02);
-  const ceiling = percentile(sorted, 0.98);
-  return sorted.map((price) => Math.min(ceiling, Math.max(floor, price)));
+export function median(values: readonly number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
-export function rangeOfHistory(prices: readonly number[]): PriceRange | null {
-  if (prices.length === 0) return null;
-  const sorted = winsorized(prices);
-  return {
-    low: percentile(sorted, 0.25),
-    median: percentile(sorted, 0.5),
-    high: percentile(sorted, 0.75),
-    observations: prices.length,
-  };
+function robustSpread(values: readonly number[]): number {
+  const centre = median(values);
+  return MAD_TO_SD * median(values.map((value) => Math.abs(value - centre)));
 }
 
-export function blendWithProvider(own: PriceRange | null, provider: ProviderRange | null): PriceRange | null {
-  if (!provider) return own;
-  const providerMedian = (provider.low + provider.high) / 2;
-  if (!own) return { low: provider.low, median: providerMedian, high: provider.high, observations: 0 };
-  const weight = Math.min(1, own.observations / FULL_WEIGHT_OBSERVATIONS);
-  const mix = (ours: number, theirs: number) => weight * ours + (1 - weight) * theirs;
-  return {
-    low: mix(own.low, provider.low),
-    median: mix(own.median, providerMedian),
-    high: mix(own.high, provider.high),
-    observations: own.observations,
-  };
+function leadBand(daysAhead: number): number {
+  return LEAD_BANDS.findIndex((bound) => daysAhead < bound);
 }
 
-/** The range a fare is judged against; null when there is nothing trustworthy to compare with. */
-export function typicalRange(history: RouteHistory, provider: ProviderRange | null): PriceRange | null {
-  if (history.month.length >= MIN_OWN_OBSERVATIONS) return blendWithProvider(rangeOfHistory(history.month), provider);
-  if (history.route.length >= MIN_OWN_OBSERVATIONS) return blendWithProvider(rangeOfHistory(history.route), provider);
-  if (!provider) return null;
-  return blendWithProvider(rangeOfHistory(history.route), provider);
+interface Bucket {
+  /** Median log price, advance purchase taken out. */
+  level: number;
+  days: number;
 }
 
-export function validProviderRange(low: number | null, high: number | null): ProviderRange | null {
-  if (low === null || high === null || !Number.isFinite(low) || !Number.isFinite(high)) return null;
-  if (low <= 0 || high < low) return null;
-  return { low, high };
+/** What a route's year of daily minima says, built once per day. */
+export interface RouteModel {
+  /** `${tripKind}|${month}` → bucket. */
+  buckets: Map<string, Bucket>;
+  /** Log adjustment per advance-purchase band. */
+  lead: number[];
+  spread: number;
+  /** Median residual of the route's observations over the recent days (log): its recent level until scans have measured it. */
+  observedLevel: number;
+  /** `${departDate}|${returnDate}` → that date pair's lasting offset from its month (log), shrunk while it has few days. */
+  pairOffsets: Map<string, number>;
+  /** `${departDate}|${returnDate}` → the lowest of that date pair's daily minima over the recent days. */
+  pairRecentLows: Map<string, number>;
+}
+
+const bucketKey = (kind: TripKind, month: number) => `${kind}|${month}`;
+
+function groupBy<T>(items: Iterable<[string | number, T]>): Map<string | number, T[]> {
+  const groups = new Map<string | number, T[]>();
+  for (const [key, value] of items) {
+    const group = groups.get(key);
+    if (group) group.push(value);
+    else groups.set(key, [value]);
+  }
+  return groups;
+}
+
+const midMonthDay = (year: number, month: number) => Date.UTC(year, month - 1, 15) / 86_400_000;
+
+/** The log typical price (advance purchase taken out) for a departure date, between the neighbouring months' buckets. */
+export function seasonalLevel(buckets: ReadonlyMap<string, Bucket>, kind: TripKind, departDate: string): { level: number; days: number } | null {
+  const year = Number(departDate.slice(0, 4));
+  const month = Number(departDate.slice(5, 7));
+  const own = buckets.get(bucketKey(kind, month));
+  if (!own || own.days < DEAL_RULES.minObservationDays) return null;
+  const day = dayNumber(departDate);
+  const mid = midMonthDay(year, month);
+  const otherMonth = day >= mid ? (month % 12) + 1 : ((month + 10) % 12) + 1;
+  const otherYear = day >= mid ? (month === 12 ? year + 1 : year) : month === 1 ? year - 1 : year;
+  const other = buckets.get(bucketKey(kind, otherMonth));
+  if (!other || other.days < DEAL_RULES.minObservationDays) return own;
+  const otherMid = midMonthDay(otherYear, otherMonth);
+  const t = Math.abs(day - mid) / Math.abs(otherMid - mid);
+  return { level: (1 - t) * own.level + t * other.level, days: own.days };
+}
+
+export function buildRouteModel(observations: readonly Observation[], today: string): RouteModel | null {
+  if (observations.length === 0) return null;
+  const todayDay = dayNumber(today);
+  const rows = observations.map((o) => {
+    const depart = dayNumber(o.departDate);
+    const kind = tripKindOf(o.departDate, o.returnDate || null);
+    return {
+      log: Math.log(o.price),
+      key: bucketKey(kind, Number(o.departDate.slice(5, 7))),
+      kind,
+      band: leadBand(depart - o.day),
+      day: o.day,
+      departDate: o.departDate,
+      pair: `${o.departDate}|${o.returnDate}`,
+      price: o.price,
+    };
+  });
+
+  // Pass 1: month medians with every lead pooled, to read the advance-purchase curve from what is left over.
+  const firstPass = new Map([...groupBy(rows.map((r) => [r.key, r.log]))].map(([key, logs]) => [key, median(logs)]));
+  const lead = LEAD_BANDS.map(() => 0);
+  for (const [band, residuals] of groupBy(rows.map((r) => [r.band, r.log - firstPass.get(r.key)!]))) {
+    if (residuals.length >= 20) lead[band as number] = median(residuals);
+  }
+
+  // Pass 2: month medians with the advance-purchase effect taken out, and the distinct days behind each.
+  const buckets = new Map<string, Bucket>();
+  for (const [key, group] of groupBy(rows.map((r) => [r.key, r]))) {
+    buckets.set(key as string, { level: median(group.map((r) => r.log - lead[r.band]!)), days: new Set(group.map((r) => r.day)).size });
+  }
+
+  // Residuals against the seasonal typical price: by day they give the route's level; around it, the spread and
+  // each date pair's own lasting offset (a holiday weekend costs more than its month says).
+  const residuals = rows.map((r) => r.log - lead[r.band]! - (seasonalLevel(buckets, r.kind, r.departDate) ?? buckets.get(r.key)!).level);
+  const dayLevels = new Map<number, number>();
+  const recent: number[] = [];
+  const all: number[] = [];
+  for (const [day, group] of groupBy(rows.map((r, i) => [r.day, residuals[i]!]))) {
+    if ((day as number) >= todayDay - DEAL_RULES.recentLevelDays) recent.push(...group);
+    all.push(...group);
+    if (group.length >= MIN_OBSERVATIONS_FOR_DAY_LEVEL) dayLevels.set(day as number, median(group));
+  }
+  const aroundDayLevel = rows.flatMap((r, i) => (dayLevels.has(r.day) ? [residuals[i]! - dayLevels.get(r.day)!] : []));
+  const spread = aroundDayLevel.length >= 200 ? robustSpread(aroundDayLevel) : robustSpread(all);
+  const pairOffsets = new Map<string, number>();
+  for (const [pair, offsets] of groupBy(rows.map((r, i) => [r.pair, residuals[i]! - (dayLevels.get(r.day) ?? 0)]))) {
+    if (offsets.length >= MIN_PAIR_DAYS) pairOffsets.set(pair as string, (median(offsets) * offsets.length) / (offsets.length + PAIR_SHRINK_DAYS));
+  }
+
+  const pairRecentLows = new Map<string, number>();
+  const recentRows = rows.filter((r) => r.day >= todayDay - DEAL_RULES.recentPairDays);
+  for (const [pair, prices] of groupBy(recentRows.map((r) => [r.pair, r.price]))) pairRecentLows.set(pair as string, Math.min(...prices));
+
+  return { buckets, lead, spread, observedLevel: recent.length > 0 ? median(recent) : 0, pairOffsets, pairRecentLows };
+}
+
+/** The route models of a history, built once per history and day. */
+export function routeModels(history: PriceHistory): Map<string, RouteModel | null> {
+  const cached = history.derived as { today: string; models: Map<string, RouteModel | null> } | null;
+  if (cached && cached.today === history.today) return cached.models;
+  const models = new Map<string, RouteModel | null>();
+  for (const [route, observations] of history.routes) models.set(route, buildRouteModel(observations, history.today));
+  history.derived = { today: history.today, models };
+  return models;
+}
+
+export interface TripToPrice {
+  departDate: string;
+  returnDate: string | null;
+  price: number;
+}
+
+/** Log typical price of a trip before the route's level now, and the distinct days behind it; null while thin. */
+export function baseLevel(model: RouteModel, trip: TripToPrice, today: string): { log: number; days: number; kind: TripKind } | null {
+  const kind = tripKindOf(trip.departDate, trip.returnDate);
+  const seasonal = seasonalLevel(model.buckets, kind, trip.departDate);
+  if (!seasonal) return null;
+  const band = leadBand(dayNumber(trip.departDate) - dayNumber(today));
+  const offset = model.pairOffsets.get(`${trip.departDate}|${trip.returnDate ?? ""}`) ?? 0;
+  return { log: seasonal.level + model.lead[band]! + offset, days: seasonal.days, kind };
+}
+
+/** This scan's level of a route and the spread around it, when it quoted enough of the route's trips. */
+export function scanLevel(residualsThisScan: readonly number[]): ScanLevel | null {
+  if (residualsThisScan.length < MIN_QUOTES_FOR_LEVEL) return null;
+  return { level: median(residualsThisScan), spread: robustSpread(residualsThisScan) };
+}
+
+/**
+ * The level a fare is judged at, and the spread of single fares around it. The level is the route's recent level,
+ * so the everyday wander of a route's prices stays noise; but when this scan finds the whole route far from it (a
+ * fare war, a price hike), this scan's level. The spread is what single scans see: their spread around their own
+ * level, plus the level's own wander, over the recent days; until scans have measured it, the history's spread.
+ */
+export function levelNow(model: RouteModel, recentScans: readonly ScanLevel[], thisScan: ScanLevel | null): { level: number; spread: number } {
+  const measured = recentScans.length >= MIN_SCAN_LEVELS;
+  const recent = measured ? median(recentScans.map((s) => s.level)) : model.observedLevel;
+  const spread = measured ? Math.hypot(median(recentScans.map((s) => s.spread)), robustSpread(recentScans.map((s) => s.level))) : model.spread;
+  if (thisScan === null) return { level: recent, spread };
+  return { level: Math.abs(thisScan.level - recent) > DEAL_RULES.levelShift ? thisScan.level : recent, spread };
+}
+
+export function rangeAround(logTypical: number, spread: number, days: number, tripKind: TripKind): PriceRange {
+  const median = Math.exp(logTypical);
+  return { low: median * Math.exp(-QUARTILE_Z * spread), median, high: median * Math.exp(QUARTILE_Z * spread), observations: days, spread, tripKind };
+}
+
+export interface ProviderFigures {
+  typicalLow: number | null;
+  typicalHigh: number | null;
+  priceHistory?: readonly ProviderPricePoint[] | null;
+}
+
+/** While our history is thin: the provider's ~60 days of prices for this exact search, else its typical range. */
+export function providerRange(figures: ProviderFigures, tripKind: TripKind): PriceRange | null {
+  const points = (figures.priceHistory ?? []).map((p) => p.price).filter((price) => Number.isFinite(price) && price > 0);
+  if (points.length >= MIN_PROVIDER_HISTORY_POINTS) {
+    const logs = points.map(Math.log);
+    return rangeAround(median(logs), robustSpread(logs), 0, tripKind);
+  }
+  const { typicalLow: low, typicalHigh: high } = figures;
+  if (low === null || high === null || !Number.isFinite(low) || !Number.isFinite(high) || low <= 0 || high <= low) return null;
+  return rangeAround((Math.log(low) + Math.log(high)) / 2, (Math.log(high) - Math.log(low)) / (2 * QUARTILE_Z), 0, tripKind);
 }

@@ -30,6 +30,8 @@ export const TESTIMONIALS: Testimonial[] = [
 export interface FaqItem {
   question: string;
   answer: string;
+  /** A page that says more, linked after the answer. */
+  link?: { href: string; label: string };
 }
 
 export interface FaqGroup {
@@ -57,6 +59,12 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: "Are the deals one-way or roundtrip?",
         answer:
           "Deals are generally roundtrip fares from RDU. Each deal shows its travel dates, trip type and seat class so you know exactly what you're getting.",
+      },
+      {
+        question: "What counts as a deal?",
+        answer:
+          "A fare at least 20% below what the same kind of trip (a weekend or a week away) usually costs in that month, saving at least $50 ($150 abroad), and clearly outside the route's everyday ups and downs. We publish the whole rule.",
+        link: { href: "/how-we-find-deals", label: "How we find deals" },
       },
       {
         question: "How often do you check prices?",

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { FAQ_GROUPS } from "./content.ts";
 
 /** Native <details> sharing one name: the browser keeps one open at a time, and a click on its summary closes it. */
@@ -15,7 +16,15 @@ export function Faq() {
             {group.items.map((item) => (
               <details key={item.question} name="faq">
                 <summary>{item.question}</summary>
-                <p>{item.answer}</p>
+                <p>
+                  {item.answer}
+                  {item.link && (
+                    <>
+                      {" "}
+                      <Link to={item.link.href}>{item.link.label}</Link>
+                    </>
+                  )}
+                </p>
               </details>
             ))}
           </div>

@@ -19,6 +19,12 @@ export interface AlertedDeal {
   typicalPrice: number;
   typicalLow: number;
   typicalHigh: number;
+  /** The fares the decision compared with, e.g. 'weekend trips to Boston in March'. */
+  comparedWith: string;
+  /** 'Cheaper than 99% of fares we've seen over 120 days for weekend trips to Boston in March.', when the deal kept it. */
+  evidence: string | null;
+  /** When the fare was last checked, in words, e.g. 'Nov 22, 10:00 AM'. */
+  lastChecked: string;
   tier: DealTier;
   googleFlightsUrl: string;
   /** The airline button: its own pre-filled search, or Google Flights' search for it (links.ts says which, and the label). */
@@ -34,6 +40,8 @@ export interface DealAlertInput {
   email: string;
   deals: AlertedDeal[];
   dashboardUrl: string;
+  /** The public deal rule, linked from every alert. */
+  howWeFindDealsUrl: string;
   unsubscribeUrl: string;
   /** The dashboard's alert settings: windows, delivery, quiet hours, the cap, devices, snoozes. */
   settingsUrl: string;
@@ -69,8 +77,11 @@ const savingsLine = (deal: AlertedDeal) =>
   `Save ${dollars(goSavings({ startingPrice: deal.price, typicalPrice: deal.typicalPrice }))}: the typical fare is ${dollars(deal.typicalPrice)}`;
 
 function details(deal: AlertedDeal): string {
-  return `${deal.travelDates} · ${deal.airline} · ${deal.nonstop ? "Nonstop" : "With stops"} · ${savingsLine(deal)} (usually ${dollars(deal.typicalLow)}–${dollars(deal.typicalHigh)})`;
+  return `${deal.travelDates} · ${deal.airline} · ${deal.nonstop ? "Nonstop" : "With stops"} · ${savingsLine(deal)} (usually ${dollars(deal.typicalLow)}–${dollars(deal.typicalHigh)} for ${deal.comparedWith})`;
 }
+
+/** Why it is a deal, in the dashboard's words, and when it was last checked. */
+const evidenceLine = (deal: AlertedDeal) => `${deal.evidence ? `${deal.evidence} ` : ""}Last checked ${deal.lastChecked}.`;
 
 const linkButton = (label: string, url: string) =>
   `<a href="${escapeHtml(url)}" style="display:inline-block;margin:6px 8px 0 0;padding:8px 14px;background:#0b5cad;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600;font-size:14px">${escapeHtml(label)}</a>`;
@@ -83,7 +94,8 @@ function dealBlock(deal: AlertedDeal): string {
 <div style="font-size:12px;font-weight:700;text-transform:uppercase;color:#b45309">${escapeHtml(TIER_LABEL[deal.tier])}</div>
 <div style="font-size:18px;font-weight:700;margin:4px 0">${escapeHtml(deal.city)} (${escapeHtml(deal.destination)}) · ${escapeHtml(dollars(deal.price))} <span style="font-weight:400;font-size:14px">${escapeHtml(deal.tripType.toLowerCase())}</span></div>
 <div style="font-size:15px;color:#0f7b3f;font-weight:600">${escapeHtml(savingsLine(deal))}, ${deal.percentBelowTypical}% below</div>
-<div style="font-size:13px;color:#52606d">Usually ${escapeHtml(dollars(deal.typicalLow))}–${escapeHtml(dollars(deal.typicalHigh))} on this route this month</div>
+<div style="font-size:13px;color:#52606d">Usually ${escapeHtml(dollars(deal.typicalLow))}–${escapeHtml(dollars(deal.typicalHigh))} for ${escapeHtml(deal.comparedWith)}</div>
+<div style="font-size:13px;color:#52606d">${escapeHtml(evidenceLine(deal))}</div>
 <div style="font-size:14px;color:#52606d;margin-top:4px">${escapeHtml(deal.travelDates)} · ${escapeHtml(deal.airline)} · ${deal.nonstop ? "Nonstop" : "With stops"}</div>
 ${linkButton(deal.airlineLink.label, deal.airlineLink.url)}${linkButton("Google Flights", deal.googleFlightsUrl)}${deal.shareUrl ? shareButton(deal.shareUrl) : ""}
 <div style="font-size:13px;margin-top:8px"><a href="${escapeHtml(deal.snoozeUrl)}" style="color:#52606d">Snooze ${escapeHtml(deal.city)} for 30 days</a></div>
@@ -113,6 +125,7 @@ export function dealAlertEmail(input: DealAlertInput): RenderedEmail {
     ...shown.flatMap((deal) => [
       headline(deal),
       details(deal),
+      evidenceLine(deal),
       `${deal.airlineLink.label}: ${deal.airlineLink.url}`,
       `Google Flights: ${deal.googleFlightsUrl}`,
       ...(deal.shareUrl ? [`Share with a travel partner: ${deal.shareUrl}`] : []),
@@ -121,6 +134,7 @@ export function dealAlertEmail(input: DealAlertInput): RenderedEmail {
     ]),
     ...(moreLine ? [moreLine, ""] : []),
     `All your deals: ${input.dashboardUrl}`,
+    `How we find deals: ${input.howWeFindDealsUrl}`,
     "",
     caution,
     "",
@@ -136,7 +150,7 @@ export function dealAlertEmail(input: DealAlertInput): RenderedEmail {
       escapeHtml(intro),
       ...shown.map(dealBlock),
       ...(moreLine ? [escapeHtml(moreLine)] : []),
-      `<span style="font-size:14px;color:#52606d">${escapeHtml(caution)}</span>`,
+      `<span style="font-size:14px;color:#52606d">${escapeHtml(caution)} <a href="${escapeHtml(input.howWeFindDealsUrl)}" style="color:#0b5cad">How we find deals</a></span>`,
     ],
     buttons: [{ label: "See your deals", url: input.dashboardUrl }],
     footerHtml:

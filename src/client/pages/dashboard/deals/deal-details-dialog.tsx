@@ -1,4 +1,7 @@
+import { format, parseISO } from "date-fns";
 import { useMemo } from "react";
+import { Link } from "react-router";
+import { comparedWith, evidenceSentence } from "../../../../domain/deal-rules.ts";
 import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import { detectNonstop, goSavings, typicalPriceOf } from "../../../../domain/deals.ts";
 import { Dialog } from "../../../components/dialog.tsx";
@@ -19,6 +22,7 @@ export function DealDetailsDialog({ deal, onClose, onSnooze }: { deal: FlightDea
   const googleUrl = links?.googleFlights ?? null;
   const airline = links?.airline ?? null;
   const nonstop = deal ? detectNonstop(deal) : null;
+  const evidence = deal ? evidenceSentence(deal) : null;
 
   return (
     <Dialog
@@ -114,11 +118,15 @@ export function DealDetailsDialog({ deal, onClose, onSnooze }: { deal: FlightDea
           <section className="details-why" aria-labelledby={`why-${deal.id}`}>
             <h3 id={`why-${deal.id}`}>Why it's a deal</h3>
             <p>
-              <strong>{deal.percentBelowTypical}% below</strong> the typical {money(typicalPriceOf(deal))} for this route in this month. Fares here usually run{" "}
+              <strong>{deal.percentBelowTypical}% below</strong> the typical {money(typicalPriceOf(deal))} for{" "}
+              {deal.tripKind ? comparedWith(deal) : "this route in this month"}. Fares like it usually run{" "}
               <strong>
                 {money(deal.priceRange1)}–{money(deal.priceRange2)}
               </strong>
-              .
+              .{evidence && ` ${evidence}`}
+            </p>
+            <p className="muted">
+              Last checked {format(parseISO(deal.lastCheckedAt), "MMM d, h:mm a")}. <Link to="/how-we-find-deals">How we find deals</Link>
             </p>
             <PriceComparison deal={deal} />
           </section>

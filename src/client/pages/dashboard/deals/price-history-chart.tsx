@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import type { FlightDeal, PricePoint } from "../../../../domain/api/deals.ts";
 import { api } from "../../../api.ts";
 import { money } from "./format.ts";
+import { comparedWith } from "../../../../domain/deal-rules.ts";
 
 type History = { state: "loading" } | { state: "failed" } | { state: "ready"; points: PricePoint[] };
 
@@ -27,7 +28,7 @@ function useHistory(dealId: number): History {
   return history;
 }
 
-/** The route's cheapest price per day over the last 90 days, against the typical range and this deal's price. */
+/** The typical fare per day over the last 90 days for trips like this one (the series the decision used), against the typical range and this deal's price. */
 export function PriceHistory({ deal }: { deal: FlightDeal }) {
   const history = useHistory(deal.id);
   return (
@@ -46,7 +47,7 @@ export function PriceHistory({ deal }: { deal: FlightDeal }) {
           <>
             <HistoryChart deal={deal} points={history.points} />
             <p className="history-legend" aria-hidden="true">
-              <span className="legend-line">Cheapest fare seen each day</span>
+              <span className="legend-line">Typical fare each day for {deal.tripKind ? comparedWith(deal) : "this route in this month"}</span>
               <span className="legend-band">Typical range</span>
               <span className="legend-deal">This deal</span>
             </p>

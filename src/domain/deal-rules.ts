@@ -1,0 +1,95 @@
+/**
+ * The published deal rule (docs/deal-rules.md, and the public page /how-we-find-deals): the thresholds the
+ * detector applies and the page states, in one place so they cannot disagree. Pure values and small helpers.
+ */
+import { dayNumber, weekdayOf } from "./calendar.ts";
+
+/** Trips are compared only with trips of the same kind: a weekend costs more than a week away. */
+export type TripKind = "weekend" | "week_long" | "other" | "one_way";
+
+/** weekend: Fri/Sat → Sun/Mon; week-long: 6–8 nights; other lengths apart; one-way apart. */
+export function tripKindOf(departDate: string, returnDate: string | null): TripKind {
+  if (!returnDate) return "one_way";
+  const nights = dayNumber(returnDate) - dayNumber(departDate);
+  const departs = weekdayOf(departDate);
+  const returns = weekdayOf(returnDate);
+  if (nights <= 3 && (departs === 5 || departs === 6) && (returns === 0 || returns === 1)) return "weekend";
+  if (nights >= 6 && nights <= 8) return "week_long";
+  return "other";
+}
+
+export const TRIP_KIND_WORDS: Record<TripKind, string> = {
+  weekend: "weekend trips",
+  week_long: "week-long trips",
+  other: "round trips of this length",
+  one_way: "one-way trips",
+};
+
+export interface DealThresholds {
+  /** Share below the typical price, 0.2 = 20%. */
+  minShareBelow: number;
+  /** Dollars below the typical price. */
+  minSaved: number;
+}
+
+export const DEAL_RULES = {
+  domestic: { minShareBelow: 0.2, minSaved: 50 } satisfies DealThresholds,
+  international: { minShareBelow: 0.2, minSaved: 150 } satisfies DealThresholds,
+  /** The fare must stand out from the route's own day-to-day wobble: robust z of the log price at most this. */
+  maxRobustZ: -2.5,
+  minDaysToDeparture: 7,
+  /** Distinct days of our own observations a trip kind and month need before we trust them alone. */
+  minObservationDays: 20,
+  /** A route's level is the median of its scans' levels over this many days (its everyday wander is noise) … */
+  levelDays: 60,
+  /** … unless a scan finds the whole route this far (log, ~10%) from it: a fare war or a hike, judged at the scan's own level. */
+  levelShift: 0.1,
+  /** Until scans have measured the level, the observations of this many recent days give it. */
+  recentLevelDays: 14,
+  /** A deal ends when its fare is back above the typical low; a new drop on the same dates must be this far below their recent daily lows. */
+  newEpisodeShareBelowRecent: 0.15,
+  /** Days of a date pair's daily lows that count as "recent" for a new episode. */
+  recentPairDays: 7,
+  /** A live deal alerts again only after a further fall of both this share and these dollars, and this many hours. */
+  realertMinDropShare: 0.1,
+  realertMinDropDollars: 25,
+  realertMinHours: 24,
+} as const;
+
+/** Standard normal CDF (Abramowitz–Stegun 7.1.26), for "cheaper than N % of fares". */
+export function normalCdf(z: number): number {
+  const t = 1 / (1 + 0.3275911 * (Math.abs(z) / Math.SQRT2));
+  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  const erf = 1 - poly * Math.exp(-(z * z) / 2);
+  return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
+
+/** The share of ordinary fares for the same kind of trip that cost more than a fare with this robust z. */
+export function shareOfFaresCheaperThan(robustZ: number): number {
+  return 1 - normalCdf(robustZ);
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+export interface DealEvidence {
+  tripKind: TripKind | null;
+  robustZ: number | null;
+  historyDays: number | null;
+  destinationCity: string;
+  departDate: string;
+}
+
+/** "weekend trips to Boston in March": the series the decision compared with. */
+export function comparedWith(deal: Pick<DealEvidence, "tripKind" | "destinationCity" | "departDate">): string {
+  const kind = deal.tripKind ? TRIP_KIND_WORDS[deal.tripKind] : "trips";
+  return `${kind} to ${deal.destinationCity} in ${MONTHS[Number(deal.departDate.slice(5, 7)) - 1]}`;
+}
+
+/** "Cheaper than 99% of fares we've seen for weekend trips to Boston in March", or null for deals found before this was kept. */
+export function evidenceSentence(deal: DealEvidence): string | null {
+  if (deal.robustZ === null || deal.tripKind === null) return null;
+  const share = Math.min(99.9, shareOfFaresCheaperThan(deal.robustZ) * 100);
+  const shown = share >= 99 ? share.toFixed(1).replace(/\.0$/, "") : String(Math.floor(share));
+  const whose = deal.historyDays === 0 ? "the flight search has seen" : `we've seen over ${deal.historyDays} days`;
+  return `Cheaper than ${shown}% of fares ${whose} for ${comparedWith(deal)}.`;
+}

@@ -1,0 +1,27 @@
+import { DEAL_RULES } from "../../src/domain/deal-rules.ts";
+import { expectNoSeriousAxeViolations } from "./support/axe.ts";
+import { expect, test } from "./support/fixtures.ts";
+
+test.describe("the public deal rule", () => {
+  test("is server-rendered with the detector's own thresholds, and linked from the landing FAQ", async ({ page, request }) => {
+    const html = await (await request.get("/how-we-find-deals")).text();
+    expect(html).toContain("<h1>How we find deals</h1>");
+    await page.goto("/how-we-find-deals");
+    const main = page.getByRole("main");
+    await expect(main).toContainText(`at least ${Math.round(DEAL_RULES.domestic.minShareBelow * 100)}% below the typical price`);
+    await expect(main).toContainText(`saves at least $${DEAL_RULES.domestic.minSaved} (domestic)`);
+    await expect(main).toContainText(`${Math.abs(DEAL_RULES.maxRobustZ)} times the route`);
+
+    await page.goto("/");
+    await page.locator("#faq").getByText("What counts as a deal?").click();
+    await page.locator("#faq").getByRole("link", { name: "How we find deals" }).click();
+    await expect(page).toHaveURL(/\/how-we-find-deals$/);
+    await expect(page.getByRole("heading", { level: 1, name: "How we find deals" })).toBeVisible();
+  });
+
+  test("axe finds no serious accessibility violation", async ({ page }) => {
+    await page.goto("/how-we-find-deals");
+    await expect(page.getByRole("heading", { level: 1, name: "How we find deals" })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+});

@@ -1,0 +1,144 @@
+import { describe, expect, test } from "bun:test";
+import { addDays, dayNumber } from "../../src/domain/calendar.ts";
+import { DEAL_RULES, shareOfFaresCheaperThan, tripKindOf } from "../../src/domain/deal-rules.ts";
+import { deservesNewAlert, isNewEpisode, judgeFare } from "../../src/server/fares/detect.ts";
+import type { Observation } from "../../src/server/fares/observations.ts";
+import { normalDraw, seededRandom } from "../../src/server/fares/seeded-random.ts";
+import { baseLevel, buildRouteModel, levelNow, providerRange, rangeAround, type RouteModel } from "../../src/server/fares/typical-range.ts";
+
+const HOUR = 3_600_000;
+const today = "2026-11-22";
+const now = new Date("2026-11-22T15:00:00Z");
+
+/** Fridays → Sundays (weekend) and Saturdays → Saturdays (week-long) departing in 2027. */
+function fridays(month: number): string[] {
+  const days: string[] = [];
+  for (let d = 1; d <= 28; d++) {
+    const date = `2027-${String(month).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+    if (new Date(`${date}T00:00:00Z`).getUTCDay() === 5) days.push(date);
+  }
+  return days;
+}
+
+/**
+ * A year of daily observations: weekend trips and week-long trips in February, March and April, each kind and
+ * month at its own price, with a little noise, seen on `days` distinct days 30–90 days ahead.
+ */
+function observations(prices: Record<string, number>, days = 60, seed = "history", distinctDays = Number.POSITIVE_INFINITY): Observation[] {
+  const random = seededRandom(seed);
+  const list: Observation[] = [];
+  for (const month of [2, 3, 4]) {
+    for (const friday of fridays(month)) {
+      for (let back = 30; back < 30 + days; back++) {
+        const day = Number.isFinite(distinctDays) ? dayNumber("2026-11-01") + (back % distinctDays) : dayNumber(friday) - back;
+        const noise = Math.exp(0.05 * normalDraw(random));
+        list.push({ departDate: friday, returnDate: addDays(friday, 2), price: Math.round(prices[`weekend|${month}`]! * noise), day });
+        const saturday = addDays(friday, 1);
+        list.push({ departDate: saturday, returnDate: addDays(saturday, 7), price: Math.round(prices[`week_long|${month}`]! * noise), day });
+      }
+    }
+  }
+  return list;
+}
+
+const PRICES = { "weekend|2": 300, "week_long|2": 250, "weekend|3": 300, "week_long|3": 250, "weekend|4": 400, "week_long|4": 330 };
+const typicalOf = (model: RouteModel, departDate: string, returnDate: string, on = "2027-01-10") =>
+  Math.exp(baseLevel(model, { departDate, returnDate, price: 0 }, on)!.log + levelNow(model, [], null).level);
+
+describe("trip kinds", () => {
+  test("weekend Fri/Sat → Sun/Mon, week-long 6–8 nights, other lengths and one-way apart", () => {
+    expect(tripKindOf("2027-03-12", "2027-03-14")).toBe("weekend");
+    expect(tripKindOf("2027-03-13", "2027-03-15")).toBe("weekend");
+    expect(tripKindOf("2027-03-13", "2027-03-20")).toBe("week_long");
+    expect(tripKindOf("2027-03-10", "2027-03-18")).toBe("week_long");
+    expect(tripKindOf("2027-03-10", "2027-03-12")).toBe("other");
+    expect(tripKindOf("2027-03-10", null)).toBe("one_way");
+  });
+});
+
+describe("typical ranges that fit the trip", () => {
+  const model = buildRouteModel(observations(PRICES), "2027-01-10")!;
+
+  test("are kept per trip kind and departure month: a weekend is not judged by week-long fares", () => {
+    expect(typicalOf(model, "2027-03-12", "2027-03-14")).toBeCloseTo(300, -1);
+    expect(typicalOf(model, "2027-03-13", "2027-03-20")).toBeCloseTo(250, -1);
+  });
+
+  test("are interpolated to the departure date between neighbouring months (for dates without their own history)", () => {
+    // Saturday → Monday weekends: never observed themselves, so only their months speak for them.
+    const midMarch = typicalOf(model, "2027-03-13", "2027-03-15");
+    const lateMarch = typicalOf(model, "2027-03-27", "2027-03-29");
+    const earlyApril = typicalOf(model, "2027-04-03", "2027-04-05");
+    expect(lateMarch).toBeGreaterThan(midMarch + 20);
+    expect(lateMarch).toBeLessThan(earlyApril);
+    expect(earlyApril).toBeLessThan(400);
+  });
+
+  test("move with the route's recent level, and jump to a scan's own level when the whole route moves far", () => {
+    const scans = (level: number) => Array.from({ length: 20 }, () => ({ level, spread: 0.06 }));
+    expect(levelNow(model, scans(0.05), null).level).toBeCloseTo(0.05, 5);
+    expect(levelNow(model, scans(0.05), { level: 0.08, spread: 0.06 }).level).toBeCloseTo(0.05, 5);
+    expect(levelNow(model, scans(0), { level: -0.3, spread: 0.06 }).level).toBeCloseTo(-0.3, 5);
+  });
+
+  test("count distinct days of history: many rows on few days are still thin", () => {
+    const fewDays = buildRouteModel(observations(PRICES, 60, "few", DEAL_RULES.minObservationDays - 1), "2027-01-10")!;
+    expect(baseLevel(fewDays, { departDate: "2027-03-12", returnDate: "2027-03-14", price: 0 }, "2027-01-10")).toBeNull();
+    const enough = buildRouteModel(observations(PRICES, 60, "few", DEAL_RULES.minObservationDays), "2027-01-10")!;
+    expect(baseLevel(enough, { departDate: "2027-03-12", returnDate: "2027-03-14", price: 0 }, "2027-01-10")).not.toBeNull();
+  });
+
+  test("never fall back to other seasons: a month without history has no typical price of its own", () => {
+    expect(baseLevel(model, { departDate: "2027-07-09", returnDate: "2027-07-11", price: 0 }, "2027-01-10")).toBeNull();
+  });
+
+  test("while thin, lean on the provider's own price history for the search, else its typical range", () => {
+    const history = Array.from({ length: 30 }, (_, i) => ({ day: addDays(today, -30 + i), price: 400 + (i % 5) * 10 }));
+    expect(providerRange({ typicalLow: null, typicalHigh: null, priceHistory: history }, "weekend")!.median).toBeCloseTo(420, 0);
+    expect(providerRange({ typicalLow: 300, typicalHigh: 500, priceHistory: history.slice(0, 5) }, "weekend")!.median).toBeCloseTo(Math.sqrt(300 * 500), 5);
+    expect(providerRange({ typicalLow: null, typicalHigh: null, priceHistory: null }, "weekend")).toBeNull();
+  });
+});
+
+describe("the noise-aware rule", () => {
+  const fare = (price: number, destination = "LAX") => ({ price, destination, departDate: "2027-02-12" });
+
+  test("a calm route's 25% drop is a deal; the same drop on a route that wobbles that much is not", () => {
+    const calm = rangeAround(Math.log(400), 0.06, 60, "weekend");
+    const noisy = rangeAround(Math.log(400), 0.15, 60, "weekend");
+    expect(judgeFare(fare(300), calm, today)).toMatchObject({ isDeal: true, tier: "good" });
+    expect(judgeFare(fare(300), noisy, today)).toMatchObject({ isDeal: false, reason: "within the route's ordinary ups and downs" });
+    expect(judgeFare(fare(220), noisy, today).isDeal).toBe(true);
+  });
+
+  test("international fares need 20% and $150 below typical", () => {
+    const lhr = rangeAround(Math.log(1000), 0.06, 60, "week_long");
+    expect(judgeFare(fare(801, "LHR"), lhr, today)).toMatchObject({ isDeal: false, reason: "less than 20% below typical" });
+    expect(judgeFare(fare(799, "LHR"), lhr, today).isDeal).toBe(true);
+    const yyz = rangeAround(Math.log(500), 0.06, 60, "weekend");
+    expect(judgeFare(fare(360, "YYZ"), yyz, today)).toMatchObject({ isDeal: false, reason: "saves less than $150" });
+  });
+
+  test("says how unusual the fare is in plain numbers", () => {
+    expect(shareOfFaresCheaperThan(-2.5)).toBeCloseTo(0.9938, 3);
+    expect(shareOfFaresCheaperThan(0)).toBeCloseTo(0.5, 6);
+  });
+});
+
+describe("episodes and alerting again", () => {
+  test("an ended deal's dates alert again only for a separate drop 15% below their recent daily lows", () => {
+    expect(isNewEpisode(255, 300)).toBe(true);
+    expect(isNewEpisode(256, 300)).toBe(false);
+    expect(isNewEpisode(256, null)).toBe(true);
+  });
+
+  test("a live deal alerts again after a further fall of the larger of 10% and $25, and 24 hours", () => {
+    const last = { price: 400, alertedAt: new Date(now.getTime() - 25 * HOUR) };
+    expect(deservesNewAlert(last, 361, now)).toBe(false);
+    expect(deservesNewAlert(last, 360, now)).toBe(true);
+    const cheap = { price: 120, alertedAt: new Date(now.getTime() - 25 * HOUR) };
+    expect(deservesNewAlert(cheap, 96, now)).toBe(false);
+    expect(deservesNewAlert(cheap, 95, now)).toBe(true);
+    expect(deservesNewAlert({ price: 400, alertedAt: new Date(now.getTime() - 23 * HOUR) }, 200, now)).toBe(false);
+  });
+});
