@@ -215,7 +215,9 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
   unjudged.sort((a, b) => history.of(routeKey(a.quote)).length - history.of(routeKey(b.quote)).length);
   for (const item of unjudged) {
     if (!canSpend()) break;
-    await confirmOne(item.quote);
+    const outcome = await confirmOne(item.quote);
+    // Judged by Google's own range on its fresh answer: a deal found this way is a confirmed candidate too.
+    if (outcome !== "not-sent" && outcome?.judgement?.isDeal) sweep.confirmed++;
   }
 
   // Each candidate counts by its fresh answer when it has one; otherwise it stays an unconfirmed cached price.
