@@ -1,7 +1,32 @@
-import { type AccessibilityState, checkStates, clickUntilVisible } from "./support/axe.ts";
+import { type AccessibilityState, checkStates, clickUntilVisible, type StateContext } from "./support/axe.ts";
+import { subscriberWithDeals, waitForBootScan } from "./support/deals-page.ts";
 import { expect, expectToast, test } from "./support/fixtures.ts";
-import { uniqueEmail } from "./support/seed.ts";
+import { endDeal, seedDealAlert, seedUser, uniqueEmail } from "./support/seed.ts";
 import { DECLINED, enterDetails, fillCard } from "./support/subscribe.ts";
+import { revokeShare, shareDeal } from "./support/trips-page.ts";
+
+waitForBootScan();
+
+/** A member shares a deal and signs out: the page is left as a visitor the link was sent to, signed in as nobody. */
+async function sharedAsVisitor({ page, server }: StateContext, then?: (dealId: number, shareId: string) => Promise<void>) {
+  const { ids } = await subscriberWithDeals(page, server, { count: 2 });
+  const share = await shareDeal(page, ids[0]!);
+  await then?.(ids[0]!, share.id);
+  await page.context().clearCookies();
+  return share.url;
+}
+
+/**
+ * The snooze link of a real alert email to a new subscriber about a $49 Boston deal, signed in as nobody. Boston: a
+ * city no other test's subscribers ask for, as the worker's server (and its published deals) is shared between files.
+ */
+async function snoozeLink({ page, server, mail }: StateContext) {
+  const user = seedUser(server, { preferences: { destinations: ["BOS"], maxPrice: 50, nonstopOnly: false } });
+  seedDealAlert(server, { destination: "BOS", price: 49 });
+  const email = await mail.waitFor(user.email, (message) => (message.subject ?? "").includes("$49"), 15_000);
+  await page.context().clearCookies();
+  return /Snooze Boston for 30 days: (\S+)/.exec(email.text ?? "")![1]!;
+}
 
 /** Pages a visitor sees, and their dialogs: the rows of support/axe.ts's table (add a row for a new page). */
 const PUBLIC_STATES: AccessibilityState[] = [
@@ -100,6 +125,56 @@ const PUBLIC_STATES: AccessibilityState[] = [
     reach: async ({ page }) => {
       await page.goto("/no-such-page");
       await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+    },
+  },
+  {
+    name: "how we find deals",
+    reach: async ({ page }) => {
+      await page.goto("/how-we-find-deals");
+      await expect(page.getByRole("heading", { level: 1, name: "How we find deals" })).toBeVisible();
+    },
+  },
+  {
+    name: "shared deal page, live",
+    reach: async (context) => {
+      await context.page.goto(await sharedAsVisitor(context));
+      await expect(context.page.getByRole("button", { name: "Subscribe" })).toBeVisible();
+    },
+  },
+  {
+    name: "shared deal page, the deal ended",
+    reach: async (context) => {
+      await context.page.goto(await sharedAsVisitor(context, async (dealId) => endDeal(context.server, dealId)));
+      await expect(context.page.getByRole("status")).toContainText("This deal has ended");
+    },
+  },
+  {
+    name: "shared deal page, the link revoked",
+    reach: async (context) => {
+      await context.page.goto(await sharedAsVisitor(context, async (_, shareId) => void (await revokeShare(context.page, shareId))));
+      await expect(context.page.getByRole("heading", { name: "This link is no longer shared" })).toBeVisible();
+    },
+  },
+  {
+    name: "snooze link from an alert email, asking first",
+    reach: async (context) => {
+      await context.page.goto(await snoozeLink(context));
+      await expect(context.page.getByRole("button", { name: "Snooze Boston for 30 days" })).toBeVisible();
+    },
+  },
+  {
+    name: "snooze link, Boston snoozed",
+    reach: async (context) => {
+      await context.page.goto(await snoozeLink(context));
+      await context.page.getByRole("button", { name: "Snooze Boston for 30 days" }).click();
+      await expect(context.page.getByRole("heading", { name: "Boston is snoozed" })).toBeVisible();
+    },
+  },
+  {
+    name: "snooze link no longer valid",
+    reach: async ({ page }) => {
+      await page.goto("/snooze?token=made-up&destination=BOS");
+      await expect(page.getByRole("heading", { name: "This link isn't valid" })).toBeVisible();
     },
   },
 ];

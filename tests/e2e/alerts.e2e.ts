@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { format } from "date-fns";
+import { alertsCard, saveWindowFromPreset } from "./support/alerts-page.ts";
 import { logIn } from "./support/deals-page.ts";
 import { expect, expectToast, test } from "./support/fixtures.ts";
 import { outboxKindsTo, seedDealAlert, seedUser } from "./support/seed.ts";
@@ -8,39 +9,11 @@ import { LoopbackPushService, newDevice } from "../support/push-service.ts";
 /** Preferences only the deals this file seeds fit ($49 fares): the boot scan's deals stay out of the list. */
 const SEEDED_ONLY = { destinations: ["MCO", "SEA", "DEN"], maxPrice: 50, nonstopOnly: false };
 
-const isoDay = (offsetDays: number) => {
-  const now = new Date();
-  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offsetDays);
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`;
-};
-
 const addIsoDays = (iso: string, days: number) => {
   const date = new Date(`${iso}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 };
-
-const alertsCard = (page: Page) => page.getByRole("article", { name: "Alerts that fit your life" });
-
-/** Saves the first preset that starts at least two days ahead; returns its name and dates. */
-async function saveWindowFromPreset(page: Page) {
-  const card = alertsCard(page);
-  const preset = card.getByLabel("Start from a holiday");
-  const names = await preset.locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
-  const soon = isoDay(2);
-  for (const name of names) {
-    await preset.selectOption(name);
-    const startDate = await card.getByLabel("From", { exact: true }).inputValue();
-    if (startDate >= soon) {
-      const endDate = await card.getByLabel("To", { exact: true }).inputValue();
-      await card.getByRole("button", { name: "Save window" }).click();
-      await expectToast(page, "Window Saved");
-      await expect(card.getByRole("list", { name: "Your travel windows" })).toContainText(name);
-      return { name, startDate, endDate };
-    }
-  }
-  throw new Error("no preset starts two days ahead");
-}
 
 const alertCount = (server: Parameters<typeof outboxKindsTo>[0], email: string) => outboxKindsTo(server, email).filter((kind) => kind === "deal-alert").length;
 

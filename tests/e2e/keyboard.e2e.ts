@@ -5,6 +5,7 @@ import { clickUntilVisible } from "./support/axe.ts";
 import { closeWithEscape, expectFocusVisible, openWithKeyboard, tabTo } from "./support/keyboard.ts";
 import { openPage, signIn, userRow } from "./support/admin-page.ts";
 import { uniqueEmail } from "./support/seed.ts";
+import { alertsCard, isoDay, presetNames } from "./support/alerts-page.ts";
 import { subscribeInBrowser } from "./support/subscribe.ts";
 
 waitForBootScan();
@@ -69,6 +70,61 @@ test.describe("keyboard only, focus always visible", () => {
     await page.keyboard.press("Enter");
     await expect(dialog(page, "Change Password").getByLabel("Current Password")).toBeVisible();
     await closeWithEscape(page, dialog(page, "Change Password"), profileButton);
+  });
+});
+
+test.describe("keyboard only: travel windows and a deal's trip actions", () => {
+  test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+  test("a member saves a window from a preset, then shares a deal, adds it to the calendar and marks it booked", async ({ page, server }) => {
+    test.slow();
+    await subscriberWithDeals(page, server, { count: 3 });
+
+    // The preset list steps through the holidays with the arrow keys, each filling the form, until one starts two days ahead.
+    const card = alertsCard(page);
+    const names = await presetNames(page);
+    const preset = card.getByLabel("Start from a holiday");
+    await tabTo(page, preset);
+    let chosen = -1;
+    for (let presses = 1; presses <= names.length && chosen < 0; presses++) {
+      await page.keyboard.press("ArrowDown");
+      await expect(card.getByLabel("Name", { exact: true })).toHaveValue(names[presses - 1]!);
+      await expect(preset).toHaveValue(names[presses - 1]!);
+      if (presses >= 2 && (await card.getByLabel("From", { exact: true }).inputValue()) >= isoDay(2)) chosen = presses - 1;
+    }
+    expect(chosen, "a preset two days ahead, reached with the arrows").toBeGreaterThan(0);
+    await tabTo(page, card.getByRole("button", { name: "Save window" }));
+    await page.keyboard.press("Enter");
+    await expectToast(page, "Window Saved");
+    await expect(card.getByRole("list", { name: "Your travel windows" })).toContainText(names[chosen]!);
+
+    // A deal's details: Share, Add to calendar, then I booked it with the price typed in.
+    const opener = tableRows(page)
+      .first()
+      .getByRole("button", { name: /view details of/ });
+    const details = dialog(page, "Flight Deal Details");
+    await openWithKeyboard(page, opener, details);
+    const share = details.getByRole("button", { name: "Share", exact: true });
+    await tabTo(page, share);
+    await page.keyboard.press("Enter");
+    await expect(details.locator(".share-confirmation")).toContainText("Link copied");
+    await tabTo(page, details.getByRole("button", { name: "Add to calendar" }));
+    const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+    expect(download.suggestedFilename()).toMatch(/^gordu-.+\.ics$/);
+    await tabTo(page, details.getByRole("button", { name: "I booked it" }));
+    await page.keyboard.press("Enter");
+    // The form replaces the button: the focus moves into it, not out of the dialog.
+    await expect(details.getByLabel("Price paid (optional)")).toBeFocused();
+    await expectFocusVisible(page);
+    await page.keyboard.type("180");
+    await page.keyboard.press("Enter");
+    const booked = details.getByRole("status").filter({ hasText: "Marked booked" });
+    await expect(booked).toBeVisible();
+    // The note replaces the form: the focus stays in the dialog, on the note, so Tab goes on from there.
+    await expect.poll(() => details.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await expectFocusVisible(page);
+    await closeWithEscape(page, details, opener);
+    await expect(page.getByRole("article", { name: "Booked trips" })).toContainText("paid $180");
   });
 });
 

@@ -22,6 +22,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 import type { NodeResult, Result } from "axe-core";
+import type { MailCatcher } from "../../support/mail-catcher.ts";
 import { test } from "./fixtures.ts";
 import type { RunningServer } from "./server.ts";
 
@@ -83,6 +84,8 @@ export interface StateContext {
   page: Page;
   server: RunningServer;
   baseURL: string;
+  /** The worker's SMTP catcher: a state reached from an email (the snooze link) reads its link here. */
+  mail: MailCatcher;
   screen: Screen;
 }
 
@@ -98,9 +101,9 @@ export function checkStates(states: AccessibilityState[]) {
     for (const screen of Object.keys(SCREENS) as Screen[]) {
       if (state.only && state.only !== screen) continue;
       const { width, height } = SCREENS[screen];
-      test(`${state.name}, ${width}×${height}: no serious axe violation`, async ({ page, server, baseURL }) => {
+      test(`${state.name}, ${width}×${height}: no serious axe violation`, async ({ page, server, baseURL, mail }) => {
         await page.setViewportSize(SCREENS[screen]);
-        await state.reach({ page, server, baseURL: baseURL!, screen });
+        await state.reach({ page, server, baseURL: baseURL!, mail, screen });
         await expectNoSeriousAxeViolations(page);
       });
     }

@@ -24,6 +24,8 @@ export function TravelWindowsSection({ windows, presets, onChange }: { windows: 
   const [draft, setDraft] = useState<TravelWindowRequest>(EMPTY);
   const [saving, setSaving] = useState(false);
   const full = windows.length >= MAX_TRAVEL_WINDOWS;
+  // The list shows the preset the form holds, so the arrow keys step on from it (a fixed "" sent them back to the top).
+  const chosenPreset = presets.find((p) => p.name === draft.name && p.startDate === draft.startDate && p.endDate === draft.endDate)?.name ?? "";
 
   const choosePreset = (name: string) => {
     const preset = presets.find((p) => p.name === name);
@@ -87,7 +89,7 @@ export function TravelWindowsSection({ windows, presets, onChange }: { windows: 
         <form className="window-form" onSubmit={(event) => void save(event)}>
           <label htmlFor={ids.preset}>
             Start from a holiday
-            <select id={ids.preset} value="" onChange={(event) => choosePreset(event.target.value)}>
+            <select id={ids.preset} value={chosenPreset} onChange={(event) => choosePreset(event.target.value)}>
               <option value="">Choose a preset…</option>
               {presets.map((preset) => (
                 <option key={preset.name} value={preset.name}>

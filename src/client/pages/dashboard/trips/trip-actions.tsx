@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import { googleCalendarUrl } from "../../../../domain/trip-calendar.ts";
 import { api } from "../../../api.ts";
@@ -50,6 +50,13 @@ function BookedForm({ deal }: { deal: FlightDeal }) {
   const [open, setOpen] = useState(false);
   const [booked, setBooked] = useState(false);
   const bookedBefore = useBookedDealIds().has(deal.id);
+  // The form replaces the button, and the note the form: the focus moves on to what replaced it, not out of the dialog.
+  const priceField = useRef<HTMLInputElement>(null);
+  const bookedNote = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (booked) bookedNote.current?.focus();
+    else if (open) priceField.current?.focus();
+  }, [open, booked]);
 
   if (bookedBefore && !booked) {
     return (
@@ -60,7 +67,7 @@ function BookedForm({ deal }: { deal: FlightDeal }) {
   }
   if (booked) {
     return (
-      <p className="trip-actions-note" role="status">
+      <p className="trip-actions-note" role="status" tabIndex={-1} ref={bookedNote}>
         Marked booked. We'll remind you before the 24-hour free cancellation ends and tell you if the fare falls again.
       </p>
     );
@@ -97,7 +104,7 @@ function BookedForm({ deal }: { deal: FlightDeal }) {
     <form className="booked-form" onSubmit={submit}>
       <label>
         Price paid (optional)
-        <input name="pricePaid" type="number" inputMode="decimal" min="1" max="100000" step="0.01" placeholder={`${deal.startingPrice}`} />
+        <input ref={priceField} name="pricePaid" type="number" inputMode="decimal" min="1" max="100000" step="0.01" placeholder={`${deal.startingPrice}`} />
       </label>
       <button type="submit" disabled={pending} aria-busy={pending}>
         Save booked trip
