@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import { format } from "date-fns";
 import { alertsCard, saveWindowFromPreset } from "./support/alerts-page.ts";
 import { logIn } from "./support/deals-page.ts";

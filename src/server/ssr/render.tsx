@@ -85,32 +85,22 @@ export function createPageRenderer(
     };
   }
 
-  function respond(page: RenderedPage, request: Request, cacheControl: string): Response {
+  function respond(page: RenderedPage, request: Request, url: URL, cacheControl: string): Response {
+    const gzip = acceptsGzip(request);
     const headers: Record<string, string> = {
       "content-type": "text/html; charset=utf-8",
       "content-security-policy": page.csp,
       "cache-control": cacheControl,
       vary: "accept-encoding, cookie",
     };
-    if (new URL(request.url).pathname === "/reset-password") headers["referrer-policy"] = "no-referrer";
-    if (acceptsGzip(request)) {
-      page.gzipped ??= Bun.gzipSync(page.html);
-      return new Response(page.gzipped, { status: page.status, headers: { ...headers, "content-encoding": "gzip" } });
-    }
-    return new Response(page.html, { status: page.status, headers });
+    if (url.pathname === "/reset-password") headers["referrer-policy"] = "no-referrer";
+    if (!gzip) return new Response(page.html, { status: page.status, headers });
+    headers["content-encoding"] = "gzip";
+    page.gzipped ??= Bun.gzipSync(page.html);
+    return new Response(page.gzipped, { status: page.status, headers });
   }
 
-  return async function renderPage(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    const anonymous = !hasSessionCookie(request);
-    const cacheable = url.pathname === "/" && url.search === "" && anonymous;
-    if (cacheable && anonymousLanding) return respond(anonymousLanding, request, "no-cache");
-    const version = anonymous ? pageVersion(url) : null;
-    if (version !== null) {
-      const kept = versionedPages.get(url.pathname);
-      if (kept?.version === version) return respond(kept.page, request, "no-cache");
-    }
-
+  async function renderAndKeep(request: Request, url: URL, cacheable: boolean, version: string | null): Promise<Response> {
     const page = await render(request);
     if (page instanceof Response) return page;
     if (cacheable && page.status === 200) anonymousLanding = page;
@@ -119,6 +109,20 @@ export function createPageRenderer(
       versionedPages.set(url.pathname, { version, page });
       if (versionedPages.size > MAX_VERSIONED_PAGES) versionedPages.delete(versionedPages.keys().next().value!);
     }
-    return respond(page, request, cacheable || version !== null ? "no-cache" : "private, no-store");
+    return respond(page, request, url, cacheable || version !== null ? "no-cache" : "private, no-store");
+  }
+
+  // Not async: a kept page answers without a promise, as a static file does.
+  return function renderPage(request: Request): Response | Promise<Response> {
+    const url = new URL(request.url);
+    const anonymous = !hasSessionCookie(request);
+    const cacheable = url.pathname === "/" && url.search === "" && anonymous;
+    if (cacheable && anonymousLanding) return respond(anonymousLanding, request, url, "no-cache");
+    const version = anonymous ? pageVersion(url) : null;
+    if (version !== null) {
+      const kept = versionedPages.get(url.pathname);
+      if (kept?.version === version) return respond(kept.page, request, url, "no-cache");
+    }
+    return renderAndKeep(request, url, cacheable, version);
   };
 }

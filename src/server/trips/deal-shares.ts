@@ -13,7 +13,7 @@ import { dealBookingLinks } from "../../domain/links.ts";
 import type { User } from "../auth/users.ts";
 import { newToken } from "../auth/tokens.ts";
 import { HOUR_MS } from "../../domain/calendar.ts";
-import { databaseStamp } from "../deals/deal-list-cache.ts";
+import { LaggingDatabaseStamp } from "../deals/deal-list-cache.ts";
 import { dealInList, parseDealId } from "../deals/deals.service.ts";
 import type { Deps } from "../deps.ts";
 import { notFound } from "../http/errors.ts";
@@ -156,16 +156,23 @@ export function sharedDealVersion(deps: Pick<Deps, "db" | "clock">, id: string):
 }
 
 /**
- * sharedDealVersion, remembered while the database is unchanged (SQLite's change stamp, ~4 µs) and within the hour
- * (a deal ends by date at midnight): the shared page answers from its cache at the speed of a static file.
+ * sharedDealVersion, remembered while the database is unchanged and within the hour (a deal ends by date at
+ * midnight): the shared page answers from its cache at the speed of a static file. This process's writes (a
+ * revoke, a scan) are seen at once; another process's within a second (LaggingDatabaseStamp).
  */
 export class SharedDealVersions {
   private readonly known = new Map<string, { stamp: string; version: string | null }>();
+  private readonly databaseStamp: LaggingDatabaseStamp;
 
-  constructor(private readonly deps: Pick<Deps, "db" | "clock">) {}
+  constructor(
+    private readonly deps: Pick<Deps, "db" | "clock">,
+    monotonicMs?: () => number,
+  ) {
+    this.databaseStamp = new LaggingDatabaseStamp(deps.db, monotonicMs);
+  }
 
   get(id: string): string | null {
-    const stamp = `${databaseStamp(this.deps.db)}:${Math.floor(this.deps.clock.now().getTime() / HOUR_MS)}`;
+    const stamp = `${this.databaseStamp.read()}:${Math.floor(this.deps.clock.now().getTime() / HOUR_MS)}`;
     const kept = this.known.get(id);
     if (kept?.stamp === stamp) return kept.version;
     const version = sharedDealVersion(this.deps, id);
