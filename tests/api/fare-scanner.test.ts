@@ -7,8 +7,8 @@ import { FareSourceError, type FareQuote, type FareSearch, type FareSource } fro
 import { storeObservations } from "../../src/server/fares/observations.ts";
 import { scanFares } from "../../src/server/jobs.ts";
 import { insertDeal } from "../support/deals.ts";
-import { createTestApp, type TestApp } from "../support/test-app.ts";
-import { createUser } from "../support/users.ts";
+import { createTestApp, json, type TestApp } from "../support/test-app.ts";
+import { createUser, signIn } from "../support/users.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -216,6 +216,37 @@ describe("deal records across scans", () => {
     price = 199;
     await scanFares({ ...t.deps, fares: source }, quiet);
     expect(dealRows(t)[0]).toMatchObject({ isActive: true, alertVersion: 2, price: 199, expiredReason: null });
+  });
+
+  test("a member who deleted a deal is not told of its re-alerts, but a later, separate sale on its dates is new to them", async () => {
+    const t = createTestApp();
+    laxHistory(t);
+    const user = await createUser(t, { preferences: { destinations: [], maxPrice: 5000, nonstopOnly: false } });
+    const cookie = await signIn(t, user.email);
+    let price = 250;
+    const source = scriptedSource(() => [quote({ price })]);
+    expect((await scanFares({ ...t.deps, fares: source }, quiet)).alertEmails).toBe(1);
+    const deal = dealRows(t)[0]!;
+    expect((await t.request("DELETE", `/api/flight-deals/${deal.id}`, { cookie })).status).toBe(200);
+    const listed = async () =>
+      (await json<{ id: number; isNewForUser: boolean }[]>(await t.request("GET", "/api/flight-deals", { cookie }))).map((d) => [d.id, d.isNewForUser]);
+
+    price = 220;
+    t.clock.advance(30 * HOUR);
+    const realert = await scanFares({ ...t.deps, fares: source }, quiet);
+    expect(realert.realerted).toBe(1);
+    expect(realert.alertEmails).toBe(0);
+    expect(await listed()).toEqual([]);
+
+    price = 372;
+    t.clock.advance(6 * HOUR);
+    await scanFares({ ...t.deps, fares: source }, quiet);
+    price = 180;
+    t.clock.advance(DAY);
+    const episode = await scanFares({ ...t.deps, fares: source }, quiet);
+    expect(dealRows(t)[0]).toMatchObject({ id: deal.id, isActive: true, alertVersion: 3, price: 180 });
+    expect(episode.alertEmails).toBe(1);
+    expect(await listed()).toEqual([[deal.id, true]]);
   });
 
   test("a deal not seen for 48 hours ends", async () => {

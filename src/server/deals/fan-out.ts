@@ -3,8 +3,10 @@
  * (user, deal) row, plus one alert email per subscriber grouping the deals of that fan-out. Subscribers are
  * taken in batches by id; each batch is one synchronous transaction that writes its pairs and queues its
  * emails together. The pair's unique key makes a replay harmless: a pair already at this version is left
- * alone, and only pairs a batch actually wrote are emailed, so after a crash the next run finishes the
- * batches that are left without repeating or losing any. deals.fanned_out_version records a finished fan-out.
+ * alone, and only pairs a batch actually wrote are emailed, so after a crash the next run finishes the batches
+ * that are left without repeating or losing any. deals.fanned_out_version records a finished fan-out. A deal the
+ * member deleted stays deleted through its re-alerts; a new episode (a later, separate sale on the same dates,
+ * which moves first_found_at) comes back to them as new.
  */
 import type { Db } from "../../../db/client.ts";
 import type { Clock } from "../clock.ts";
@@ -43,8 +45,9 @@ INSERT INTO user_deals (user_id, deal_id, is_new, alert_version, created_at)
 SELECT p.user_id, d.id, 1, d.alert_version, $now FROM p JOIN d
 WHERE ${FITS_PREFERENCES_SQL}
 ON CONFLICT (user_id, deal_id) DO UPDATE SET
-  alert_version = excluded.alert_version, is_new = 1, viewed_at = NULL, created_at = excluded.created_at
-  WHERE user_deals.alert_version < excluded.alert_version AND user_deals.deleted_at IS NULL
+  alert_version = excluded.alert_version, is_new = 1, viewed_at = NULL, deleted_at = NULL, created_at = excluded.created_at
+  WHERE user_deals.alert_version < excluded.alert_version
+    AND (user_deals.deleted_at IS NULL OR user_deals.deleted_at < (SELECT first_found_at FROM deals WHERE id = excluded.deal_id))
 RETURNING user_id, deal_id, alert_version`;
 
 /**

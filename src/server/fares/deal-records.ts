@@ -118,9 +118,11 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
     }
 
     if (!deal.isActive) {
-      // A new episode on the same dates: the same row, a new alert version (members see it as new, one alert each).
+      // A new episode on the same dates: the same row, a new alert version, found anew (members see it as new, one
+      // alert each, even those who deleted the earlier episode).
       if (!isDeal || !isNewEpisode(quote.price, pairRecentLow)) continue;
       update(deal, {
+        firstFoundAt: now,
         ...fareColumns(quote, range!),
         tier: judgement!.tier ?? "good",
         isActive: true,
