@@ -63,10 +63,15 @@ export function createApp(deps: Deps) {
     const id = shareIdOfPagePath(url.pathname);
     return id && url.search === "" ? sharedDeals.get(id) : null;
   };
-  const renderPage = createPageRenderer(deps.config, deps.assets, (request) => app.handle(request), sharedPageVersion);
-  return app
-    .get("/*", ({ request }) => renderPage(request))
-    .all("/*", () => {
-      throw notFound();
-    });
+  const pages = createPageRenderer(deps.config, deps.assets, (request) => app.handle(request), sharedPageVersion);
+  return (
+    app
+      // A kept page (the landing page or a shared deal's, for a visitor) answers before routing, like a static file.
+      // onRequest hooks run in the order they were added, so the security headers, CSRF and body checks come first.
+      .onRequest(({ request }) => (request.method === "GET" ? pages.keptPage(request) : undefined))
+      .get("/*", ({ request }) => pages.renderPage(request))
+      .all("/*", () => {
+        throw notFound();
+      })
+  );
 }

@@ -13,6 +13,8 @@ interface RenderedPage {
   html: string;
   gzipped: Uint8Array<ArrayBuffer> | null;
   csp: string;
+  /** A kept page's headers, plain and gzip, made once (a Response copies a Headers faster than a plain object). */
+  keptHeaders: { plain: Headers; gzip: Headers } | null;
 }
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
@@ -32,6 +34,13 @@ export type AnonymousPageVersion = (url: URL) => string | null;
 /** How many versioned pages are kept; the oldest go first. */
 const MAX_VERSIONED_PAGES = 1000;
 
+export interface PageRenderer {
+  /** The copy kept for every anonymous visitor alike (the landing page, a shared deal's current version), if any. */
+  keptPage(request: Request): Response | undefined;
+  /** Renders the page with react-router's static handler, and keeps it when every anonymous visitor sees it alike. */
+  renderPage(request: Request): Promise<Response>;
+}
+
 /**
  * Renders every page route with react-router's static handler. Loaders reach the API in-process with the
  * visitor's cookie. The landing page for an anonymous visitor is rendered once and kept; a page `pageVersion`
@@ -42,7 +51,7 @@ export function createPageRenderer(
   assets: ClientAssets,
   handleApi: (request: Request) => Promise<Response>,
   pageVersion: AnonymousPageVersion = () => null,
-) {
+): PageRenderer {
   const handler = createStaticHandler(routes);
   let anonymousLanding: RenderedPage | null = null;
   const versionedPages = new Map<string, { version: string; page: RenderedPage }>();
@@ -82,47 +91,67 @@ export function createPageRenderer(
       html,
       gzipped: null,
       csp: contentSecurityPolicy(config, inlineScriptHashes(html)),
+      keptHeaders: null,
     };
   }
 
-  function respond(page: RenderedPage, request: Request, url: URL, cacheControl: string): Response {
-    const gzip = acceptsGzip(request);
-    const headers: Record<string, string> = {
+  function headersOf(page: RenderedPage, url: URL, cacheControl: string, gzip: boolean): Headers {
+    const headers = new Headers({
       "content-type": "text/html; charset=utf-8",
       "content-security-policy": page.csp,
       "cache-control": cacheControl,
       vary: "accept-encoding, cookie",
-    };
-    if (url.pathname === "/reset-password") headers["referrer-policy"] = "no-referrer";
-    if (!gzip) return new Response(page.html, { status: page.status, headers });
-    headers["content-encoding"] = "gzip";
-    page.gzipped ??= Bun.gzipSync(page.html);
-    return new Response(page.gzipped, { status: page.status, headers });
+    });
+    if (url.pathname === "/reset-password") headers.set("referrer-policy", "no-referrer");
+    if (gzip) headers.set("content-encoding", "gzip");
+    return headers;
   }
 
-  async function renderAndKeep(request: Request, url: URL, cacheable: boolean, version: string | null): Promise<Response> {
+  function respond(page: RenderedPage, request: Request, url: URL, cacheControl: string): Response {
+    const gzip = acceptsGzip(request);
+    if (gzip) page.gzipped ??= Bun.gzipSync(page.html);
+    return new Response(gzip ? page.gzipped : page.html, { status: page.status, headers: headersOf(page, url, cacheControl, gzip) });
+  }
+
+  /** A page kept for every anonymous visitor alike (the landing page, a shared deal's). */
+  function respondKept(page: RenderedPage, request: Request, url: URL): Response {
+    const gzip = acceptsGzip(request);
+    page.gzipped ??= Bun.gzipSync(page.html);
+    page.keptHeaders ??= { plain: headersOf(page, url, "no-cache", false), gzip: headersOf(page, url, "no-cache", true) };
+    return gzip
+      ? new Response(page.gzipped, { status: page.status, headers: page.keptHeaders.gzip })
+      : new Response(page.html, { status: page.status, headers: page.keptHeaders.plain });
+  }
+
+  /** The landing page (path "/" without a query) or a versioned page, when every anonymous visitor sees it alike. */
+  function keptKey(request: Request, url: URL): { landing: boolean; version: string | null } | null {
+    if (hasSessionCookie(request)) return null;
+    const landing = url.pathname === "/" && url.search === "";
+    return { landing, version: landing ? null : pageVersion(url) };
+  }
+
+  function keptPage(request: Request): Response | undefined {
+    const url = new URL(request.url);
+    const key = keptKey(request, url);
+    if (key?.landing && anonymousLanding) return respondKept(anonymousLanding, request, url);
+    if (key?.version == null) return undefined;
+    const kept = versionedPages.get(url.pathname);
+    return kept?.version === key.version ? respondKept(kept.page, request, url) : undefined;
+  }
+
+  async function renderPage(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const key = keptKey(request, url);
     const page = await render(request);
     if (page instanceof Response) return page;
-    if (cacheable && page.status === 200) anonymousLanding = page;
-    if (version !== null && page.status === 200) {
+    if (key?.landing && page.status === 200) anonymousLanding = page;
+    if (key?.version != null && page.status === 200) {
       versionedPages.delete(url.pathname);
-      versionedPages.set(url.pathname, { version, page });
+      versionedPages.set(url.pathname, { version: key.version, page });
       if (versionedPages.size > MAX_VERSIONED_PAGES) versionedPages.delete(versionedPages.keys().next().value!);
     }
-    return respond(page, request, url, cacheable || version !== null ? "no-cache" : "private, no-store");
+    return respond(page, request, url, key?.landing || key?.version != null ? "no-cache" : "private, no-store");
   }
 
-  // Not async: a kept page answers without a promise, as a static file does.
-  return function renderPage(request: Request): Response | Promise<Response> {
-    const url = new URL(request.url);
-    const anonymous = !hasSessionCookie(request);
-    const cacheable = url.pathname === "/" && url.search === "" && anonymous;
-    if (cacheable && anonymousLanding) return respond(anonymousLanding, request, url, "no-cache");
-    const version = anonymous ? pageVersion(url) : null;
-    if (version !== null) {
-      const kept = versionedPages.get(url.pathname);
-      if (kept?.version === version) return respond(kept.page, request, url, "no-cache");
-    }
-    return renderAndKeep(request, url, cacheable, version);
-  };
+  return { keptPage, renderPage };
 }
