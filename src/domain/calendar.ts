@@ -23,10 +23,19 @@ export function rduToday(now: Date): string {
 let lastInstant = Number.NaN;
 let lastDate = "";
 
+// The scanner and the deal-quality replay turn the same few hundred dates into day numbers millions of times.
+const dayNumbers = new Map<string, number>();
+
 /** Days since 1970-01-01 (a Thursday). */
 export function dayNumber(isoDate: string): number {
-  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
-  return Date.UTC(year, month - 1, day) / DAY_MS;
+  let day = dayNumbers.get(isoDate);
+  if (day === undefined) {
+    const [year, month, date] = isoDate.split("-").map(Number) as [number, number, number];
+    day = Date.UTC(year, month - 1, date) / DAY_MS;
+    if (dayNumbers.size >= 50_000) dayNumbers.clear();
+    dayNumbers.set(isoDate, day);
+  }
+  return day;
 }
 
 export function isoDateOfDay(day: number): string {
@@ -44,7 +53,7 @@ export function daysBetween(from: string, to: string): number {
 
 /** 0 = Sunday … 6 = Saturday. */
 export function weekdayOf(isoDate: string): number {
-  return new Date(dayNumber(isoDate) * DAY_MS).getUTCDay();
+  return (((dayNumber(isoDate) + 4) % 7) + 7) % 7;
 }
 
 /** 1 … 12 */
