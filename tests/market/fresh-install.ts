@@ -1,27 +1,43 @@
 /**
- * What a fresh `npm start` shows with the default simulated market: for several boot moments across a year, a
- * fresh in-memory database, the boot scan (which first records the market's year of past prices), then the
- * default schedule's scans (every 6 hours, on the hour UTC) for one day. Prints the deals found after the boot
- * scan and after the day, with their tiers. Run: `bun tests/market/fresh-install.ts [boot ISO moments...]`.
+ * What a fresh `npm start` shows with the default simulated market (docs/decisions/053). For boot moments spread
+ * over a year: a fresh in-memory database, the boot scan (which first records the market's year of past prices),
+ * then the default schedule's scans (every 6 hours, on the hour UTC) for one day, through the real runScan. Prints
+ * the deals found after the boot scan and after the day, and what cut each deal's fare (a sale, a mistake fare or
+ * the market's ordinary ups and downs). Then, without scanning: the market's mistake fares per month over a year,
+ * and how often the price guard (MIN_FARE) binds over a year of the scan grid's quotes.
+ * Run: `bun tests/market/fresh-install.ts [boot ISO moments...]` (about 10 s per boot moment).
  */
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
 import { deals } from "../../db/schema.ts";
+import { addDays, DAY_MS, dayNumber } from "../../src/domain/calendar.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
+import { tripDatePairs } from "../../src/server/fares/scan-plan.ts";
 import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
+import { markdownOf, MIN_FARE, MISTAKE_WINDOW_MS, mistakeFareOn, simulatedFare } from "../../src/server/fares/simulated-market.ts";
+import { simulatedRoutes } from "../../src/server/fares/simulated-routes.ts";
 import { TestClock } from "../support/test-clock.ts";
 
-const HOUR_MS = 3_600_000;
+const SCAN_EVERY_MS = 6 * 3_600_000;
 const SCANS_AFTER_BOOT = 4;
-const DEFAULT_BOOTS = ["2026-11-24T08:30:00Z", "2027-02-10T14:10:00Z", "2027-05-05T20:45:00Z", "2027-08-18T03:20:00Z"];
+const DEFAULT_BOOTS = [
+  "2026-11-24T08:30:00Z",
+  "2027-01-06T11:05:00Z",
+  "2027-02-10T14:10:00Z",
+  "2027-03-24T09:40:00Z",
+  "2027-05-05T20:45:00Z",
+  "2027-06-16T16:15:00Z",
+  "2027-08-18T03:20:00Z",
+  "2027-10-06T22:50:00Z",
+];
 
 interface FreshInstall {
   boot: string;
   afterBoot: number;
   afterDay: number;
   liveAfterDay: number;
-  tiers: Record<string, number>;
+  causes: Record<string, number>;
 }
 
 async function measure(boot: string): Promise<FreshInstall> {
@@ -32,25 +48,73 @@ async function measure(boot: string): Promise<FreshInstall> {
   const quiet = { log: () => {} };
   await runScan(deps, quiet);
   const afterBoot = db.select().from(deals).all().length;
-  let next = Math.ceil(clock.now().getTime() / (6 * HOUR_MS)) * 6 * HOUR_MS;
-  for (let scan = 0; scan < SCANS_AFTER_BOOT; scan++, next += 6 * HOUR_MS) {
+  let next = Math.ceil(clock.now().getTime() / SCAN_EVERY_MS) * SCAN_EVERY_MS;
+  for (let scan = 0; scan < SCANS_AFTER_BOOT; scan++, next += SCAN_EVERY_MS) {
     clock.set(new Date(next));
     await runScan(deps, quiet);
   }
-  const all = db.select().from(deals).all();
-  const tiers: Record<string, number> = {};
-  for (const deal of all) tiers[deal.tier] = (tiers[deal.tier] ?? 0) + 1;
+  const found = db.select().from(deals).all();
+  const causes: Record<string, number> = {};
+  for (const deal of found) {
+    const cause = markdownOf(deal.destination, deal.departDate, deal.firstFoundAt) ?? "ups and downs";
+    causes[cause] = (causes[cause] ?? 0) + 1;
+  }
   const liveAfterDay = db.select().from(deals).where(eq(deals.isActive, true)).all().length;
-  return { boot, afterBoot, afterDay: all.length, liveAfterDay, tiers };
+  return { boot, afterBoot, afterDay: found.length, liveAfterDay, causes };
+}
+
+/** Mistake fares (route × six-hour window) the market files in each month of the year from `start`. */
+function mistakeFaresPerMonth(start: string): number[] {
+  const counts: number[] = [];
+  for (let month = 0; month < 12; month++) {
+    const from = Date.parse(`${start}T00:00:00Z`) + month * 30 * DAY_MS;
+    let count = 0;
+    for (let at = from; at < from + 30 * DAY_MS; at += MISTAKE_WINDOW_MS) {
+      for (const code of simulatedRoutes()) if (mistakeFareOn(code, new Date(at))) count++;
+    }
+    counts.push(count);
+  }
+  return counts;
+}
+
+/** Of the scan grid's quotes at 17:00 UTC on every day of a year (every route, every date pair): how many sit at MIN_FARE. */
+function guardBinding(start: string): { quotes: number; atGuard: number } {
+  let quotes = 0;
+  let atGuard = 0;
+  for (let day = 0; day < 365; day++) {
+    const today = addDays(start, day);
+    const at = new Date(dayNumber(today) * DAY_MS + 17 * 3_600_000);
+    for (const pair of tripDatePairs(today)) {
+      for (const destination of simulatedRoutes()) {
+        const quote = simulatedFare({ destination, ...pair, cabin: "economy", purpose: "discover" }, at)!;
+        quotes++;
+        if (quote.price <= MIN_FARE) atGuard++;
+      }
+    }
+  }
+  return { quotes, atGuard };
 }
 
 const boots = process.argv.length > 2 ? process.argv.slice(2) : DEFAULT_BOOTS;
-console.log("| boot (UTC) | deals after the boot scan | deals after a day (boot + 4 scans) | live after the day | tiers |");
+console.log("| boot (UTC) | deals after the boot scan | deals after a day (boot + 4 scans) | live after the day | what cut the fares |");
 console.log("|---|---|---|---|---|");
+let totalBoot = 0;
+let totalDay = 0;
 for (const boot of boots) {
   const r = await measure(boot);
-  const tiers = Object.entries(r.tiers)
-    .map(([tier, n]) => `${tier} ${n}`)
+  totalBoot += r.afterBoot;
+  totalDay += r.afterDay;
+  const causes = Object.entries(r.causes)
+    .map(([cause, n]) => `${cause} ${n}`)
     .join(", ");
-  console.log(`| ${r.boot} | ${r.afterBoot} | ${r.afterDay} | ${r.liveAfterDay} | ${tiers} |`);
+  console.log(`| ${r.boot} | ${r.afterBoot} | ${r.afterDay} | ${r.liveAfterDay} | ${causes} |`);
 }
+console.log(`| mean | ${(totalBoot / boots.length).toFixed(1)} | ${(totalDay / boots.length).toFixed(1)} | | |`);
+
+const mistakes = mistakeFaresPerMonth("2027-01-01");
+const mean = mistakes.reduce((a, b) => a + b, 0) / mistakes.length;
+console.log(`\nmistake fares per 30 days across the network, 2027: ${mistakes.join(", ")} (mean ${mean.toFixed(1)})`);
+const guard = guardBinding("2027-01-01");
+console.log(
+  `quotes at the $${MIN_FARE} guard over 2027's scan grid: ${guard.atGuard} of ${guard.quotes.toLocaleString("en-US")} (${((100 * guard.atGuard) / guard.quotes).toFixed(4)} %)`,
+);
