@@ -104,10 +104,24 @@ export function markdownOf(code: string, departDate: string, observedAt: Date): 
   return null;
 }
 
+/** The route's ordinary fare for these dates at this moment: before noise, sales and mistake fares; null for an unknown route. */
+export function ordinaryFare(search: FareSearch, observedAt: Date): number | null {
+  const profile = ROUTE_PROFILES.get(search.destination);
+  if (!profile) return null;
+  return (
+    profile.baseFare *
+    seasonFactor(profile.season, search.departDate) *
+    holidayFactor(search.departDate) *
+    tripFactor(search.departDate, search.returnDate) *
+    advanceFactor(daysBetween(rduToday(observedAt), search.departDate))
+  );
+}
+
 /** The cheapest fare the simulated market offers for this search at this moment; null for an unknown route. */
 export function simulatedFare(search: FareSearch, observedAt: Date): FareQuote | null {
   const profile = ROUTE_PROFILES.get(search.destination);
-  if (!profile) return null;
+  const market = ordinaryFare(search, observedAt);
+  if (!profile || market === null) return null;
   const code = search.destination;
   const observedDay = rduToday(observedAt);
   const key = `${code}|${search.departDate}|${search.returnDate ?? ""}`;
@@ -120,13 +134,6 @@ export function simulatedFare(search: FareSearch, observedAt: Date): FareQuote |
         PAIR_WEIGHT * wanderingNormal(`${key}|pair`, at, PAIR_KNOT_MS) +
         QUOTE_WEIGHT * normalDraw(quoteRandom)),
   );
-  const market =
-    profile.baseFare *
-    seasonFactor(profile.season, search.departDate) *
-    holidayFactor(search.departDate) *
-    tripFactor(search.departDate, search.returnDate) *
-    advanceFactor(daysBetween(observedDay, search.departDate));
-
   const nonstopPrice = market * noise * saleFactor(code, search.departDate, observedDay) * mistakeFactor(code, search.departDate, observedAt);
   const connectingPrice = market * noise * (0.93 + 0.25 * quoteRandom());
   const airlines = profile.destination.airlines;
