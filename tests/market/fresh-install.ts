@@ -2,8 +2,8 @@
  * What a fresh `npm start` shows with the default simulated market (docs/decisions/053). For boot moments spread
  * over a year: a fresh in-memory database, the boot scan (which first records the market's year of past prices),
  * then the default schedule's scans (every 6 hours, on the hour UTC) for one day, through the real runScan. Prints
- * the deals found after the boot scan and after the day, and what cut each deal's fare (a sale, a mistake fare or
- * the market's ordinary ups and downs). Then, without scanning: the market's mistake fares per month over a year,
+ * the deals found after the boot scan and after the day, how many are really 20 % below the market's ordinary fare,
+ * and what cut each deal's fare (a sale, a mistake fare or the market's ordinary ups and downs). Then, without scanning: the market's mistake fares per month over a year,
  * and how often the price guard (MIN_FARE) binds over a year of the scan grid's quotes.
  * Run: `bun tests/market/fresh-install.ts [boot ISO moments...]` (about 10 s per boot moment).
  */
@@ -15,7 +15,7 @@ import { addDays, DAY_MS, dayNumber } from "../../src/domain/calendar.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
 import { tripDatePairs } from "../../src/server/fares/scan-plan.ts";
 import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
-import { markdownOf, MIN_FARE, MISTAKE_WINDOW_MS, mistakeFareOn, simulatedFare } from "../../src/server/fares/simulated-market.ts";
+import { markdownOf, MIN_FARE, MISTAKE_WINDOW_MS, mistakeFareOn, ordinaryFare, simulatedFare } from "../../src/server/fares/simulated-market.ts";
 import { simulatedRoutes } from "../../src/server/fares/simulated-routes.ts";
 import { TestClock } from "../support/test-clock.ts";
 
@@ -38,6 +38,8 @@ interface FreshInstall {
   afterDay: number;
   liveAfterDay: number;
   causes: Record<string, number>;
+  /** Deals whose price is really at least 20 % below the market's ordinary fare for their dates. */
+  trulyCheap: number;
 }
 
 async function measure(boot: string): Promise<FreshInstall> {
@@ -55,12 +57,18 @@ async function measure(boot: string): Promise<FreshInstall> {
   }
   const found = db.select().from(deals).all();
   const causes: Record<string, number> = {};
+  let trulyCheap = 0;
   for (const deal of found) {
+    const ordinary = ordinaryFare(
+      { destination: deal.destination, departDate: deal.departDate, returnDate: deal.returnDate || null, cabin: "economy", purpose: "discover" },
+      deal.firstFoundAt,
+    )!;
+    if (deal.price <= 0.8 * ordinary) trulyCheap++;
     const cause = markdownOf(deal.destination, deal.departDate, deal.firstFoundAt) ?? "ups and downs";
     causes[cause] = (causes[cause] ?? 0) + 1;
   }
   const liveAfterDay = db.select().from(deals).where(eq(deals.isActive, true)).all().length;
-  return { boot, afterBoot, afterDay: found.length, liveAfterDay, causes };
+  return { boot, afterBoot, afterDay: found.length, liveAfterDay, causes, trulyCheap };
 }
 
 /** Mistake fares (route × six-hour window) the market files in each month of the year from `start`. */
@@ -96,8 +104,10 @@ function guardBinding(start: string): { quotes: number; atGuard: number } {
 }
 
 const boots = process.argv.length > 2 ? process.argv.slice(2) : DEFAULT_BOOTS;
-console.log("| boot (UTC) | deals after the boot scan | deals after a day (boot + 4 scans) | live after the day | what cut the fares |");
-console.log("|---|---|---|---|---|");
+console.log(
+  "| boot (UTC) | deals after the boot scan | deals after a day (boot + 4 scans) | live after the day | really ≥ 20 % below the ordinary fare | what cut the fares |",
+);
+console.log("|---|---|---|---|---|---|");
 let totalBoot = 0;
 let totalDay = 0;
 for (const boot of boots) {
@@ -107,9 +117,9 @@ for (const boot of boots) {
   const causes = Object.entries(r.causes)
     .map(([cause, n]) => `${cause} ${n}`)
     .join(", ");
-  console.log(`| ${r.boot} | ${r.afterBoot} | ${r.afterDay} | ${r.liveAfterDay} | ${causes} |`);
+  console.log(`| ${r.boot} | ${r.afterBoot} | ${r.afterDay} | ${r.liveAfterDay} | ${r.trulyCheap} | ${causes} |`);
 }
-console.log(`| mean | ${(totalBoot / boots.length).toFixed(1)} | ${(totalDay / boots.length).toFixed(1)} | | |`);
+console.log(`| mean | ${(totalBoot / boots.length).toFixed(1)} | ${(totalDay / boots.length).toFixed(1)} | | | |`);
 
 const mistakes = mistakeFaresPerMonth("2027-01-01");
 const mean = mistakes.reduce((a, b) => a + b, 0) / mistakes.length;
