@@ -40,6 +40,8 @@ interface FreshInstall {
   causes: Record<string, number>;
   /** Deals whose price is really at least 20 % below the market's ordinary fare for their dates. */
   trulyCheap: number;
+  /** Each deal's price below the market's ordinary fare for its dates (0.25 = 25 % below). */
+  trueDepths: number[];
 }
 
 async function measure(boot: string): Promise<FreshInstall> {
@@ -58,17 +60,20 @@ async function measure(boot: string): Promise<FreshInstall> {
   const found = db.select().from(deals).all();
   const causes: Record<string, number> = {};
   let trulyCheap = 0;
+  const trueDepths: number[] = [];
   for (const deal of found) {
     const ordinary = ordinaryFare(
       { destination: deal.destination, departDate: deal.departDate, returnDate: deal.returnDate || null, cabin: "economy", purpose: "discover" },
-      deal.firstFoundAt,
+      deal.lastAlertedAt,
     )!;
-    if (deal.price <= 0.8 * ordinary) trulyCheap++;
-    const cause = markdownOf(deal.destination, deal.departDate, deal.firstFoundAt) ?? "ups and downs";
+    if (deal.lastAlertedPrice <= 0.8 * ordinary) trulyCheap++;
+    trueDepths.push(1 - deal.lastAlertedPrice / ordinary);
+    // As alerted: the price and moment of the deal's last alert (a live deal's price moves after it).
+    const cause = markdownOf(deal.destination, deal.departDate, deal.lastAlertedAt) ?? "ups and downs";
     causes[cause] = (causes[cause] ?? 0) + 1;
   }
   const liveAfterDay = db.select().from(deals).where(eq(deals.isActive, true)).all().length;
-  return { boot, afterBoot, afterDay: found.length, liveAfterDay, causes, trulyCheap };
+  return { boot, afterBoot, afterDay: found.length, liveAfterDay, causes, trulyCheap, trueDepths };
 }
 
 /** Mistake fares (route × six-hour window) the market files in each month of the year from `start`. */
@@ -110,10 +115,12 @@ console.log(
 console.log("|---|---|---|---|---|---|");
 let totalBoot = 0;
 let totalDay = 0;
+const trueDepths: number[] = [];
 for (const boot of boots) {
   const r = await measure(boot);
   totalBoot += r.afterBoot;
   totalDay += r.afterDay;
+  trueDepths.push(...r.trueDepths);
   const causes = Object.entries(r.causes)
     .map(([cause, n]) => `${cause} ${n}`)
     .join(", ");
@@ -121,9 +128,18 @@ for (const boot of boots) {
 }
 console.log(`| mean | ${(totalBoot / boots.length).toFixed(1)} | ${(totalDay / boots.length).toFixed(1)} | | | |`);
 
+const percent = (share: number) => `${Math.round(100 * share)} %`;
+const shallow = trueDepths.filter((depth) => depth < 0.2).sort((a, b) => a - b);
+console.log(
+  `\ndeals less than 20 % below the ordinary fare: ${shallow.length} of ${trueDepths.length}` +
+    (shallow.length > 0
+      ? `, from ${percent(shallow[0]!)} to ${percent(shallow.at(-1)!)} below it (median ${percent(shallow[Math.floor(shallow.length / 2)]!)})`
+      : ""),
+);
+
 const mistakes = mistakeFaresPerMonth("2027-01-01");
 const mean = mistakes.reduce((a, b) => a + b, 0) / mistakes.length;
-console.log(`\nmistake fares per 30 days across the network, 2027: ${mistakes.join(", ")} (mean ${mean.toFixed(1)})`);
+console.log(`mistake fares per 30 days across the network, 2027: ${mistakes.join(", ")} (mean ${mean.toFixed(1)})`);
 const guard = guardBinding("2027-01-01");
 console.log(
   `quotes at the $${MIN_FARE} guard over 2027's scan grid: ${guard.atGuard} of ${guard.quotes.toLocaleString("en-US")} (${((100 * guard.atGuard) / guard.quotes).toFixed(4)} %)`,
