@@ -91,8 +91,8 @@ function cachedPeaksOf(year: number): Peak[] {
 export function holidayFactor(departDate: string): number {
   const year = Number(departDate.slice(0, 4));
   let factor = 1;
-  for (const peak of [...cachedPeaksOf(year - 1), ...cachedPeaksOf(year)]) {
-    if (departDate >= peak.from && departDate <= peak.to) factor = Math.max(factor, peak.factor);
+  for (const peaks of [cachedPeaksOf(year - 1), cachedPeaksOf(year)]) {
+    for (const peak of peaks) if (departDate >= peak.from && departDate <= peak.to) factor = Math.max(factor, peak.factor);
   }
   return factor;
 }

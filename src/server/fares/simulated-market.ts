@@ -1,11 +1,11 @@
 /**
- * The embedded fare market: what the cheapest round trip from RDU costs for a route, dates and moment.
- * The ordinary fare is the route's base fare × season × holiday peak × trip kind × days to departure
- * (simulated-calendar.ts); each quote adds noise that is symmetric in log price, with no floor or ceiling. On
- * top come sales (a route's fares for one departure month cut 23–40 % for two days, about one a day across the
- * network) and rare mistake fares (one route's fares for one departure month 50–62 % off for
- * six hours, about three a month across the network). Every random draw is seeded by route + dates + time
- * bucket, so the same question always gets the same answer.
+ * The embedded fare market: what the cheapest round trip from RDU costs for a route, dates and moment
+ * (docs/decisions/053). The ordinary fare is the route's base fare × season × holiday peak × trip kind × days to
+ * departure (simulated-calendar.ts); each quote adds noise that is symmetric in log price, with no floor or ceiling.
+ * On top come sales (a route's fares for one departure month cut 23–40 % for three days, about one starting a day
+ * across the network) and rare mistake fares (one route's fares for one departure month 50–62 % off for six hours,
+ * about three a month across the network). Every random draw is seeded by route + dates + time bucket, so the same
+ * question always gets the same answer.
  */
 import { addDays, DAY_MS, daysBetween, HOUR_MS, monthOf, rduToday } from "../../domain/calendar.ts";
 import { HOME_AIRPORT, tripTypeOf, type FareQuote, type FareSearch } from "./fare-source.ts";
