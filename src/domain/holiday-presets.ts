@@ -17,12 +17,13 @@ const PRESET_DAYS_AHEAD = 365;
 
 const us = new Holidays("US");
 
-interface FederalHoliday {
+export interface FederalHoliday {
   date: string;
   name: string;
 }
 
-function federalHolidays(year: number): FederalHoliday[] {
+/** The year's US federal holidays on their own dates (substitute days off left out). */
+export function federalHolidays(year: number): FederalHoliday[] {
   return us
     .getHolidays(year)
     .filter((holiday) => holiday.type === "public" && !holiday.substitute)
@@ -30,7 +31,7 @@ function federalHolidays(year: number): FederalHoliday[] {
 }
 
 /** The weekend a holiday joins: Friday–Sunday, Saturday–Monday, or the holiday with the weekend nearest it. */
-function longWeekend(date: string): { startDate: string; endDate: string } {
+export function longWeekend(date: string): { startDate: string; endDate: string } {
   const weekday = weekdayOf(date);
   if (weekday === 1) return { startDate: addDays(date, -2), endDate: date };
   if (weekday === 5) return { startDate: date, endDate: addDays(date, 2) };

@@ -28,3 +28,14 @@ export function normalDraw(random: () => number): number {
   const v = random();
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
+
+/**
+ * A standard normal that wanders smoothly over time: independent draws at knots `knotMs` apart, blended by
+ * cos/sin weights in between (the squares of the weights add up to 1, so every moment is a standard normal).
+ */
+export function wanderingNormal(key: string, atMs: number, knotMs: number): number {
+  const position = atMs / knotMs;
+  const knot = Math.floor(position);
+  const angle = ((position - knot) * Math.PI) / 2;
+  return Math.cos(angle) * normalDraw(seededRandom(`${key}|${knot}`)) + Math.sin(angle) * normalDraw(seededRandom(`${key}|${knot + 1}`));
+}

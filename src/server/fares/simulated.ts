@@ -5,7 +5,8 @@ import { discoveryPairs } from "./discovery-plan.ts";
 import type { DiscoveryRequest, DiscoveryResult, DiscoveryRow, FareQuote, FareSource, PastObservation, SearchRequest, SearchResult } from "./fare-source.ts";
 import { tripDatePairs } from "./scan-plan.ts";
 import { seededRandom } from "./seeded-random.ts";
-import { SIMULATED_SOURCE, simulatedFare, simulatedRoutes } from "./simulated-market.ts";
+import { SIMULATED_SOURCE, simulatedFare } from "./simulated-market.ts";
+import { simulatedRoutes } from "./simulated-routes.ts";
 
 export interface SimulatedOptions {
   /** Days of past observations to offer a fresh database (the typical ranges need a year). */

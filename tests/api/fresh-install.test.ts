@@ -1,0 +1,32 @@
+import { expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { deals } from "../../db/schema.ts";
+import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
+import { markdownOf } from "../../src/server/fares/simulated-market.ts";
+import { scanFares } from "../../src/server/jobs.ts";
+import { createTestApp } from "../support/test-app.ts";
+
+const HOUR = 3_600_000;
+const quiet = { log: () => {} };
+
+test("a fresh install's first day on the default simulated market: a handful of deals, many of them sales, no flood of mistake fares", async () => {
+  // The default source as `npm start` makes it: a year of history written by the boot scan.
+  const t = createTestApp({}, { fares: createSimulatedFareSource() });
+  const boot = await scanFares(t.deps, quiet);
+  expect(boot.newDeals).toBeGreaterThanOrEqual(3);
+  expect(boot.newDeals).toBeLessThanOrEqual(15);
+
+  // The default schedule: every 6 hours on the hour (UTC), four scans make the first day.
+  t.clock.set(new Date("2026-11-22T18:00:00Z"));
+  for (let scan = 0; scan < 4; scan++) {
+    await scanFares(t.deps, quiet);
+    t.clock.advance(6 * HOUR);
+  }
+  const found = t.db.select().from(deals).all();
+  expect(found.length).toBeGreaterThanOrEqual(5);
+  expect(found.length).toBeLessThanOrEqual(30);
+  expect(found.filter((deal) => deal.tier === "exceptional").length).toBeLessThanOrEqual(2);
+  const fromSales = found.filter((deal) => markdownOf(deal.destination, deal.departDate, deal.lastAlertedAt) === "sale").length;
+  expect(fromSales).toBeGreaterThanOrEqual(found.length / 3);
+  expect(t.db.select().from(deals).where(eq(deals.isActive, true)).all().length).toBeGreaterThanOrEqual(3);
+}, 60_000);
