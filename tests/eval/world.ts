@@ -11,7 +11,7 @@
  * typical price, not part of it. Pure and deterministic: the same seed gives the same world.
  */
 import { DAY_MS, dayNumber, HOUR_MS, weekdayOf } from "../../src/domain/calendar.ts";
-import { normalDraw, seededRandom } from "../../src/server/fares/seeded-random.ts";
+import { normalDraw, seededRandom, wanderingNormal } from "../../src/server/fares/seeded-random.ts";
 import { pairKey, scheduleEvents, YEAR_MS, type FareWar, type Sale, type Spike, type WorldEvents, type WorldKind } from "./world-events.ts";
 import { SEASONS, WORLD_ROUTES, type WorldRoute } from "./world-routes.ts";
 
@@ -114,14 +114,6 @@ const TRIP_KIND_FACTOR: Readonly<Record<TripKind, number>> = {
   other: 1,
   "one-way": ONE_WAY_FACTOR,
 };
-
-/** A standard normal that wanders smoothly: two independent draws per knot, blended by cos/sin weights. */
-export function wanderingNormal(key: string, at: number, knotMs: number): number {
-  const position = at / knotMs;
-  const knot = Math.floor(position);
-  const angle = ((position - knot) * Math.PI) / 2;
-  return Math.cos(angle) * normalDraw(seededRandom(`${key}|${knot}`)) + Math.sin(angle) * normalDraw(seededRandom(`${key}|${knot + 1}`));
-}
 
 export class SyntheticWorld {
   readonly routes: readonly WorldRoute[] = WORLD_ROUTES;
