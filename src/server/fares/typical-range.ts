@@ -44,7 +44,7 @@ const MIN_PAIR_DAYS = 5;
 const PAIR_SHRINK_DAYS = 5;
 
 /** Linear interpolation between closest ranks; `sorted` ascending and non-empty. */
-export function percentile(sorted: readonly number[], p: number): number {
+export function percentile(sorted: ArrayLike<number>, p: number): number {
   const index = (sorted.length - 1) * p;
   const below = Math.floor(index);
   const above = Math.ceil(index);
@@ -54,10 +54,7 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 export function median(values: readonly number[]): number {
-  return percentile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
+  return percentile(Float64Array.from(values).sort(), 0.5);
 }
 
 function robustSpread(values: readonly number[]): number {
@@ -121,23 +118,43 @@ export function seasonalLevel(buckets: ReadonlyMap<string, Bucket>, kind: TripKi
   return { level: (1 - t) * own.level + t * other.level, days: own.days };
 }
 
-export function buildRouteModel(observations: readonly Observation[], today: string): RouteModel | null {
-  if (observations.length === 0) return null;
-  const todayDay = dayNumber(today);
-  const rows = observations.map((o) => {
-    const depart = dayNumber(o.departDate);
+interface ObservationRow {
+  log: number;
+  key: string;
+  kind: TripKind;
+  band: number;
+  day: number;
+  departDate: string;
+  pair: string;
+  price: number;
+}
+
+// An observation never changes, and a route's model is rebuilt every day from the same year of them.
+const observationRows = new WeakMap<Observation, ObservationRow>();
+
+function rowOf(o: Observation): ObservationRow {
+  let row = observationRows.get(o);
+  if (!row) {
     const kind = tripKindOf(o.departDate, o.returnDate || null);
-    return {
+    row = {
       log: Math.log(o.price),
       key: bucketKey(kind, Number(o.departDate.slice(5, 7))),
       kind,
-      band: leadBand(depart - o.day),
+      band: leadBand(dayNumber(o.departDate) - o.day),
       day: o.day,
       departDate: o.departDate,
       pair: `${o.departDate}|${o.returnDate}`,
       price: o.price,
     };
-  });
+    observationRows.set(o, row);
+  }
+  return row;
+}
+
+export function buildRouteModel(observations: readonly Observation[], today: string): RouteModel | null {
+  if (observations.length === 0) return null;
+  const todayDay = dayNumber(today);
+  const rows = observations.map(rowOf);
 
   // Pass 1: month medians with every lead pooled, to read the advance-purchase curve from what is left over.
   const firstPass = new Map([...groupBy(rows.map((r) => [r.key, r.log]))].map(([key, logs]) => [key, median(logs)]));
