@@ -22,7 +22,7 @@ import { discoveryPairs } from "../../src/server/fares/discovery-plan.ts";
 import { HOME_AIRPORT, type FareQuote, type TripKind } from "../../src/server/fares/fare-source.ts";
 import { judgeQuotes } from "../../src/server/fares/judge-quotes.ts";
 import { REPLAY_START, worldTruth } from "./evaluate.ts";
-import { DOLLAR_MINIMUM, REAL_DROP_DEPTH, type AlertRecord } from "./metrics.ts";
+import { DOLLAR_MINIMUM, isRealAlert, REAL_DROP_DEPTH, type AlertRecord } from "./metrics.ts";
 import { replay } from "./replay.ts";
 import { WORLD_SOURCE } from "./world-fare-source.ts";
 import { SyntheticWorld } from "./world.ts";
@@ -136,7 +136,8 @@ async function main(): Promise<void> {
       confirmsSeen = trace.confirms.length;
     },
   });
-  const alerts = result.alerts.current;
+  const alerts = result.alerts.current.filter((alert) => alert.at >= truth.start && alert.at <= truth.end);
+  const realAlerts = alerts.filter((alert) => isRealAlert(alert, truth)).length;
   const alertsByKey = new Map<string, AlertRecord[]>();
   for (const alert of alerts) alertsByKey.set(keyOf(alert), [...(alertsByKey.get(keyOf(alert)) ?? []), alert]);
   const counts = new Map<string, number>(CLASSES.map((c) => [c, 0]));
@@ -166,7 +167,7 @@ async function main(): Promise<void> {
   console.log(
     `${flags.world} world, seed ${flags.seed}, ${days} days, ${Number(flags.budget).toLocaleString("en-US")} searches a month: ` +
       `${hits} of ${realDrops.length} real drops alerted; ${realDrops.length - hits} missed. ` +
-      `${source.trace!.discoveries.length} discoveries, ${source.trace!.confirms.length} confirmations.`,
+      `${realAlerts} of ${alerts.length} alerts real. ${source.trace!.discoveries.length} discoveries, ${source.trace!.confirms.length} confirmations.`,
   );
   for (const [cls, count] of counts) console.log(`  ${String(count).padStart(4)}  ${cls}`);
   if (flags.list) console.log(lines.sort().join("\n"));
