@@ -6,6 +6,7 @@
  * and the baselines are judged on the same quotes and stored observations.
  */
 import { dayNumber, HOUR_MS, rduToday } from "../../src/domain/calendar.ts";
+import type { PriceHistory } from "../../src/server/fares/observations.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
 import { migratedMemoryDb } from "../support/test-app.ts";
 import { TestClock } from "../support/test-clock.ts";
@@ -34,6 +35,10 @@ export interface ReplayPlan {
    * searches a month (world-budgeted-source.ts). Only today's rule is replayed: the baselines judge a grid's quotes.
    */
   searchesPerMonth?: number;
+  /** Budgeted mode: keep every discovery and confirmation answer (the diagnosis of missed drops). */
+  trace?: boolean;
+  /** Called after each scan with its time and the price history it was judged against. */
+  afterScan?: (at: number, history: PriceHistory, source: BudgetedWorldSource | null) => void;
 }
 
 export interface ReplayResult {
@@ -57,7 +62,12 @@ export async function replay(plan: ReplayPlan): Promise<ReplayResult> {
   const budgeted =
     plan.searchesPerMonth === undefined
       ? null
-      : createBudgetedWorldSource(plan.world, { warmStart: plan.warmStart, searchesPerMonth: plan.searchesPerMonth, scanIntervalMs: HOUR_MS });
+      : createBudgetedWorldSource(plan.world, {
+          warmStart: plan.warmStart,
+          searchesPerMonth: plan.searchesPerMonth,
+          scanIntervalMs: HOUR_MS,
+          trace: plan.trace,
+        });
   const fares = budgeted ?? createWorldFareSource(plan.world, { warmStart: plan.warmStart });
   const scansPerDay = budgeted ? 24 : SCANS_PER_DAY;
   const history = new ReplayHistoryLoader(db);
@@ -74,6 +84,7 @@ export async function replay(plan: ReplayPlan): Promise<ReplayResult> {
     if (scan % HISTORY_CHECK_EVERY === 0 && !history.sameAsDatabase(WORLD_SOURCE, clock.now())) {
       throw new Error(`the replay's price history differs from loadPriceHistory at ${new Date(at).toISOString()}`);
     }
+    if (plan.afterScan) plan.afterScan(at, history.load(db, WORLD_SOURCE, clock.now()), budgeted);
     result.scans++;
     result.searches += summary.searches;
     result.quotes += summary.quotes;

@@ -8,7 +8,14 @@
 import { HOUR_MS } from "../../src/domain/calendar.ts";
 import { DISCOVERY_AREAS, discoveryAreaOf } from "../../src/server/fares/discovery-areas.ts";
 import { discoveryPairs } from "../../src/server/fares/discovery-plan.ts";
-import { FareSourceError, type FareQuote, type FareSource, type SearchAllowance } from "../../src/server/fares/fare-source.ts";
+import {
+  FareSourceError,
+  type DiscoveryRequest,
+  type DiscoveryRow,
+  type FareQuote,
+  type FareSource,
+  type SearchAllowance,
+} from "../../src/server/fares/fare-source.ts";
 import { searchesThisTick } from "../../src/server/fares/quota-pacing.ts";
 import { createWorldFareSource, worldQuote } from "./world-fare-source.ts";
 import type { SyntheticWorld } from "./world.ts";
@@ -16,11 +23,18 @@ import type { SyntheticWorld } from "./world.ts";
 export const COVERAGE_WINDOW_MS = 6 * HOUR_MS;
 const MAX_SEARCHES_PER_SCAN = 300;
 
+/** Every answer the source gave, for the diagnosis of missed drops (diagnose-budget.ts); kept only when asked. */
+export interface SourceTrace {
+  discoveries: { at: number; request: Omit<DiscoveryRequest, "now">; rows: DiscoveryRow[] }[];
+  confirms: { at: number; asked: FareQuote; answer: FareQuote | null }[];
+}
+
 export interface BudgetedWorldSource extends FareSource {
   /** Searches spent per calendar month (UTC), "YYYY-MM" → searches. */
   readonly spentByMonth: ReadonlyMap<string, number>;
   /** route|window index for every 6-hour window in which the route was priced. */
   readonly observed: ReadonlySet<string>;
+  readonly trace: SourceTrace | null;
 }
 
 const monthKey = (at: number) => new Date(at).toISOString().slice(0, 7);
@@ -34,12 +48,13 @@ function scansLeftInMonth(now: number, intervalMs: number): number {
 
 export function createBudgetedWorldSource(
   world: SyntheticWorld,
-  options: { warmStart: boolean; searchesPerMonth: number; scanIntervalMs: number },
+  options: { warmStart: boolean; searchesPerMonth: number; scanIntervalMs: number; trace?: boolean },
 ): BudgetedWorldSource {
   const base = createWorldFareSource(world, { warmStart: options.warmStart });
   const spentByMonth = new Map<string, number>();
   const observed = new Set<string>();
   let scan: (SearchAllowance & { at: number }) | null = null;
+  const trace: SourceTrace | null = options.trace ? { discoveries: [], confirms: [] } : null;
 
   const allowance = async (now: Date): Promise<SearchAllowance> => {
     if (scan?.at !== now.getTime()) {
@@ -64,6 +79,7 @@ export function createBudgetedWorldSource(
     discoveryAreas: DISCOVERY_AREAS,
     spentByMonth,
     observed,
+    trace,
     allowance,
     ...(base.pastObservations ? { pastObservations: base.pastObservations } : {}),
 
@@ -87,13 +103,15 @@ export function createBudgetedWorldSource(
     async confirm(quote, now) {
       await spendOne(now);
       seen(quote.destination, now.getTime());
-      return worldQuote(world, quote, now);
+      const answer = worldQuote(world, quote, now);
+      trace?.confirms.push({ at: now.getTime(), asked: quote, answer });
+      return answer;
     },
 
     async discover(request) {
       await spendOne(request.now);
       const pairs = discoveryPairs(request);
-      const rows = [];
+      const rows: DiscoveryRow[] = [];
       for (const route of world.routes) {
         if (discoveryAreaOf(route.code) !== request.area) continue;
         let cheapest: FareQuote | null = null;
@@ -114,6 +132,8 @@ export function createBudgetedWorldSource(
           durationMinutes: null,
         });
       }
+      const { now, ...asked } = request;
+      trace?.discoveries.push({ at: now.getTime(), request: asked, rows });
       return { rows, rawRows: rows.length, skipped: { noPrice: 0, noAirport: 0, noDates: 0 }, searched: 1, quotaLeft: null };
     },
   };

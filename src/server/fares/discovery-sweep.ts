@@ -90,6 +90,21 @@ function rotationDone(db: Db, source: string, areas: readonly (typeof DISCOVERY_
   return rows.reduce((sum, [searches]) => sum + rotationSearchesOf(searches, areas), 0);
 }
 
+/**
+ * The quotes whose route and dates have no observation yet today. Hourly sweeps see a window's cheapest trips again
+ * and again; a day's minimum over two dozen sightings (each already the cheapest of its window) runs far below the
+ * trip's typical price and would drag the typical range down until a true 25 % drop no longer looks like a deal
+ * (docs/decisions/082). So a discovered or confirmed price is kept only as the day's first price of its trip.
+ */
+function notObservedToday(db: Db, quotes: readonly FareQuote[], today: string): FareQuote[] {
+  const seen = db.$client.query(
+    "SELECT 1 FROM fare_observations WHERE origin = ? AND destination = ? AND trip_type = ? AND cabin = ? AND depart_date = ? AND return_date = ? AND observed_day = ?",
+  );
+  return quotes.filter(
+    (quote) => seen.get(quote.origin, quote.destination, quote.tripType, quote.cabin, quote.departDate, quote.returnDate ?? "", today) === null,
+  );
+}
+
 function liveDeals(db: Db) {
   return db.$client
     .query("SELECT destination, depart_date, return_date, cabin, last_seen_at, price FROM deals WHERE is_active = 1 ORDER BY last_seen_at")
@@ -153,7 +168,7 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
     }
   }
   const found = [...candidates.values()];
-  sweep.observations.push(...found.map((quote) => ({ quote, observedAt: now })));
+  sweep.observations.push(...notObservedToday(db, found, today).map((quote) => ({ quote, observedAt: now })));
   const judgedFound = judgeQuotes(found, history, today).judged;
 
   // Confirm: one fresh search per candidate, the deepest first; a candidate left unconfirmed is not a deal.
@@ -166,7 +181,8 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
     try {
       const answer = await fares.confirm(quote, now);
       if (!answer || answer.cached) return null;
-      sweep.observations.push({ quote: answer, observedAt: now }, ...providerDays(answer));
+      const firstToday = notObservedToday(db, [answer], today).length > 0 && !candidates.has(keyOf(answer));
+      sweep.observations.push(...(firstToday ? [{ quote: answer, observedAt: now }] : []), ...providerDays(answer));
       const [judged] = judgeQuotes([answer], history, today).judged;
       fresh.set(keyOf(answer), judged!);
       return judged!;

@@ -1,4 +1,7 @@
-/** Every quote is kept as an observation: one row per route, dates and day, holding that day's lowest price. */
+/**
+ * Every quote is kept as an observation: one row per route, dates and day, holding that day's lowest price (the
+ * discovery sweep stores only a trip's first price of the day: docs/decisions/082).
+ */
 import type { Db } from "../../../db/client.ts";
 import { addDays, DAY_MS, dayNumber, rduToday } from "../../domain/calendar.ts";
 import { DEAL_RULES } from "../../domain/deal-rules.ts";

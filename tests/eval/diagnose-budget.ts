@@ -1,0 +1,195 @@
+/**
+ * Why the budgeted replay misses real drops (issue 15): one world, seed and budget replayed with the source's
+ * answers kept, each missed real drop (≥ 25 %, above the dollar minimum, no alert on its dates during the sale)
+ * put in the first class that fits:
+ *
+ *   1. never discovered, and never the cheapest trip of its kind in its calendar month during the sale: no Explore
+ *      search (six months or one month) could have shown it;
+ *   2. never discovered, though the cheapest of its month (or of six months) at some hour: that search was not made then;
+ *   3. discovered, but its cached price was never judged a deal (the typical range, the noise rule);
+ *   4. discovered and judged a deal, never confirmed (the sweep's confirmations ran out or went to other candidates);
+ *   5. confirmed, but the fresh price was not judged a deal;
+ *   6. confirmed a deal, yet no alert (its dates were alerted before: de-duplication, or the re-alert step).
+ *
+ * The cached and fresh prices are judged again after each scan against the price history the scan used, as the
+ * sweep judged them. A diagnosis, not a measure: short runs on the tuning seed.
+ *
+ *   bun tests/eval/diagnose-budget.ts --budget 5000 --seed 1 --days 60 [--world stationary] [--list]
+ */
+import { parseArgs } from "node:util";
+import { HOUR_MS, monthOf, rduToday } from "../../src/domain/calendar.ts";
+import { discoveryPairs } from "../../src/server/fares/discovery-plan.ts";
+import { HOME_AIRPORT, type FareQuote, type TripKind } from "../../src/server/fares/fare-source.ts";
+import { judgeQuotes } from "../../src/server/fares/judge-quotes.ts";
+import { REPLAY_START, worldTruth } from "./evaluate.ts";
+import { DOLLAR_MINIMUM, isRealAlert, REAL_DROP_DEPTH, type AlertRecord } from "./metrics.ts";
+import { replay } from "./replay.ts";
+import { WORLD_SOURCE } from "./world-fare-source.ts";
+import { SyntheticWorld } from "./world.ts";
+import type { PlantedDrop, WorldKind } from "./world-events.ts";
+
+const { values: flags } = parseArgs({
+  options: {
+    budget: { type: "string", default: "5000" },
+    seed: { type: "string", default: "1" },
+    days: { type: "string", default: "60" },
+    world: { type: "string", default: "stationary" },
+    list: { type: "boolean", default: false },
+  },
+});
+
+const CLASSES = [
+  "1 never discovered: never its month's cheapest trip of its kind",
+  "2 never discovered: its month's cheapest at some hour, not searched then",
+  "3 discovered: the cached price never judged a deal",
+  "4 discovered and judged a deal: never confirmed",
+  "5 confirmed: the fresh price not judged a deal",
+  "6 confirmed a deal: no alert (dates alerted before)",
+  "6 confirmed a deal: no alert (other)",
+] as const;
+
+const keyOf = (item: { route: string; departDate: string; returnDate: string }) => `${item.route}|${item.departDate}|${item.returnDate}`;
+const tripKindOfDrop = (drop: PlantedDrop): TripKind | null => {
+  const nights = (Date.parse(drop.returnDate) - Date.parse(drop.departDate)) / (24 * HOUR_MS);
+  return nights === 2 ? "weekend" : nights === 7 ? "week" : null;
+};
+
+interface DropTrace {
+  discovered: number;
+  judgedDeal: number;
+  confirmed: number;
+  confirmedDeal: number;
+}
+
+async function main(): Promise<void> {
+  const days = Number(flags.days);
+  const world = new SyntheticWorld({ kind: flags.world as WorldKind, seed: Number(flags.seed), replayStart: REPLAY_START, replayDays: days });
+  const truth = worldTruth(world, REPLAY_START, world.replayEnd);
+  const international = new Set(world.routes.filter((r) => r.international).map((r) => r.code));
+  const realDrops = truth.drops.filter((drop) => {
+    if (drop.start < truth.start || drop.end > truth.end || drop.depth < REAL_DROP_DEPTH - 1e-9) return false;
+    const saved = truth.typicalPrice(drop.route, drop.departDate, drop.returnDate, drop.start) * drop.depth;
+    return saved >= (international.has(drop.route) ? DOLLAR_MINIMUM.international : DOLLAR_MINIMUM.domestic);
+  });
+  const dropsByKey = new Map<string, PlantedDrop[]>();
+  for (const drop of realDrops) dropsByKey.set(keyOf(drop), [...(dropsByKey.get(keyOf(drop)) ?? []), drop]);
+  const traces = new Map<PlantedDrop, DropTrace>(realDrops.map((drop) => [drop, { discovered: 0, judgedDeal: 0, confirmed: 0, confirmedDeal: 0 }]));
+  const activeTrace = (quote: FareQuote, at: number) => {
+    const drops = dropsByKey.get(keyOf({ route: quote.destination, departDate: quote.departDate, returnDate: quote.returnDate ?? "" })) ?? [];
+    const drop = drops.find((d) => d.start <= at && at <= d.end);
+    return drop ? traces.get(drop)! : null;
+  };
+
+  let discoveriesSeen = 0;
+  let confirmsSeen = 0;
+  const result = await replay({
+    world,
+    from: REPLAY_START,
+    days,
+    warmStart: true,
+    searchesPerMonth: Number(flags.budget),
+    trace: true,
+    afterScan: (at, history, source) => {
+      const trace = source!.trace!;
+      const today = rduToday(new Date(at));
+      // The sweep's candidates: the cheapest row per route and dates of this scan's discoveries.
+      const found = new Map<string, FareQuote>();
+      for (const discovery of trace.discoveries.slice(discoveriesSeen)) {
+        for (const row of discovery.rows) {
+          const quote: FareQuote = {
+            origin: HOME_AIRPORT,
+            destination: row.destination,
+            tripType: "round_trip",
+            cabin: "economy",
+            nonstop: row.stops === 0,
+            departDate: row.departDate,
+            returnDate: row.returnDate,
+            price: row.price,
+            airline: row.airline,
+            durationMinutes: row.durationMinutes,
+            providerTypicalLow: null,
+            providerTypicalHigh: null,
+            source: WORLD_SOURCE,
+            cached: true,
+          };
+          const key = keyOf({ route: quote.destination, departDate: quote.departDate, returnDate: quote.returnDate! });
+          const kept = found.get(key);
+          if (!kept || quote.price < kept.price) found.set(key, quote);
+        }
+      }
+      discoveriesSeen = trace.discoveries.length;
+      const candidates = [...found.values()];
+      if (candidates.some((quote) => activeTrace(quote, at))) {
+        for (const item of judgeQuotes(candidates, history, today).judged) {
+          const dropTrace = activeTrace(item.quote, at);
+          if (!dropTrace) continue;
+          dropTrace.discovered++;
+          if (item.judgement?.isDeal) dropTrace.judgedDeal++;
+        }
+      }
+      for (const confirm of trace.confirms.slice(confirmsSeen)) {
+        const dropTrace = confirm.answer ? activeTrace(confirm.answer, at) : null;
+        if (!dropTrace) continue;
+        dropTrace.confirmed++;
+        if (judgeQuotes([confirm.answer!], history, today).judged[0]!.judgement?.isDeal) dropTrace.confirmedDeal++;
+      }
+      confirmsSeen = trace.confirms.length;
+    },
+  });
+  const alerts = result.alerts.current.filter((alert) => alert.at >= truth.start && alert.at <= truth.end);
+  const realAlerts = alerts.filter((alert) => isRealAlert(alert, truth)).length;
+  const alertsByKey = new Map<string, AlertRecord[]>();
+  for (const alert of alerts) alertsByKey.set(keyOf(alert), [...(alertsByKey.get(keyOf(alert)) ?? []), alert]);
+  const counts = new Map<string, number>(CLASSES.map((c) => [c, 0]));
+  let hits = 0;
+  const lines: string[] = [];
+  for (const drop of realDrops) {
+    const keyAlerts = alertsByKey.get(keyOf(drop)) ?? [];
+    if (keyAlerts.some((alert) => alert.at >= drop.start && alert.at <= drop.end)) {
+      hits++;
+      continue;
+    }
+    const t = traces.get(drop)!;
+    let cls: (typeof CLASSES)[number];
+    if (t.discovered === 0) cls = wasCheapestAtSomeHour(world, drop) ? CLASSES[1] : CLASSES[0];
+    else if (t.judgedDeal === 0 && t.confirmed === 0) cls = CLASSES[2];
+    else if (t.confirmed === 0) cls = CLASSES[3];
+    else if (t.confirmedDeal === 0) cls = CLASSES[4];
+    else cls = keyAlerts.some((alert) => alert.at < drop.start) ? CLASSES[5] : CLASSES[6];
+    counts.set(cls, counts.get(cls)! + 1);
+    lines.push(
+      `${cls.slice(0, 1)} ${drop.route}${international.has(drop.route) ? " (intl)" : ""} ${drop.departDate}→${drop.returnDate} ` +
+        `−${Math.round(drop.depth * 100)} % sale ${new Date(drop.start).toISOString().slice(0, 13)}h, ${((drop.end - drop.start) / HOUR_MS).toFixed(0)} h; ` +
+        `discovered ${t.discovered}×, judged a deal ${t.judgedDeal}×, confirmed ${t.confirmed}× (a deal ${t.confirmedDeal}×)`,
+    );
+  }
+  const source = result.budgeted!;
+  console.log(
+    `${flags.world} world, seed ${flags.seed}, ${days} days, ${Number(flags.budget).toLocaleString("en-US")} searches a month: ` +
+      `${hits} of ${realDrops.length} real drops alerted; ${realDrops.length - hits} missed. ` +
+      `${realAlerts} of ${alerts.length} alerts real. ${source.trace!.discoveries.length} discoveries, ${source.trace!.confirms.length} confirmations.`,
+  );
+  for (const [cls, count] of counts) console.log(`  ${String(count).padStart(4)}  ${cls}`);
+  if (flags.list) console.log(lines.sort().join("\n"));
+}
+
+/** Whether the drop's dates were the cheapest trip of their kind in their calendar month (or six months) at some hour of the sale. */
+function wasCheapestAtSomeHour(world: SyntheticWorld, drop: PlantedDrop): boolean {
+  const tripKind = tripKindOfDrop(drop);
+  if (!tripKind) return false;
+  const firstScan = REPLAY_START + Math.ceil((drop.start - REPLAY_START) / HOUR_MS) * HOUR_MS;
+  for (let at = firstScan; at <= drop.end; at += HOUR_MS) {
+    for (const month of [monthOf(drop.departDate), null]) {
+      const pairs = discoveryPairs({ now: new Date(at), tripKind, month });
+      let cheapest: { key: string; price: number } | null = null;
+      for (const pair of pairs) {
+        const price = world.fare(drop.route, pair.departDate, pair.returnDate, at);
+        if (price !== null && (!cheapest || price < cheapest.price)) cheapest = { key: `${pair.departDate}|${pair.returnDate}`, price };
+      }
+      if (cheapest?.key === `${drop.departDate}|${drop.returnDate}`) return true;
+    }
+  }
+  return false;
+}
+
+await main();
