@@ -7,15 +7,11 @@ import { SHARES_PER_HOUR } from "../../src/server/trips/trips.routes.ts";
 import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
 import { emailRenderers } from "../../src/server/jobs.ts";
 import { deliverAllDueEmails } from "../../src/server/mail/outbox.ts";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { openDatabase } from "../../db/client.ts";
-import { migrateDatabase } from "../../db/migrate.ts";
 import { OTHER_PROCESS_LAG_MS } from "../../src/server/deals/deal-list-cache.ts";
 import { SharedDealVersions } from "../../src/server/trips/deal-shares.ts";
 import { insertDeal } from "../support/deals.ts";
-import { createTestApp, json, type TestApp } from "../support/test-app.ts";
+import { createTestApp, json, withFileDatabaseApp, type TestApp } from "../support/test-app.ts";
 import { createUser, signIn } from "../support/users.ts";
 
 async function member(t: TestApp, fields: Parameters<typeof createUser>[1] = {}) {
@@ -166,13 +162,7 @@ describe("sharing a deal", () => {
 
 describe("the shared page's kept version (it answers at the speed of a static file)", () => {
   test("a write by this process counts at the next request; a commit by another process within a second", async () => {
-    const folder = mkdtempSync(join(tmpdir(), "gordu-shares-"));
-    try {
-      const path = join(folder, "app.sqlite");
-      const db = openDatabase(path);
-      migrateDatabase(db);
-      const created = createTestApp({}, { db });
-      const t: TestApp = { ...created, db };
+    await withFileDatabaseApp(async (t, path) => {
       const { cookie } = await member(t);
       const deal = insertDeal(t);
       const link = await share(t, cookie, deal.id);
@@ -191,9 +181,6 @@ describe("the shared page's kept version (it answers at the speed of a static fi
       elsewhere.$client.close();
       monotonicMs += OTHER_PROCESS_LAG_MS;
       expect(versions.get(link.id)).toBeNull();
-      db.$client.close();
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -6,12 +6,8 @@ import { Value } from "@sinclair/typebox/value";
 import { FlightDeal, type PricePoint } from "../../src/domain/api/deals.ts";
 import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
 import { insertDeal } from "../support/deals.ts";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { openDatabase } from "../../db/client.ts";
-import { migrateDatabase } from "../../db/migrate.ts";
-import { createTestApp, json, type TestApp } from "../support/test-app.ts";
+import { createTestApp, json, withFileDatabaseApp, type TestApp } from "../support/test-app.ts";
 import { createUser, signIn } from "../support/users.ts";
 
 const HOUR = 3_600_000;
@@ -179,13 +175,7 @@ describe("GET /api/flight-deals", () => {
 
 describe("the list is never stale", () => {
   test("a change written by another process (a seed script, the admin CLI) shows at the next request", async () => {
-    const folder = mkdtempSync(join(tmpdir(), "gordu-deals-"));
-    try {
-      const path = join(folder, "app.sqlite");
-      const db = openDatabase(path);
-      migrateDatabase(db);
-      const created = createTestApp({}, { db });
-      const t: TestApp = { ...created, db };
+    await withFileDatabaseApp(async (t, path) => {
       const { cookie } = await subscriberWithCookie(t);
       const first = insertDeal(t, { destination: "LAX" });
       await fanOutOwedDeals(t.deps);
@@ -197,10 +187,7 @@ describe("the list is never stale", () => {
       await fanOutOwedDeals({ db: elsewhere, clock: t.clock });
       elsewhere.$client.close();
       expect((await listDeals(t, cookie)).map((d) => d.id)).toEqual([second.id, first.id]);
-      db.$client.close();
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
+    });
   });
 });
 

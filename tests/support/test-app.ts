@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { openDatabase, type Db } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
 import { createApp } from "../../src/server/app.ts";
@@ -94,6 +97,20 @@ export function createTestApp(env: Record<string, string> = {}, overrides: Parti
       return app.handle(new Request(`${TEST_ORIGIN}${path}`, { method, headers, body }));
     },
   };
+}
+
+/** A test app on a database file, so that another connection can write to it as another process (the admin CLI) would. */
+export async function withFileDatabaseApp(run: (t: TestApp, path: string) => Promise<void>): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), "gordu-file-db-"));
+  const path = join(folder, "app.sqlite");
+  const db = openDatabase(path);
+  try {
+    migrateDatabase(db);
+    await run(createTestApp({}, { db }), path);
+  } finally {
+    db.$client.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read answers of many shapes
