@@ -19,7 +19,8 @@
 import { parseArgs } from "node:util";
 import { HOUR_MS, monthOf, rduToday } from "../../src/domain/calendar.ts";
 import { discoveryPairs } from "../../src/server/fares/discovery-plan.ts";
-import { HOME_AIRPORT, type FareQuote, type TripKind } from "../../src/server/fares/fare-source.ts";
+import { candidateQuote } from "../../src/server/fares/discovery-sweep.ts";
+import type { FareQuote, TripKind } from "../../src/server/fares/fare-source.ts";
 import { judgeQuotes } from "../../src/server/fares/judge-quotes.ts";
 import { REPLAY_START, worldTruth } from "./evaluate.ts";
 import { DOLLAR_MINIMUM, isRealAlert, REAL_DROP_DEPTH, type AlertRecord } from "./metrics.ts";
@@ -96,22 +97,7 @@ async function main(): Promise<void> {
       const found = new Map<string, FareQuote>();
       for (const discovery of trace.discoveries.slice(discoveriesSeen)) {
         for (const row of discovery.rows) {
-          const quote: FareQuote = {
-            origin: HOME_AIRPORT,
-            destination: row.destination,
-            tripType: "round_trip",
-            cabin: "economy",
-            nonstop: row.stops === 0,
-            departDate: row.departDate,
-            returnDate: row.returnDate,
-            price: row.price,
-            airline: row.airline,
-            durationMinutes: row.durationMinutes,
-            providerTypicalLow: null,
-            providerTypicalHigh: null,
-            source: WORLD_SOURCE,
-            cached: true,
-          };
+          const quote = candidateQuote(row, WORLD_SOURCE);
           const key = keyOf({ route: quote.destination, departDate: quote.departDate, returnDate: quote.returnDate! });
           const kept = found.get(key);
           if (!kept || quote.price < kept.price) found.set(key, quote);

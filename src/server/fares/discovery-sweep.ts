@@ -57,7 +57,8 @@ export interface SweepInput {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
-function candidateQuote(row: DiscoveryRow, source: string): FareQuote {
+/** A discovery row as a cached quote: a candidate until a fresh search confirms it. */
+export function candidateQuote(row: DiscoveryRow, source: string): FareQuote {
   return {
     origin: HOME_AIRPORT,
     destination: row.destination,
