@@ -1,21 +1,6 @@
-/**
- * Landing page vs a static file of the same bytes (issue 2 goal: at least 0.9 of its requests/s). The app
- * is built in this process with the real client bundle; `/` is rendered once for an anonymous visitor, and
- * a route of the same app serves exactly those bytes through the static-file path the assets use. Both are
- * loaded from a separate process, asking for gzip like a browser, alternating to even out background noise.
- * Alone: `bun tests/bench/landing.bench.ts [seconds per run] [connections]`.
- */
-import { join } from "node:path";
-import { openDatabase } from "../../db/client.ts";
-import { migrateDatabase } from "../../db/migrate.ts";
 import { createApp } from "../../src/server/app.ts";
-import { TestBilling } from "../../src/server/billing/test-billing.ts";
-import { systemClock } from "../../src/server/clock.ts";
-import { loadConfig } from "../../src/server/config.ts";
-import type { Deps } from "../../src/server/deps.ts";
-import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
-import { buildClientAssets, serveStaticFile, type StaticFile } from "../../src/server/ssr/assets.ts";
-import { RecordingMailer } from "../support/test-app.ts";
+import { serveStaticFile } from "../../src/server/ssr/assets.ts";
+import { benchDeps, staticCopyOf } from "./bench-app.ts";
 import { BROWSER_HEADERS, runLoadOnThisProcess, type InProcessLoadReport } from "./load-generator.ts";
 import { formatCount, makeTempDir, removeTempDir } from "./support.ts";
 
@@ -35,16 +20,6 @@ export interface LandingBenchResult {
 export const LANDING_GOAL_RATIO = 0.9;
 const STATIC_PATH = "/bench/static-landing.html";
 const ROUNDS = 3;
-
-function staticCopyOf(html: Uint8Array<ArrayBuffer>): StaticFile {
-  return {
-    body: html,
-    gzipped: Bun.gzipSync(html),
-    contentType: "text/html; charset=utf-8",
-    cacheControl: "no-cache",
-    etag: `"${Bun.hash(html).toString(36)}"`,
-  };
-}
 
 /** Both URLs must answer 200 with the same number of gzip bytes, or the comparison is meaningless. */
 async function checkSameAnswer(landingUrl: string, staticUrl: string): Promise<void> {
@@ -71,18 +46,8 @@ const average = (reports: InProcessLoadReport[], pick: (report: InProcessLoadRep
 
 export async function benchLanding(secondsPerRun = 3, connections = 64): Promise<LandingBenchResult> {
   const folder = makeTempDir("landing");
-  const config = loadConfig({ DATABASE_PATH: join(folder, "app.sqlite"), APP_URL: "http://127.0.0.1:3000" });
-  const db = openDatabase(config.databasePath);
-  migrateDatabase(db);
-  const deps: Deps = {
-    config,
-    db,
-    clock: systemClock,
-    mailer: new RecordingMailer(),
-    assets: await buildClientAssets(),
-    billing: new TestBilling(db, systemClock),
-    fares: createSimulatedFareSource(),
-  };
+  const deps = await benchDeps(folder);
+  const { config, db } = deps;
   const app = createApp(deps);
   const first = await app.handle(new Request(`${config.appUrl}/`));
   if (first.status !== 200) throw new Error(`GET / answered ${first.status}`);

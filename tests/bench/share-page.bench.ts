@@ -1,25 +1,10 @@
-/**
- * Issue 17: a shared deal's public page vs a static file of the same bytes (goal: at least 0.9 of its requests/s; the
- * page is kept per deal version), and the time to draw a shared deal's preview image (goal: under 100 ms; each image
- * is then kept per deal version). Built like landing.bench.ts: the real app and client bundle in this process, the
- * load from a separate one, asking for gzip like a browser, alternating runs.
- * Alone: `bun tests/bench/share-page.bench.ts [seconds per run] [connections]`.
- */
-import { join } from "node:path";
-import { openDatabase } from "../../db/client.ts";
-import { migrateDatabase } from "../../db/migrate.ts";
 import { createApp } from "../../src/server/app.ts";
 import { insertUser } from "../../src/server/auth/users.ts";
-import { TestBilling } from "../../src/server/billing/test-billing.ts";
-import { systemClock } from "../../src/server/clock.ts";
-import { loadConfig } from "../../src/server/config.ts";
-import type { Deps } from "../../src/server/deps.ts";
-import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
-import { buildClientAssets, serveStaticFile } from "../../src/server/ssr/assets.ts";
+import { serveStaticFile } from "../../src/server/ssr/assets.ts";
 import { renderShareImage } from "../../src/server/trips/share-image.ts";
 import { insertDeal } from "../support/deals.ts";
-import { RecordingMailer } from "../support/test-app.ts";
 import { TestClock } from "../support/test-clock.ts";
+import { benchDeps, staticCopyOf } from "./bench-app.ts";
 import { BROWSER_HEADERS, runLoadOnThisProcess, type InProcessLoadReport } from "./load-generator.ts";
 import { formatCount, makeTempDir, removeTempDir } from "./support.ts";
 
@@ -77,18 +62,8 @@ async function timeImages(): Promise<Pick<SharePageBenchResult, "imageFirstMs" |
 
 export async function benchSharePage(secondsPerRun = 3, connections = 64): Promise<SharePageBenchResult> {
   const folder = makeTempDir("share");
-  const config = loadConfig({ DATABASE_PATH: join(folder, "app.sqlite"), APP_URL: "http://127.0.0.1:3000" });
-  const db = openDatabase(config.databasePath);
-  migrateDatabase(db);
-  const deps: Deps = {
-    config,
-    db,
-    clock: systemClock,
-    mailer: new RecordingMailer(),
-    assets: await buildClientAssets(),
-    billing: new TestBilling(db, systemClock),
-    fares: createSimulatedFareSource(),
-  };
+  const deps = await benchDeps(folder);
+  const { config, db } = deps;
   const now = new Date();
   const member = insertUser(db, { email: "bench@example.com" }, now);
   const deal = insertDeal({ db, clock: new TestClock(now) }, { destination: "LHR", departDate: "2099-01-08", returnDate: "2099-01-17" });
@@ -99,13 +74,7 @@ export async function benchSharePage(secondsPerRun = 3, connections = 64): Promi
   const first = await app.handle(new Request(`${config.appUrl}${pagePath}`));
   if (first.status !== 200) throw new Error(`GET ${pagePath} answered ${first.status}`);
   const html = new Uint8Array(await first.arrayBuffer());
-  const file = {
-    body: html,
-    gzipped: Bun.gzipSync(html),
-    contentType: "text/html; charset=utf-8",
-    cacheControl: "no-cache",
-    etag: `"${Bun.hash(html).toString(36)}"`,
-  };
+  const file = staticCopyOf(html);
   const server = app.get(STATIC_PATH, ({ request }) => serveStaticFile(file, request)).listen({ hostname: "127.0.0.1", port: 0 });
   const origin = `http://127.0.0.1:${server.server!.port}`;
 

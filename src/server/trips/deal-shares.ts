@@ -7,12 +7,11 @@
  */
 import type { Db } from "../../../db/client.ts";
 import type { DealShare, SharedDeal } from "../../domain/api/trips.ts";
-import { rduToday } from "../../domain/calendar.ts";
+import { HOUR_MS, rduToday } from "../../domain/calendar.ts";
 import { CABIN_LABEL, TRIP_TYPE_LABEL } from "../../domain/deal-labels.ts";
 import { dealBookingLinks } from "../../domain/links.ts";
 import type { User } from "../auth/users.ts";
 import { newToken } from "../auth/tokens.ts";
-import { HOUR_MS } from "../../domain/calendar.ts";
 import { LaggingDatabaseStamp } from "../deals/deal-list-cache.ts";
 import { dealInList, parseDealId } from "../deals/deals.service.ts";
 import type { Deps } from "../deps.ts";
