@@ -91,3 +91,39 @@ test("the Search card loads a window's dates", async ({ page, server }) => {
   const [y, m, d] = window.endDate.split("-").map(Number) as [number, number, number];
   await expect(page.getByRole("article", { name: "Search Flight Deals" })).toContainText(format(new Date(y, m - 1, d), "MMM dd"));
 });
+
+test("two quick changes are both kept, in the order they were made, even when the first save is slow", async ({ page, server }) => {
+  const user = seedUser(server, { preferences: SEEDED_ONLY });
+  await logIn(page, user);
+  const card = alertsCard(page);
+  // The first save waits in the browser until the second change is made.
+  let releaseFirstSave = () => {};
+  let held = false;
+  const firstSaveHeld = new Promise<void>((resolve) => {
+    void page.route("**/api/alert-settings", async (route) => {
+      if (!held) {
+        held = true;
+        await new Promise<void>((release) => {
+          releaseFirstSave = release;
+          resolve();
+        });
+      }
+      await route.continue();
+    });
+  });
+  let savesAnswered = 0;
+  page.on("response", (response) => {
+    if (response.url().endsWith("/api/alert-settings") && response.ok()) savesAnswered += 1;
+  });
+  await card.getByRole("radio", { name: "Only deals that fit my windows" }).check();
+  await firstSaveHeld;
+  const exceptional = card.getByRole("checkbox", { name: /Still send exceptional deals/ });
+  await exceptional.uncheck();
+  releaseFirstSave();
+  await expect.poll(() => savesAnswered).toBe(2);
+  await expect(exceptional).not.toBeChecked();
+
+  await page.reload();
+  await expect(card.getByRole("radio", { name: "Only deals that fit my windows" })).toBeChecked();
+  await expect(card.getByRole("checkbox", { name: /Still send exceptional deals/ })).not.toBeChecked();
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { AlertSettings, AlertsOverview } from "../../../../domain/api/alerts.ts";
 import { api } from "../../../api.ts";
 import { useToast } from "../../../components/toast.tsx";
@@ -17,21 +17,34 @@ interface Props {
 /** The dashboard's Alerts card: travel windows and which deals are alerted. Every change saves at once. */
 export function AlertsCard({ overview, onChange }: Props) {
   const toast = useToast();
-  // Shown at once, saved behind; a failed save puts the last saved settings back.
+  // Shown at once, saved behind, one save after another so the last change is the one kept; a failed save puts the
+  // last saved settings back. Nothing else shows the settings, so a save reloads nothing.
   const [settings, setSettings] = useState(overview.settings);
-  useEffect(() => setSettings(overview.settings), [overview.settings]);
+  const saved = useRef(overview.settings);
+  const saves = useRef({ underWay: 0, queue: Promise.resolve() });
+  useEffect(() => {
+    // A reload for another section (a window, a device) may have left before a save that is still under way.
+    if (saves.current.underWay > 0) return;
+    saved.current = overview.settings;
+    setSettings(overview.settings);
+  }, [overview.settings]);
 
-  const saveSettings = async (change: Partial<AlertSettings>) => {
+  const saveSettings = (change: Partial<AlertSettings>) => {
     const next = { ...settings, ...change };
     setSettings(next);
-    try {
-      await api.updateAlertSettings(next);
-      toast({ title: "Alerts Updated", description: "Your alert settings are saved." });
-      await onChange();
-    } catch {
-      setSettings(overview.settings);
-      toast({ title: "Update Failed", description: "Failed to save your alert settings. Please try again.", variant: "destructive" });
-    }
+    saves.current.underWay += 1;
+    saves.current.queue = saves.current.queue.then(async () => {
+      try {
+        await api.updateAlertSettings(next);
+        saved.current = next;
+        toast({ title: "Alerts Updated", description: "Your alert settings are saved." });
+      } catch {
+        setSettings(saved.current);
+        toast({ title: "Update Failed", description: "Failed to save your alert settings. Please try again.", variant: "destructive" });
+      } finally {
+        saves.current.underWay -= 1;
+      }
+    });
   };
 
   return (
@@ -42,9 +55,9 @@ export function AlertsCard({ overview, onChange }: Props) {
           <p className="card-subtitle">Your travel dates, which deals reach you, how and when.</p>
         </div>
       </header>
-      <AlertRuleSection settings={settings} hasWindows={overview.windows.length > 0} onSave={(change) => void saveSettings(change)} />
+      <AlertRuleSection settings={settings} hasWindows={overview.windows.length > 0} onSave={saveSettings} />
       <TravelWindowsSection windows={overview.windows} presets={overview.presets} onChange={onChange} />
-      <DeliverySection settings={settings} onSave={(change) => void saveSettings(change)} />
+      <DeliverySection settings={settings} onSave={saveSettings} />
       <PushDevicesSection devices={overview.devices} publicKey={overview.pushPublicKey} onChange={onChange} />
       <SnoozesSection snoozes={overview.snoozes} onChange={onChange} />
     </article>
