@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Outlet, ScrollRestoration, useLocation, useNavigation, useRouteError } from "react-router";
 import { STYLESHEET_KIND, useDocumentAssets } from "./assets-context.tsx";
 import { Toaster } from "./components/toast.tsx";
@@ -5,6 +6,10 @@ import { Toaster } from "./components/toast.tsx";
 function Shell({ children }: { children: React.ReactNode }) {
   const { stylesheets, appStylesheets } = useDocumentAssets();
   const onLandingPage = useLocation().pathname === "/";
+  // <html data-hydrated> once React owns the page: what is typed into a form before then, React may reset.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en">
       <head>

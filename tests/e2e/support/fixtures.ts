@@ -57,6 +57,26 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const n = hashOf(`${testInfo.testId}:${testInfo.retry}:${testInfo.repeatEachIndex}`);
     await use({ "x-forwarded-for": `10.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}` });
   },
+  // A page opened or reloaded by a test is used once React has hydrated it: typed before, a form's values would be
+  // reset (seen under load). Pages without the app's script (a download, an API answer) are used at once.
+  page: async ({ page }, use) => {
+    const whenHydrated = async () => {
+      if (await page.locator('script[type="module"][src]').count()) await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    };
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await whenHydrated();
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await whenHydrated();
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
