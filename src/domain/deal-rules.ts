@@ -41,7 +41,7 @@ export const DEAL_RULES = {
   /** Distinct days of our own observations a trip kind and month need before we trust them alone. */
   minObservationDays: 20,
   /** A route's level is the median of its scans' levels over this many days (its everyday wander is noise) … */
-  levelDays: 60,
+  levelDays: 120,
   /** … unless a scan finds the whole route this far (log, ~10%) from it: a fare war or a hike, judged at the scan's own level. */
   levelShift: 0.1,
   /** Until scans have measured the level, the observations of this many recent days give it. */

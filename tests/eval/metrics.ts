@@ -99,7 +99,8 @@ function groupBy<T>(items: readonly T[], keyFn: (item: T) => string): Map<string
 
 export function isRealAlert(alert: AlertRecord, truth: Truth): boolean {
   const typical = truth.typicalPrice(alert.route, alert.departDate, alert.returnDate, alert.at);
-  return alert.price <= (1 - REAL_ALERT_SHARE_BELOW) * typical;
+  // Fares are whole dollars: a fare exactly 20 % below, rounded to the dollar, is 20 % below.
+  return alert.price <= Math.round((1 - REAL_ALERT_SHARE_BELOW) * typical);
 }
 
 export function measureAlerts(allAlerts: readonly AlertRecord[], truth: Truth): RuleMetrics {

@@ -38,7 +38,7 @@ export interface ReplayPlan {
   /** Budgeted mode: keep every discovery and confirmation answer (the diagnosis of missed drops). */
   trace?: boolean;
   /** Called after each scan with its time and the price history it was judged against. */
-  afterScan?: (at: number, history: PriceHistory, source: BudgetedWorldSource | null) => void;
+  afterScan?: (at: number, history: PriceHistory, source: BudgetedWorldSource | null, grid: WorldFareSource | null) => void;
 }
 
 export interface ReplayResult {
@@ -84,7 +84,7 @@ export async function replay(plan: ReplayPlan): Promise<ReplayResult> {
     if (scan % HISTORY_CHECK_EVERY === 0 && !history.sameAsDatabase(WORLD_SOURCE, clock.now())) {
       throw new Error(`the replay's price history differs from loadPriceHistory at ${new Date(at).toISOString()}`);
     }
-    if (plan.afterScan) plan.afterScan(at, history.load(db, WORLD_SOURCE, clock.now()), budgeted);
+    if (plan.afterScan) plan.afterScan(at, history.load(db, WORLD_SOURCE, clock.now()), budgeted, budgeted ? null : (fares as WorldFareSource));
     result.scans++;
     result.searches += summary.searches;
     result.quotes += summary.quotes;

@@ -274,7 +274,8 @@ the sale price during a planted sale.
   20–35 % lower for 3–8 weeks (2 days down, 4 days back up).
 
 **Truth.** An alert (a deal created, or re-alerted with its alert version bumped) is *real* when its fare was at
-least 20 % below the true typical price of its route and dates at that moment, else *false*. Fare wars and spikes are
+least 20 % below the true typical price of its route and dates at that moment (both in whole dollars, as fares are
+quoted), else *false*. Fare wars and spikes are
 not part of the typical price, so a fare-war fare 20 % below it counts as real. A *real drop* is a planted sale's
 date pair at least 25 % deep that saves at least the dollar minimum ($50 domestic, $150 international) when the sale
 starts; it is *detected* when its route and exact dates get an alert while the sale runs, and its *time to alert* is

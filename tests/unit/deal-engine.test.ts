@@ -4,7 +4,7 @@ import { DEAL_RULES, shareOfFaresCheaperThan, tripKindOf } from "../../src/domai
 import { deservesNewAlert, isNewEpisode, judgeFare } from "../../src/server/fares/detect.ts";
 import type { Observation } from "../../src/server/fares/observations.ts";
 import { normalDraw, seededRandom } from "../../src/server/fares/seeded-random.ts";
-import { baseLevel, buildRouteModel, levelNow, providerRange, rangeAround, type RouteModel } from "../../src/server/fares/typical-range.ts";
+import { baseLevel, buildRouteModel, leadAdjustment, levelNow, providerRange, rangeAround, type RouteModel } from "../../src/server/fares/typical-range.ts";
 
 const HOUR = 3_600_000;
 const today = "2026-11-22";
@@ -79,6 +79,36 @@ describe("typical ranges that fit the trip", () => {
     expect(levelNow(model, scans(0.05), null).level).toBeCloseTo(0.05, 5);
     expect(levelNow(model, scans(0.05), { level: 0.08, spread: 0.06 }).level).toBeCloseTo(0.05, 5);
     expect(levelNow(model, scans(0), { level: -0.3, spread: 0.06 }).level).toBeCloseTo(-0.3, 5);
+  });
+
+  test("a holiday comes back: dates never seen before cost what the same dates cost a year before, against their month", () => {
+    // December 2025's weekends, seen 30–90 days ahead: the two from the 18th on cost 30 % more (Christmas).
+    const random = seededRandom("christmas");
+    const december: Observation[] = [];
+    for (const friday of ["2025-12-05", "2025-12-12", "2025-12-19", "2025-12-26"]) {
+      for (let back = 30; back < 90; back++) {
+        const price = (friday >= "2025-12-18" ? 390 : 300) * Math.exp(0.03 * normalDraw(random));
+        december.push({ departDate: friday, returnDate: addDays(friday, 2), price: Math.round(price), day: dayNumber(friday) - back });
+      }
+    }
+    const model = buildRouteModel(december, "2026-06-01")!;
+    const ordinary = typicalOf(model, "2026-12-04", "2026-12-06", "2026-09-01");
+    const christmas = typicalOf(model, "2026-12-25", "2026-12-27", "2026-09-01");
+    expect(ordinary).toBeCloseTo(300, -1);
+    expect(christmas).toBeCloseTo(390, -1);
+  });
+
+  test("follow the advance-purchase curve straight between its points, flat beyond its ends", () => {
+    const curve = [
+      { days: 20, log: 0.1 },
+      { days: 40, log: 0 },
+      { days: 200, log: 0.04 },
+    ];
+    expect(leadAdjustment(curve, 10)).toBe(0.1);
+    expect(leadAdjustment(curve, 30)).toBeCloseTo(0.05, 10);
+    expect(leadAdjustment(curve, 120)).toBeCloseTo(0.02, 10);
+    expect(leadAdjustment(curve, 300)).toBe(0.04);
+    expect(leadAdjustment([], 30)).toBe(0);
   });
 
   test("count distinct days of history: many rows on few days are still thin", () => {

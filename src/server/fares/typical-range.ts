@@ -30,8 +30,10 @@ export interface PriceRange {
 const MAD_TO_SD = 1.4826;
 /** P25/P75 of a normal distribution in standard deviations. */
 const QUARTILE_Z = 0.6745;
-/** Upper bounds (days ahead, exclusive) of the advance-purchase bands. */
-const LEAD_BANDS = [21, 35, 60, 90, 130, 180, Number.POSITIVE_INFINITY];
+/** Upper bounds (days ahead, exclusive) of the advance-purchase bands; the curve runs straight between their middles. */
+const LEAD_BANDS = [14, 21, 28, 35, 45, 60, 75, 90, 110, 130, 155, 180, 210, 240, Number.POSITIVE_INFINITY];
+/** A band gives a point of the advance-purchase curve from this many observations. */
+const MIN_OBSERVATIONS_PER_LEAD_BAND = 20;
 /** A scan gives the route's level now when it quoted at least this many of the route's trips. */
 const MIN_QUOTES_FOR_LEVEL = 8;
 /** A route's recent level needs this many scan levels; before that its recent observations give it. */
@@ -39,9 +41,15 @@ const MIN_SCAN_LEVELS = 8;
 /** A day's own level (median residual) is used for the spread only when it has this many observations. */
 const MIN_OBSERVATIONS_FOR_DAY_LEVEL = 8;
 const MIN_PROVIDER_HISTORY_POINTS = 20;
-/** A date pair's own offset counts from this many observed days, shrunk towards 0 as if it had this many more at 0. */
+/**
+ * A date pair's own offset counts from this many observed days, shrunk as if it had this many more days at the
+ * offset its departure date had a year before (a holiday comes back; an ordinary date costs what its month says).
+ */
 const MIN_PAIR_DAYS = 5;
 const PAIR_SHRINK_DAYS = 5;
+/** A year before, in whole weeks so the weekday is the same; and how many days around it give the date's offset. */
+const CALENDAR_YEAR_DAYS = 364;
+const CALENDAR_NEIGHBOUR_DAYS = 3;
 
 /** Linear interpolation between closest ranks; `sorted` ascending and non-empty. */
 export function percentile(sorted: ArrayLike<number>, p: number): number {
@@ -66,6 +74,26 @@ function leadBand(daysAhead: number): number {
   return LEAD_BANDS.findIndex((bound) => daysAhead < bound);
 }
 
+/** A point of the advance-purchase curve: at this many days ahead (the band's median), fares sit this far (log) from their month. */
+interface LeadPoint {
+  days: number;
+  log: number;
+}
+
+/** The advance-purchase adjustment (log) at this many days ahead: straight between the curve's points, flat beyond its ends. */
+export function leadAdjustment(curve: readonly LeadPoint[], daysAhead: number): number {
+  if (curve.length === 0) return 0;
+  if (daysAhead <= curve[0]!.days) return curve[0]!.log;
+  for (let i = 1; i < curve.length; i++) {
+    const right = curve[i]!;
+    if (daysAhead <= right.days) {
+      const left = curve[i - 1]!;
+      return left.log + ((right.log - left.log) * (daysAhead - left.days)) / (right.days - left.days);
+    }
+  }
+  return curve[curve.length - 1]!.log;
+}
+
 interface Bucket {
   /** Median log price, advance purchase taken out. */
   level: number;
@@ -76,13 +104,15 @@ interface Bucket {
 export interface RouteModel {
   /** `${tripKind}|${month}` → bucket. */
   buckets: Map<string, Bucket>;
-  /** Log adjustment per advance-purchase band. */
-  lead: number[];
+  /** The advance-purchase curve, by days ahead. */
+  lead: LeadPoint[];
   spread: number;
   /** Median residual of the route's observations over the recent days (log): its recent level until scans have measured it. */
   observedLevel: number;
-  /** `${departDate}|${returnDate}` → that date pair's lasting offset from its month (log), shrunk while it has few days. */
-  pairOffsets: Map<string, number>;
+  /** `${departDate}|${returnDate}` → that date pair's own lasting offset from its month (log), and the days behind it. */
+  pairOffsets: Map<string, { offset: number; days: number }>;
+  /** Departure day number → the median offset of every trip that departed that day (log). */
+  departureOffsets: Map<number, number>;
   /** `${departDate}|${returnDate}` → the lowest of that date pair's daily minima over the recent days. */
   pairRecentLows: Map<string, number>;
 }
@@ -123,6 +153,7 @@ interface ObservationRow {
   key: string;
   kind: TripKind;
   band: number;
+  daysAhead: number;
   day: number;
   departDate: string;
   pair: string;
@@ -141,6 +172,7 @@ function rowOf(o: Observation): ObservationRow {
       key: bucketKey(kind, Number(o.departDate.slice(5, 7))),
       kind,
       band: leadBand(dayNumber(o.departDate) - o.day),
+      daysAhead: dayNumber(o.departDate) - o.day,
       day: o.day,
       departDate: o.departDate,
       pair: `${o.departDate}|${o.returnDate}`,
@@ -158,20 +190,22 @@ export function buildRouteModel(observations: readonly Observation[], today: str
 
   // Pass 1: month medians with every lead pooled, to read the advance-purchase curve from what is left over.
   const firstPass = new Map([...groupBy(rows.map((r) => [r.key, r.log]))].map(([key, logs]) => [key, median(logs)]));
-  const lead = LEAD_BANDS.map(() => 0);
-  for (const [band, residuals] of groupBy(rows.map((r) => [r.band, r.log - firstPass.get(r.key)!]))) {
-    if (residuals.length >= 20) lead[band as number] = median(residuals);
+  const lead: LeadPoint[] = [];
+  for (const [, group] of [...groupBy(rows.map((r) => [r.band, r]))].sort(([a], [b]) => (a as number) - (b as number))) {
+    if (group.length < MIN_OBSERVATIONS_PER_LEAD_BAND) continue;
+    lead.push({ days: median(group.map((r) => r.daysAhead)), log: median(group.map((r) => r.log - firstPass.get(r.key)!)) });
   }
+  const leadOf = rows.map((r) => leadAdjustment(lead, r.daysAhead));
 
   // Pass 2: month medians with the advance-purchase effect taken out, and the distinct days behind each.
   const buckets = new Map<string, Bucket>();
-  for (const [key, group] of groupBy(rows.map((r) => [r.key, r]))) {
-    buckets.set(key as string, { level: median(group.map((r) => r.log - lead[r.band]!)), days: new Set(group.map((r) => r.day)).size });
+  for (const [key, group] of groupBy(rows.map((r, i) => [r.key, i]))) {
+    buckets.set(key as string, { level: median(group.map((i) => rows[i]!.log - leadOf[i]!)), days: new Set(group.map((i) => rows[i]!.day)).size });
   }
 
   // Residuals against the seasonal typical price: by day they give the route's level; around it, the spread and
   // each date pair's own lasting offset (a holiday weekend costs more than its month says).
-  const residuals = rows.map((r) => r.log - lead[r.band]! - (seasonalLevel(buckets, r.kind, r.departDate) ?? buckets.get(r.key)!).level);
+  const residuals = rows.map((r, i) => r.log - leadOf[i]! - (seasonalLevel(buckets, r.kind, r.departDate) ?? buckets.get(r.key)!).level);
   const dayLevels = new Map<number, number>();
   const recent: number[] = [];
   const all: number[] = [];
@@ -182,16 +216,21 @@ export function buildRouteModel(observations: readonly Observation[], today: str
   }
   const aroundDayLevel = rows.flatMap((r, i) => (dayLevels.has(r.day) ? [residuals[i]! - dayLevels.get(r.day)!] : []));
   const spread = aroundDayLevel.length >= 200 ? robustSpread(aroundDayLevel) : robustSpread(all);
-  const pairOffsets = new Map<string, number>();
-  for (const [pair, offsets] of groupBy(rows.map((r, i) => [r.pair, residuals[i]! - (dayLevels.get(r.day) ?? 0)]))) {
-    if (offsets.length >= MIN_PAIR_DAYS) pairOffsets.set(pair as string, (median(offsets) * offsets.length) / (offsets.length + PAIR_SHRINK_DAYS));
+  const offsets = rows.map((r, i) => residuals[i]! - (dayLevels.get(r.day) ?? 0));
+  const pairOffsets = new Map<string, { offset: number; days: number }>();
+  for (const [pair, own] of groupBy(rows.map((r, i) => [r.pair, offsets[i]!]))) {
+    if (own.length >= MIN_PAIR_DAYS) pairOffsets.set(pair as string, { offset: median(own), days: own.length });
+  }
+  const departureOffsets = new Map<number, number>();
+  for (const [departDay, own] of groupBy(rows.map((r, i) => [dayNumber(r.departDate), offsets[i]!]))) {
+    if (own.length >= MIN_PAIR_DAYS) departureOffsets.set(departDay as number, median(own));
   }
 
   const pairRecentLows = new Map<string, number>();
   const recentRows = rows.filter((r) => r.day >= todayDay - DEAL_RULES.recentPairDays);
   for (const [pair, prices] of groupBy(recentRows.map((r) => [r.pair, r.price]))) pairRecentLows.set(pair as string, Math.min(...prices));
 
-  return { buckets, lead, spread, observedLevel: recent.length > 0 ? median(recent) : 0, pairOffsets, pairRecentLows };
+  return { buckets, lead, spread, observedLevel: recent.length > 0 ? median(recent) : 0, pairOffsets, departureOffsets, pairRecentLows };
 }
 
 /** The route models of a history, built once per history and day. */
@@ -210,14 +249,33 @@ export interface TripToPrice {
   price: number;
 }
 
+/** What the departure dates around this one cost against their month a year before (log); 0 without them. */
+export function calendarOffset(model: RouteModel, departDate: string): number {
+  const yearBefore = dayNumber(departDate) - CALENDAR_YEAR_DAYS;
+  const around: number[] = [];
+  for (let day = yearBefore - CALENDAR_NEIGHBOUR_DAYS; day <= yearBefore + CALENDAR_NEIGHBOUR_DAYS; day++) {
+    const offset = model.departureOffsets.get(day);
+    if (offset !== undefined) around.push(offset);
+  }
+  return around.length > 0 ? median(around) : 0;
+}
+
+/** A date pair's lasting offset from its month (log): its own, shrunk towards its calendar offset while it has few days. */
+export function pairOffset(model: RouteModel, departDate: string, returnDate: string | null): number {
+  const prior = calendarOffset(model, departDate);
+  const own = model.pairOffsets.get(`${departDate}|${returnDate ?? ""}`);
+  if (!own) return prior;
+  return (own.offset * own.days + prior * PAIR_SHRINK_DAYS) / (own.days + PAIR_SHRINK_DAYS);
+}
+
 /** Log typical price of a trip before the route's level now, and the distinct days behind it; null while thin. */
 export function baseLevel(model: RouteModel, trip: TripToPrice, today: string): { log: number; days: number; kind: TripKind } | null {
   const kind = tripKindOf(trip.departDate, trip.returnDate);
   const seasonal = seasonalLevel(model.buckets, kind, trip.departDate);
   if (!seasonal) return null;
-  const band = leadBand(dayNumber(trip.departDate) - dayNumber(today));
-  const offset = model.pairOffsets.get(`${trip.departDate}|${trip.returnDate ?? ""}`) ?? 0;
-  return { log: seasonal.level + model.lead[band]! + offset, days: seasonal.days, kind };
+  const lead = leadAdjustment(model.lead, dayNumber(trip.departDate) - dayNumber(today));
+  const offset = pairOffset(model, trip.departDate, trip.returnDate);
+  return { log: seasonal.level + lead + offset, days: seasonal.days, kind };
 }
 
 /** This scan's level of a route and the spread around it, when it quoted enough of the route's trips. */

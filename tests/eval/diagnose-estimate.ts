@@ -1,0 +1,250 @@
+/**
+ * Issue 14's diagnosis: how far the scanner's typical price is from the world's true typical price, quote by quote
+ * (spikes, sales and fare wars left out), split into the model's shape (within one route's scan) and the route's
+ * level; and, of the quotes judged deals, which were not really 20 % below typical and why.
+ *   bun tests/eval/diagnose-estimate.ts --seed 1 --days 120 --skip-days 60 [--world trends]
+ * --skip-days leaves out the first days, while the route levels are still being measured.
+ */
+import { parseArgs } from "node:util";
+import { rduToday } from "../../src/domain/calendar.ts";
+import { judgeQuotes } from "../../src/server/fares/judge-quotes.ts";
+import { baseLevel, pairOffset, routeModels } from "../../src/server/fares/typical-range.ts";
+import { routeKey } from "../../src/server/fares/observations.ts";
+import { REPLAY_START } from "./evaluate.ts";
+import { replay } from "./replay.ts";
+import { SyntheticWorld, tripKindOf } from "./world.ts";
+import type { WorldKind } from "./world-events.ts";
+
+const { values } = parseArgs({
+  options: {
+    seed: { type: "string", default: "1" },
+    days: { type: "string", default: "90" },
+    world: { type: "string", default: "stationary" },
+    "skip-days": { type: "string", default: "0" },
+  },
+});
+const world = new SyntheticWorld({ kind: values.world as WorldKind, seed: Number(values.seed), replayStart: REPLAY_START, replayDays: Number(values.days) });
+
+const q = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) * p)] ?? Number.NaN;
+};
+type Row = {
+  route: string;
+  shape: number;
+  levelError: number;
+  total: number;
+  model: number;
+  offset: number;
+  level: number;
+  vol: number;
+  kind: string;
+  lead: number;
+  month: number;
+  z: number;
+  deal: boolean;
+  realBand: boolean;
+};
+const rows: Row[] = [];
+const deals: { fare: number; estimate: number; sale: number; vol: number; z: number; spread: number }[] = [];
+await replay({
+  world,
+  from: REPLAY_START,
+  days: Number(values.days),
+  warmStart: true,
+  afterScan: (at, history, _budgeted, source) => {
+    if (!source || at < REPLAY_START + Number(values["skip-days"]) * 86_400_000) return;
+    const today = rduToday(new Date(at));
+    const quotes = source.lastQuotes;
+    const { judged } = judgeQuotes(quotes, history, today);
+    const models = routeModels(history);
+    const scanRows: Row[] = [];
+    for (const item of judged) {
+      const q = item.quote;
+      if (!item.range || item.range.observations === 0) continue;
+      const route = world.route(q.destination)!;
+      const truth = world.typicalPrice(q.destination, q.departDate, q.returnDate, at);
+      if (item.judgement?.isDeal) {
+        const sale = world.saleAt(q.destination, q.departDate, q.returnDate, at);
+        deals.push({
+          fare: q.price / truth,
+          estimate: item.range.median / truth,
+          sale: sale ? sale.depth : world.spikeFactor(q.destination, at) !== 1 ? -1 : 0,
+          vol: route.volatility,
+          z: item.judgement.robustZ,
+          spread: item.range.spread,
+        });
+      }
+      if (world.saleAt(q.destination, q.departDate, q.returnDate, at) || world.spikeFactor(q.destination, at) !== 1 || world.warFactor(q.destination, at) !== 1)
+        continue;
+      const base = baseLevel(models.get(routeKey(q))!, q, today)!;
+      const leadDays = Math.round((Date.parse(`${q.departDate}T12:00:00Z`) - at) / 86_400_000);
+      scanRows.push({
+        shape: 0,
+        levelError: 0,
+        route: q.destination,
+        total: Math.log(item.range.median / truth),
+        model: base.log - Math.log(truth),
+        offset: pairOffset(models.get(routeKey(q))!, q.departDate, q.returnDate),
+        level: Math.log(item.range.median) - base.log,
+        vol: route.volatility,
+        kind: tripKindOf(q.departDate, q.returnDate),
+        lead: leadDays < 35 ? 0 : leadDays < 90 ? 1 : leadDays < 180 ? 2 : 3,
+        month: Number(q.departDate.slice(5, 7)),
+        z: Math.log(q.price / truth) / route.volatility,
+        deal: item.judgement?.isDeal ?? false,
+        realBand: q.price <= truth * 0.8,
+      });
+    }
+    // The ideal level of each route this scan: what makes the model's median error zero; the rest is the model's shape.
+    const byRoute = new Map<string, Row[]>();
+    for (const r of scanRows) byRoute.set(r.route, [...(byRoute.get(r.route) ?? []), r]);
+    for (const group of byRoute.values()) {
+      const ideal = -q(
+        group.map((r) => r.model),
+        0.5,
+      );
+      for (const r of group) {
+        r.shape = r.model + ideal;
+        r.levelError = r.level - ideal;
+        rows.push(r);
+      }
+    }
+  },
+});
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+function summary(label: string, group: Row[]) {
+  const total = group.map((r) => r.total);
+  const model = group.map((r) => r.model);
+  const deals = group.filter((r) => r.deal);
+  const falseDeals = deals.filter((r) => !r.realBand).length;
+  console.log(
+    [
+      label.padEnd(18),
+      String(group.length).padStart(8),
+      `total p10/50/90 ${pct(q(total, 0.1))} ${pct(q(total, 0.5))} ${pct(q(total, 0.9))}`,
+      `|e|>3% ${pct(total.filter((e) => Math.abs(e) > 0.03).length / total.length)}`,
+      `shape p10/90 ${pct(
+        q(
+          group.map((r) => r.shape),
+          0.1,
+        ),
+      )} ${pct(
+        q(
+          group.map((r) => r.shape),
+          0.9,
+        ),
+      )}`,
+      `level error p10/50/90 ${pct(
+        q(
+          group.map((r) => r.levelError),
+          0.1,
+        ),
+      )} ${pct(
+        q(
+          group.map((r) => r.levelError),
+          0.5,
+        ),
+      )} ${pct(
+        q(
+          group.map((r) => r.levelError),
+          0.9,
+        ),
+      )}`,
+      `model p10/50/90 ${pct(q(model, 0.1))} ${pct(q(model, 0.5))} ${pct(q(model, 0.9))}`,
+      `offset p10/90 ${pct(
+        q(
+          group.map((r) => r.offset),
+          0.1,
+        ),
+      )} ${pct(
+        q(
+          group.map((r) => r.offset),
+          0.9,
+        ),
+      )}`,
+      `no-offset p10/90 ${pct(
+        q(
+          group.map((r) => r.model - r.offset),
+          0.1,
+        ),
+      )} ${pct(
+        q(
+          group.map((r) => r.model - r.offset),
+          0.9,
+        ),
+      )}`,
+      `level p10/50/90 ${pct(
+        q(
+          group.map((r) => r.level),
+          0.1,
+        ),
+      )} ${pct(
+        q(
+          group.map((r) => r.level),
+          0.5,
+        ),
+      )} ${pct(
+        q(
+          group.map((r) => r.level),
+          0.9,
+        ),
+      )}`,
+      `deals ${deals.length} false ${falseDeals}`,
+    ].join("  "),
+  );
+}
+const by = <K>(key: (r: Row) => K) => {
+  const groups = new Map<K, Row[]>();
+  for (const r of rows) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
+  return [...groups].sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+};
+summary("all", rows);
+for (const [vol, group] of by((r) => r.vol)) summary(`vol ${vol}`, group);
+for (const [kind, group] of by((r) => r.kind)) summary(`kind ${kind}`, group);
+for (const [lead, group] of by((r) => r.lead)) summary(`lead band ${lead}`, group);
+for (const [month, group] of by((r) => String(r.month).padStart(2, "0"))) summary(`month ${month}`, group);
+
+const falseDeals = deals.filter((d) => d.fare > 0.8);
+console.log(`\njudged deals ${deals.length}, not really 20 % below ${falseDeals.length}`);
+const bucket = (x: number, step: number) => (Math.floor(x / step) * step).toFixed(2);
+const count = (list: typeof deals, key: (d: (typeof deals)[number]) => string) => {
+  const counts = new Map<string, number>();
+  for (const d of list) counts.set(key(d), (counts.get(key(d)) ?? 0) + 1);
+  return [...counts]
+    .sort()
+    .map(([k, n]) => `${k}:${n}`)
+    .join("  ");
+};
+console.log(
+  "false by sale depth (0 none, -1 spike):",
+  count(falseDeals, (d) => d.sale.toFixed(2)),
+);
+console.log(
+  "false by fare/T:",
+  count(falseDeals, (d) => bucket(d.fare, 0.01)),
+);
+console.log(
+  "false by estimate/T:",
+  count(falseDeals, (d) => bucket(d.estimate, 0.02)),
+);
+console.log(
+  "false by volatility:",
+  count(falseDeals, (d) => d.vol.toFixed(2)),
+);
+console.log(
+  "false by spread used:",
+  count(falseDeals, (d) => bucket(d.spread, 0.01)),
+);
+console.log(
+  "all deals by spread used:",
+  count(deals, (d) => bucket(d.spread, 0.01)),
+);
+console.log(
+  "true deals by estimate/T:",
+  count(
+    deals.filter((d) => d.fare <= 0.8),
+    (d) => bucket(d.estimate, 0.02),
+  ),
+);
