@@ -2,8 +2,9 @@
  * The typical price of a trip (docs/deal-rules.md "Typical range"): what fares for the same route, trip kind
  * (weekend, week-long, other lengths, one-way) and departure month cost over the last year of daily minima,
  * corrected for how far ahead the fare was seen (advance purchase), interpolated to the departure date between
- * neighbouring months, and moved by the route's level now (today's scan, else its last 14 days) against that
- * history, so trends and fare wars move the baseline. Prices are compared in logs: medians, and the spread is a
+ * neighbouring months, plus the date pair's lasting offset (holidays: while the pair is new, what the same dates cost
+ * a year before), and moved by the route's level now (the median of its scans' levels, or this scan's when the whole
+ * route has moved far) against that history, so trends and fare wars move the baseline. Prices are compared in logs: medians, and the spread is a
  * robust standard deviation (1.4826 × MAD). While our own history is thin (fewer than 20 distinct days for the
  * trip kind and month) the provider's own price history or typical range for the exact search stands in.
  */
