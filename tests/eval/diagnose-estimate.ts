@@ -11,6 +11,7 @@ import { judgeQuotes } from "../../src/server/fares/judge-quotes.ts";
 import { baseLevel, pairOffset, routeModels } from "../../src/server/fares/typical-range.ts";
 import { routeKey } from "../../src/server/fares/observations.ts";
 import { REPLAY_START } from "./evaluate.ts";
+import { REAL_ALERT_SHARE_BELOW } from "./metrics.ts";
 import { replay } from "./replay.ts";
 import { SyntheticWorld, tripKindOf } from "./world.ts";
 import type { WorldKind } from "./world-events.ts";
@@ -41,12 +42,13 @@ type Row = {
   kind: string;
   lead: number;
   month: number;
-  z: number;
   deal: boolean;
-  realBand: boolean;
+  real: boolean;
 };
 const rows: Row[] = [];
-const deals: { fare: number; estimate: number; sale: number; vol: number; z: number; spread: number }[] = [];
+const deals: { fare: number; estimate: number; real: boolean; sale: number; vol: number; spread: number }[] = [];
+/** As the harness counts it (metrics.ts): at most 80 % of the true typical price, in whole dollars. */
+const isReal = (price: number, truth: number) => price <= Math.round((1 - REAL_ALERT_SHARE_BELOW) * truth);
 await replay({
   world,
   from: REPLAY_START,
@@ -69,9 +71,9 @@ await replay({
         deals.push({
           fare: q.price / truth,
           estimate: item.range.median / truth,
+          real: isReal(q.price, truth),
           sale: sale ? sale.depth : world.spikeFactor(q.destination, at) !== 1 ? -1 : 0,
           vol: route.volatility,
-          z: item.judgement.robustZ,
           spread: item.range.spread,
         });
       }
@@ -91,9 +93,8 @@ await replay({
         kind: tripKindOf(q.departDate, q.returnDate),
         lead: leadDays < 35 ? 0 : leadDays < 90 ? 1 : leadDays < 180 ? 2 : 3,
         month: Number(q.departDate.slice(5, 7)),
-        z: Math.log(q.price / truth) / route.volatility,
         deal: item.judgement?.isDeal ?? false,
-        realBand: q.price <= truth * 0.8,
+        real: isReal(q.price, truth),
       });
     }
     // The ideal level of each route this scan: what makes the model's median error zero; the rest is the model's shape.
@@ -114,84 +115,53 @@ await replay({
 });
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+/** "name p10/50/90 a b c" of one field over a group. */
+const spreadOf = (name: string, values: number[], ps: readonly number[]) =>
+  `${name} p${ps.map((p) => p * 100).join("/")} ${ps.map((p) => pct(q(values, p))).join(" ")}`;
+const TAILS = [0.1, 0.9] as const;
+const MIDDLE = [0.1, 0.5, 0.9] as const;
+
 function summary(label: string, group: Row[]) {
-  const total = group.map((r) => r.total);
-  const model = group.map((r) => r.model);
+  const field = (pick: (r: Row) => number) => group.map(pick);
+  const total = field((r) => r.total);
   const deals = group.filter((r) => r.deal);
-  const falseDeals = deals.filter((r) => !r.realBand).length;
   console.log(
     [
       label.padEnd(18),
       String(group.length).padStart(8),
-      `total p10/50/90 ${pct(q(total, 0.1))} ${pct(q(total, 0.5))} ${pct(q(total, 0.9))}`,
+      spreadOf("total", total, MIDDLE),
       `|e|>3% ${pct(total.filter((e) => Math.abs(e) > 0.03).length / total.length)}`,
-      `shape p10/90 ${pct(
-        q(
-          group.map((r) => r.shape),
-          0.1,
-        ),
-      )} ${pct(
-        q(
-          group.map((r) => r.shape),
-          0.9,
-        ),
-      )}`,
-      `level error p10/50/90 ${pct(
-        q(
-          group.map((r) => r.levelError),
-          0.1,
-        ),
-      )} ${pct(
-        q(
-          group.map((r) => r.levelError),
-          0.5,
-        ),
-      )} ${pct(
-        q(
-          group.map((r) => r.levelError),
-          0.9,
-        ),
-      )}`,
-      `model p10/50/90 ${pct(q(model, 0.1))} ${pct(q(model, 0.5))} ${pct(q(model, 0.9))}`,
-      `offset p10/90 ${pct(
-        q(
-          group.map((r) => r.offset),
-          0.1,
-        ),
-      )} ${pct(
-        q(
-          group.map((r) => r.offset),
-          0.9,
-        ),
-      )}`,
-      `no-offset p10/90 ${pct(
-        q(
-          group.map((r) => r.model - r.offset),
-          0.1,
-        ),
-      )} ${pct(
-        q(
-          group.map((r) => r.model - r.offset),
-          0.9,
-        ),
-      )}`,
-      `level p10/50/90 ${pct(
-        q(
-          group.map((r) => r.level),
-          0.1,
-        ),
-      )} ${pct(
-        q(
-          group.map((r) => r.level),
-          0.5,
-        ),
-      )} ${pct(
-        q(
-          group.map((r) => r.level),
-          0.9,
-        ),
-      )}`,
-      `deals ${deals.length} false ${falseDeals}`,
+      spreadOf(
+        "shape",
+        field((r) => r.shape),
+        TAILS,
+      ),
+      spreadOf(
+        "level error",
+        field((r) => r.levelError),
+        MIDDLE,
+      ),
+      spreadOf(
+        "model",
+        field((r) => r.model),
+        MIDDLE,
+      ),
+      spreadOf(
+        "offset",
+        field((r) => r.offset),
+        TAILS,
+      ),
+      spreadOf(
+        "no-offset",
+        field((r) => r.model - r.offset),
+        TAILS,
+      ),
+      spreadOf(
+        "level",
+        field((r) => r.level),
+        MIDDLE,
+      ),
+      `deals ${deals.length} false ${deals.filter((r) => !r.real).length}`,
     ].join("  "),
   );
 }
@@ -206,45 +176,28 @@ for (const [kind, group] of by((r) => r.kind)) summary(`kind ${kind}`, group);
 for (const [lead, group] of by((r) => r.lead)) summary(`lead band ${lead}`, group);
 for (const [month, group] of by((r) => String(r.month).padStart(2, "0"))) summary(`month ${month}`, group);
 
-const falseDeals = deals.filter((d) => d.fare > 0.8);
+const falseDeals = deals.filter((d) => !d.real);
 console.log(`\njudged deals ${deals.length}, not really 20 % below ${falseDeals.length}`);
 const bucket = (x: number, step: number) => (Math.floor(x / step) * step).toFixed(2);
-const count = (list: typeof deals, key: (d: (typeof deals)[number]) => string) => {
+function countBy(label: string, list: typeof deals, key: (d: (typeof deals)[number]) => string) {
   const counts = new Map<string, number>();
   for (const d of list) counts.set(key(d), (counts.get(key(d)) ?? 0) + 1);
-  return [...counts]
-    .sort()
-    .map(([k, n]) => `${k}:${n}`)
-    .join("  ");
-};
-console.log(
-  "false by sale depth (0 none, -1 spike):",
-  count(falseDeals, (d) => d.sale.toFixed(2)),
-);
-console.log(
-  "false by fare/T:",
-  count(falseDeals, (d) => bucket(d.fare, 0.01)),
-);
-console.log(
-  "false by estimate/T:",
-  count(falseDeals, (d) => bucket(d.estimate, 0.02)),
-);
-console.log(
-  "false by volatility:",
-  count(falseDeals, (d) => d.vol.toFixed(2)),
-);
-console.log(
-  "false by spread used:",
-  count(falseDeals, (d) => bucket(d.spread, 0.01)),
-);
-console.log(
-  "all deals by spread used:",
-  count(deals, (d) => bucket(d.spread, 0.01)),
-);
-console.log(
-  "true deals by estimate/T:",
-  count(
-    deals.filter((d) => d.fare <= 0.8),
-    (d) => bucket(d.estimate, 0.02),
-  ),
+  console.log(
+    `${label}:`,
+    [...counts]
+      .sort()
+      .map(([k, n]) => `${k}:${n}`)
+      .join("  "),
+  );
+}
+countBy("false by sale depth (0 none, -1 spike)", falseDeals, (d) => d.sale.toFixed(2));
+countBy("false by fare/T", falseDeals, (d) => bucket(d.fare, 0.01));
+countBy("false by estimate/T", falseDeals, (d) => bucket(d.estimate, 0.02));
+countBy("false by volatility", falseDeals, (d) => d.vol.toFixed(2));
+countBy("false by spread used", falseDeals, (d) => bucket(d.spread, 0.01));
+countBy("all deals by spread used", deals, (d) => bucket(d.spread, 0.01));
+countBy(
+  "real deals by estimate/T",
+  deals.filter((d) => d.real),
+  (d) => bucket(d.estimate, 0.02),
 );
