@@ -300,6 +300,22 @@ export const routeLevels = sqliteTable(
   (table) => [index("route_levels_source_time_idx").on(table.source, table.scannedAt)],
 );
 
+/**
+ * A drop seen once, waiting for its second sighting (docs/deal-rules.md, rule 3): a new deal, or a new episode on an
+ * ended deal's dates, alerts only when the next sighting of its dates, within 24 hours, is a drop too.
+ */
+export const dropSightings = sqliteTable("drop_sightings", {
+  /** The deal key (route, trip type, cabin, dates) of the drop. */
+  dedupeKey: text("dedupe_key").primaryKey(),
+  /** The search that looks again: route, dates and cabin. */
+  destination: text("destination").notNull(),
+  departDate: text("depart_date").notNull(),
+  /** '' for one way. */
+  returnDate: text("return_date").notNull().default(""),
+  cabin: text("cabin", { enum: ["economy", "premium_economy", "business", "first"] }).notNull(),
+  seenAt: timestamp("seen_at").notNull(),
+});
+
 export const deals = sqliteTable(
   "deals",
   {

@@ -2,7 +2,7 @@
  * The published deal rule (docs/deal-rules.md, and the public page /how-we-find-deals): the thresholds the
  * detector applies and the page states, in one place so they cannot disagree. Pure values and small helpers.
  */
-import { dayNumber, weekdayOf } from "./calendar.ts";
+import { dayNumber, HOUR_MS, weekdayOf } from "./calendar.ts";
 
 /** Trips are compared only with trips of the same kind: a weekend costs more than a week away. */
 export type TripKind = "weekend" | "week_long" | "other" | "one_way";
@@ -46,15 +46,28 @@ export const DEAL_RULES = {
   levelShift: 0.1,
   /** Until scans have measured the level, the observations of this many recent days give it. */
   recentLevelDays: 14,
-  /** A deal ends when its fare is back above the typical low; a new drop on the same dates must be this far below their recent daily lows. */
+  /** A deal ends when its fare is back above the typical low; a new drop on the same dates must be this far below their usual daily low (the median of the recent days' lows). */
   newEpisodeShareBelowRecent: 0.15,
   /** Days of a date pair's daily lows that count as "recent" for a new episode. */
   recentPairDays: 7,
+  /** A drop (new deal or new episode) alerts on its second sighting in a row: at least this many minutes after the first … */
+  secondSightingAfterMinutes: 30,
+  /** … and at most this many hours. */
+  secondSightingWithinHours: 24,
   /** A live deal alerts again only after a further fall of both this share and these dollars, and this many hours. */
   realertMinDropShare: 0.1,
   realertMinDropDollars: 25,
   realertMinHours: 24,
 } as const;
+
+/**
+ * How long until a drop seen once is looked at again: a minute past the first full hour at least 30 minutes away
+ * (fares re-price by the hour).
+ */
+export function secondLookDelayMs(nowMs: number): number {
+  const earliest = nowMs + DEAL_RULES.secondSightingAfterMinutes * 60_000;
+  return Math.ceil(earliest / HOUR_MS) * HOUR_MS + 60_000 - nowMs;
+}
 
 /** Standard normal CDF (Abramowitz–Stegun 7.1.26), for "cheaper than N % of fares". */
 export function normalCdf(z: number): number {

@@ -4,6 +4,7 @@
  * tries again, never fatal. It also fills mail's renderer registry, so mail/ needs no feature folder.
  */
 import { Cron } from "croner";
+import { secondLookDelayMs } from "../domain/deal-rules.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { deleteExpiredPasswordTokens } from "./auth/tokens.ts";
 import { purgeAbandonedSignups } from "./billing/abandoned-signups.ts";
@@ -94,7 +95,23 @@ export function startJobs(deps: Deps, { log = console.log, bootScanDelayMs = 100
   const push = pushDelivery(deps);
   const deliverEmails = () => run("email delivery", () => deliverAllDueEmails({ ...deps, templates, push }));
   const purge = () => run("expired sessions, tokens, emails and signups purge", () => purgeExpired(deps));
-  const scan = () => run("fare scan", () => scanFares(deps, { log }));
+  let secondLookTimer: ReturnType<typeof setTimeout> | null = null;
+  const scanThen = (secondLook: boolean) =>
+    run("fare scan", async () => {
+      const summary = await scanFares(deps, { log, secondLook });
+      // A grid source's drops seen once are looked at again at the next hour (fares re-price by the hour), unless the
+      // schedule comes first; a discovery sweep confirms its candidates itself.
+      const delay = secondLookDelayMs(Date.now());
+      const nextScheduled = scanSchedule.msToNext();
+      const wanted = summary.awaitingSecondSighting > 0 && deps.fares.sweep !== "discovery" && (nextScheduled === null || nextScheduled > delay);
+      if (wanted && !secondLookTimer && !stopped) {
+        secondLookTimer = setTimeout(() => {
+          secondLookTimer = null;
+          void scanThen(true);
+        }, delay);
+      }
+    });
+  const scan = () => scanThen(false);
 
   const timers = [setInterval(deliverEmails, 1000), setInterval(purge, 60 * 60_000)];
   const scanSchedule = new Cron(deps.config.scanSchedule, { protect: true }, scan);
@@ -112,6 +129,7 @@ export function startJobs(deps: Deps, { log = console.log, bootScanDelayMs = 100
     stopped = true;
     scanSchedule.stop();
     for (const timer of timers) clearTimeout(timer);
+    if (secondLookTimer) clearTimeout(secondLookTimer);
     await Promise.all(running.values());
   };
 }

@@ -156,11 +156,41 @@ describe("a failing fare source", () => {
   });
 });
 
+/** A drop alerts on its second sighting (docs/deal-rules.md, rule 3): this scan is the first, an hour before the next. */
+async function sightedAnHourAgo(t: TestApp, source: FareSource) {
+  const first = await scanFares({ ...t.deps, fares: source }, quiet);
+  expect(first.newDeals + first.realerted).toBe(0);
+  expect(first.awaitingSecondSighting).toBe(1);
+  t.clock.advance(HOUR);
+}
+
 describe("deal records across scans", () => {
+  test("a drop seen once is not alerted: the next sighting must agree, at least 30 minutes and at most 24 hours later", async () => {
+    const t = createTestApp();
+    laxHistory(t);
+    let price = 250;
+    const source = scriptedSource(() => [quote({ price })]);
+    const scan = () => scanFares({ ...t.deps, fares: source }, quiet);
+    expect(await scan()).toMatchObject({ newDeals: 0, awaitingSecondSighting: 1 });
+    expect(await scan()).toMatchObject({ newDeals: 0, awaitingSecondSighting: 1 });
+    t.clock.advance(HOUR);
+    price = 372;
+    expect(await scan()).toMatchObject({ newDeals: 0, awaitingSecondSighting: 0 });
+    t.clock.advance(HOUR);
+    price = 250;
+    expect(await scan()).toMatchObject({ newDeals: 0, awaitingSecondSighting: 1 });
+    t.clock.advance(25 * HOUR);
+    expect(await scan()).toMatchObject({ newDeals: 0, awaitingSecondSighting: 1 });
+    t.clock.advance(HOUR);
+    expect(await scan()).toMatchObject({ newDeals: 1, awaitingSecondSighting: 0 });
+    expect(dealRows(t)).toHaveLength(1);
+  });
+
   test("a true drop becomes a deal; the same fare seen again is the same deal", async () => {
     const t = createTestApp();
     laxHistory(t);
     const source = scriptedSource(() => [quote({ price: 250 }), quote({ destination: "LAX", departDate: "2027-02-19", returnDate: "2027-02-21", price: 366 })]);
+    await sightedAnHourAgo(t, source);
     const summary = await scanFares({ ...t.deps, fares: source }, quiet);
     expect(summary.newDeals).toBe(1);
     const [deal] = dealRows(t);
@@ -182,6 +212,7 @@ describe("deal records across scans", () => {
     laxHistory(t);
     let price = 250;
     const source = scriptedSource(() => [quote({ price })]);
+    await sightedAnHourAgo(t, source);
     await scanFares({ ...t.deps, fares: source }, quiet);
 
     price = 240;
@@ -200,6 +231,7 @@ describe("deal records across scans", () => {
     laxHistory(t);
     let price = 250;
     const source = scriptedSource(() => [quote({ price })]);
+    await sightedAnHourAgo(t, source);
     await scanFares({ ...t.deps, fares: source }, quiet);
 
     price = 372;
@@ -214,6 +246,7 @@ describe("deal records across scans", () => {
     expect(dealRows(t)[0]!.isActive).toBe(false);
 
     price = 199;
+    await sightedAnHourAgo(t, source);
     await scanFares({ ...t.deps, fares: source }, quiet);
     expect(dealRows(t)[0]).toMatchObject({ isActive: true, alertVersion: 2, price: 199, expiredReason: null });
   });
@@ -225,6 +258,7 @@ describe("deal records across scans", () => {
     const cookie = await signIn(t, user.email);
     let price = 250;
     const source = scriptedSource(() => [quote({ price })]);
+    await sightedAnHourAgo(t, source);
     expect((await scanFares({ ...t.deps, fares: source }, quiet)).alertEmails).toBe(1);
     const deal = dealRows(t)[0]!;
     expect((await t.request("DELETE", `/api/flight-deals/${deal.id}`, { cookie })).status).toBe(200);
@@ -243,6 +277,7 @@ describe("deal records across scans", () => {
     await scanFares({ ...t.deps, fares: source }, quiet);
     price = 180;
     t.clock.advance(DAY);
+    await sightedAnHourAgo(t, source);
     const episode = await scanFares({ ...t.deps, fares: source }, quiet);
     expect(dealRows(t)[0]).toMatchObject({ id: deal.id, isActive: true, alertVersion: 3, price: 180 });
     expect(episode.alertEmails).toBe(1);
@@ -254,6 +289,7 @@ describe("deal records across scans", () => {
     laxHistory(t);
     let quotes = [quote({ price: 250 })];
     const source = scriptedSource(() => quotes);
+    await sightedAnHourAgo(t, source);
     await scanFares({ ...t.deps, fares: source }, quiet);
     quotes = [];
     t.clock.advance(47 * HOUR);

@@ -1,13 +1,14 @@
 /**
  * Replays days of scans through the real scanner: the real runScan (scan plan, observations, typical ranges,
  * detection, deal records, a fan-out to nobody) on an in-memory migrated SQLite, a clock stepped scan by scan
- * (4 a day, at the default SCAN_SCHEDULE's hours in RDU's winter time), and a fare source answered by the
- * synthetic world. Each scan's alerts are read back from the deals table (created, or alert version bumped),
+ * (4 a day, at the default SCAN_SCHEDULE's hours in RDU's winter time, plus the job runner's second look a minute
+ * past the next hour when a scan saw drops once: src/server/jobs.ts), and a fare source answered by the synthetic world. Each scan's alerts are read back from the deals table (created, or alert version bumped),
  * and the baselines are judged on the same quotes and stored observations.
  */
 import { dayNumber, HOUR_MS, rduToday } from "../../src/domain/calendar.ts";
 import type { PriceHistory } from "../../src/server/fares/observations.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
+import { secondLookDelayMs } from "../../src/domain/deal-rules.ts";
 import { migratedMemoryDb } from "../support/test-app.ts";
 import { TestClock } from "../support/test-clock.ts";
 import { BaselineRules, type BaselineName } from "./baselines.ts";
@@ -76,10 +77,15 @@ export async function replay(plan: ReplayPlan): Promise<ReplayResult> {
   const result: ReplayResult = { alerts: { current, ...baselines.alerts }, scans: 0, searches: 0, quotes: 0, seconds: 0, budgeted };
   let baselineDay: string | null = null;
 
-  for (let scan = 0; scan < plan.days * scansPerDay; scan++) {
-    const at = plan.from + scan * (budgeted ? HOUR_MS : SCAN_INTERVAL_MS);
+  const interval = budgeted ? HOUR_MS : SCAN_INTERVAL_MS;
+  const end = plan.from + plan.days * scansPerDay * interval;
+  let nextRegular = plan.from;
+  let next = plan.from;
+  for (let scan = 0, at = plan.from; at < end; scan++, at = next) {
+    const regular = at === nextRegular;
+    if (regular) nextRegular += interval;
     clock.set(new Date(at));
-    const summary = await runScan({ db, clock, fares }, { log: () => {}, loadHistory: history.load });
+    const summary = await runScan({ db, clock, fares }, { log: () => {}, loadHistory: history.load, secondLook: !regular });
     if (summary.status !== "succeeded") throw new Error(`scan at ${new Date(at).toISOString()} failed: ${summary.errors.join("; ")}`);
     if (scan % HISTORY_CHECK_EVERY === 0 && !history.sameAsDatabase(WORLD_SOURCE, clock.now())) {
       throw new Error(`the replay's price history differs from loadPriceHistory at ${new Date(at).toISOString()}`);
@@ -92,8 +98,10 @@ export async function replay(plan: ReplayPlan): Promise<ReplayResult> {
     const rows = db.$client.query(ALERTS_OF_SCAN).values(at) as [string, string, string, number, number][];
     if (rows.length !== summary.newDeals + summary.realerted) throw new Error("alerts read back differ from the scan's summary");
     for (const [route, departDate, returnDate, price, version] of rows) current.push({ at, route, departDate, returnDate, price, again: version > 1 });
+    const secondLook = at + secondLookDelayMs(at);
+    next = summary.awaitingSecondSighting > 0 && secondLook < nextRegular ? secondLook : nextRegular;
 
-    if (budgeted) continue;
+    if (budgeted || !regular) continue;
     // The baselines judge this scan's quotes against the daily minima of the days before today.
     const today = rduToday(new Date(at));
     if (baselineDay !== today) {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { addDays, dayNumber } from "../../src/domain/calendar.ts";
-import { DEAL_RULES, shareOfFaresCheaperThan, tripKindOf } from "../../src/domain/deal-rules.ts";
-import { deservesNewAlert, isNewEpisode, judgeFare } from "../../src/server/fares/detect.ts";
+import { DEAL_RULES, secondLookDelayMs, shareOfFaresCheaperThan, tripKindOf } from "../../src/domain/deal-rules.ts";
+import { deservesNewAlert, isNewEpisode, isSecondSighting, judgeFare } from "../../src/server/fares/detect.ts";
 import type { Observation } from "../../src/server/fares/observations.ts";
 import { normalDraw, seededRandom } from "../../src/server/fares/seeded-random.ts";
 import { baseLevel, buildRouteModel, leadAdjustment, levelNow, providerRange, rangeAround, type RouteModel } from "../../src/server/fares/typical-range.ts";
@@ -156,10 +156,37 @@ describe("the noise-aware rule", () => {
 });
 
 describe("episodes and alerting again", () => {
-  test("an ended deal's dates alert again only for a separate drop 15% below their recent daily lows", () => {
+  test("an ended deal's dates alert again only for a separate drop 15% below their usual daily low", () => {
     expect(isNewEpisode(255, 300)).toBe(true);
     expect(isNewEpisode(256, 300)).toBe(false);
     expect(isNewEpisode(256, null)).toBe(true);
+  });
+
+  test("the usual daily low is the median of the last week's, so a sale that ended days ago does not block a new one", () => {
+    const pair = { departDate: "2027-02-12", returnDate: "2027-02-14" };
+    const day = (daysAgo: number) => dayNumber(today) - daysAgo;
+    // Seven days: two at the earlier sale's price, five back at the ordinary fare.
+    const prices = [200, 200, 300, 310, 305, 295, 300];
+    const observations: Observation[] = prices.map((price, i) => ({ ...pair, price, day: day(7 - i) }));
+    const model = buildRouteModel(observations, today)!;
+    expect(model.pairUsualLows.get("2027-02-12|2027-02-14")).toBe(300);
+    expect(isNewEpisode(240, model.pairUsualLows.get("2027-02-12|2027-02-14")!)).toBe(true);
+  });
+
+  test("a drop is alerted on its second sighting, 30 minutes to 24 hours after the first", () => {
+    const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+    expect(isSecondSighting(null, now)).toBe(false);
+    expect(isSecondSighting(ago(29), now)).toBe(false);
+    expect(isSecondSighting(ago(30), now)).toBe(true);
+    expect(isSecondSighting(ago(24 * 60), now)).toBe(true);
+    expect(isSecondSighting(ago(24 * 60 + 1), now)).toBe(false);
+  });
+
+  test("a drop seen once is looked at again a minute past the first full hour at least 30 minutes away", () => {
+    const at = (time: string) => Date.parse(`2026-11-22T${time}Z`);
+    expect(at("10:00") + secondLookDelayMs(at("10:00"))).toBe(at("11:01"));
+    expect(at("10:29") + secondLookDelayMs(at("10:29"))).toBe(at("11:01"));
+    expect(at("10:31") + secondLookDelayMs(at("10:31"))).toBe(at("12:01"));
   });
 
   test("a live deal alerts again after a further fall of the larger of 10% and $25, and 24 hours", () => {

@@ -60,7 +60,11 @@ export function HowWeFindDealsPage() {
             <li>A deal ends when its fare goes back above the usual range.</li>
             <li>
               A later drop on the same dates is a new deal with a new alert only if the fare falls at least {percent(DEAL_RULES.newEpisodeShareBelowRecent)}{" "}
-              below the lowest fare those dates had in the last {DEAL_RULES.recentPairDays} days.
+              below the usual lowest fare of those dates over the last {DEAL_RULES.recentPairDays} days.
+            </li>
+            <li>
+              We alert a drop only once a second look agrees: a fresh search, or a look at its dates about an hour later. A sale holds its price, while a
+              single low price is usually a glitch of one search.
             </li>
             <li>
               While a deal is live, we alert again only if its fare falls by a further {percent(DEAL_RULES.realertMinDropShare)} and at least $

@@ -1,12 +1,13 @@
 /** Turns one scan's judged quotes into deal records: new deals, re-checks, re-alerts and expiry (docs/deal-rules.md, rule 3, 5, 6). */
-import { and, eq, gte, or } from "drizzle-orm";
+import { and, eq, gte, lt, or } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client.ts";
-import { deals } from "../../../db/schema.ts";
+import { deals, dropSightings } from "../../../db/schema.ts";
 import { cityForCode } from "../../domain/airports.ts";
 import { percentBelowTypical } from "../../domain/deals.ts";
 import { formatTravelDates } from "../../domain/travel-dates.ts";
-import { localDate, rduToday } from "../../domain/calendar.ts";
-import { dealKey, deservesNewAlert, expiryReason, isNewEpisode, recheckExpiryReason, tierFor, type FareJudgement } from "./detect.ts";
+import { HOUR_MS, localDate, rduToday } from "../../domain/calendar.ts";
+import { DEAL_RULES } from "../../domain/deal-rules.ts";
+import { dealKey, deservesNewAlert, expiryReason, isNewEpisode, isSecondSighting, recheckExpiryReason, tierFor, type FareJudgement } from "./detect.ts";
 import type { FareQuote } from "./fare-source.ts";
 import type { PriceRange } from "./typical-range.ts";
 
@@ -15,10 +16,12 @@ export type DealRow = typeof deals.$inferSelect;
 export interface JudgedQuote {
   quote: FareQuote;
   range: PriceRange | null;
-  /** The lowest of this date pair's daily lows over the recent days (null: none): a new episode must beat it by 15%. */
-  pairRecentLow: number | null;
+  /** This date pair's usual daily low over the recent days (null: none): a new episode must beat it by 15%. */
+  pairUsualLow: number | null;
   /** null when no typical range exists yet. */
   judgement: FareJudgement | null;
+  /** A fresh search that confirms a cached quote judged a deal: the drop's second sighting. */
+  confirmsCachedDeal?: boolean;
 }
 
 export interface DealChanges {
@@ -27,6 +30,8 @@ export interface DealChanges {
   created: number;
   realerted: number;
   expired: number;
+  /** Drops seen once, waiting for their second sighting. */
+  awaitingSecondSighting: number;
 }
 
 /** Only the cheapest quote per deal key counts. */
@@ -86,7 +91,17 @@ function newDeal(quote: FareQuote, range: PriceRange, judgement: FareJudgement, 
 /** Applies a scan to the deals table; synchronous, for the scan's transaction. */
 export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Date): DealChanges {
   const today = rduToday(now);
-  const changes: DealChanges = { found: 0, created: 0, realerted: 0, expired: 0 };
+  const changes: DealChanges = { found: 0, created: 0, realerted: 0, expired: 0, awaitingSecondSighting: 0 };
+  tx.delete(dropSightings)
+    .where(lt(dropSightings.seenAt, new Date(now.getTime() - DEAL_RULES.secondSightingWithinHours * HOUR_MS)))
+    .run();
+  const sightings = new Map(
+    tx
+      .select()
+      .from(dropSightings)
+      .all()
+      .map((s) => [s.dedupeKey, s.seenAt]),
+  );
   const known = new Map(
     tx
       .select()
@@ -100,13 +115,27 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
     Object.assign(deal, values);
   };
 
-  for (const { quote, range, judgement, pairRecentLow } of cheapestPerKey(judged)) {
+  for (const { quote, range, judgement, pairUsualLow, confirmsCachedDeal } of cheapestPerKey(judged)) {
     const isDeal = judgement?.isDeal === true && range !== null;
     if (isDeal) changes.found++;
-    const deal = known.get(dealKey(quote));
+    const key = dealKey(quote);
+    const deal = known.get(key);
+
+    // A drop alerts on its second sighting: until then it waits, and a sighting that is no drop forgets it.
+    const isDrop = isDeal && (!deal || (!deal.isActive && isNewEpisode(quote.price, pairUsualLow)));
+    const seenBefore = sightings.get(key) ?? null;
+    if (isDrop && !confirmsCachedDeal && !isSecondSighting(seenBefore, now)) {
+      tx.insert(dropSightings)
+        .values({ dedupeKey: key, destination: quote.destination, departDate: quote.departDate, returnDate: quote.returnDate ?? "", cabin: quote.cabin, seenAt: now })
+        .onConflictDoUpdate({ target: dropSightings.dedupeKey, set: { seenAt: now } })
+        .run();
+      changes.awaitingSecondSighting++;
+      continue;
+    }
+    if (seenBefore) tx.delete(dropSightings).where(eq(dropSightings.dedupeKey, key)).run();
 
     if (!deal) {
-      if (!isDeal) continue;
+      if (!isDrop) continue;
       const created = tx
         .insert(deals)
         .values(newDeal(quote, range, judgement!, now))
@@ -120,7 +149,7 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
     if (!deal.isActive) {
       // A new episode on the same dates: the same row, a new alert version, found anew (members see it as new, one
       // alert each, even those who deleted the earlier episode).
-      if (!isDeal || !isNewEpisode(quote.price, pairRecentLow)) continue;
+      if (!isDrop) continue;
       update(deal, {
         firstFoundAt: now,
         ...fareColumns(quote, range!),

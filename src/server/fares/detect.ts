@@ -64,11 +64,23 @@ export function deservesNewAlert(last: { price: number; alertedAt: Date }, price
 }
 
 /**
- * An ended deal's dates alert again only for a separate drop: the fare must be 15% below that date pair's recent
- * daily lows (the lowest of the last 7 days), so a fare bobbing around the threshold is one deal, not many.
+ * An ended deal's dates alert again only for a separate drop: the fare must be 15% below that date pair's usual
+ * daily low of the last 7 days (their median), so a fare bobbing around the threshold is one deal, not many, while a
+ * new sale after the fare recovered is a new deal.
  */
-export function isNewEpisode(price: number, pairRecentLow: number | null): boolean {
-  return pairRecentLow === null || price <= pairRecentLow * (1 - DEAL_RULES.newEpisodeShareBelowRecent);
+export function isNewEpisode(price: number, pairUsualLow: number | null): boolean {
+  return pairUsualLow === null || price <= pairUsualLow * (1 - DEAL_RULES.newEpisodeShareBelowRecent);
+}
+
+/**
+ * A drop (a new deal, or a new episode on an ended deal's dates) alerts only when the sighting of its dates before
+ * this one, 30 minutes to 24 hours earlier, was a drop too: a sale holds its price, while one low quote is usually the
+ * noise of one search.
+ */
+export function isSecondSighting(previousDropSeenAt: Date | null, now: Date): boolean {
+  if (previousDropSeenAt === null) return false;
+  const since = now.getTime() - previousDropSeenAt.getTime();
+  return since >= DEAL_RULES.secondSightingAfterMinutes * 60_000 && since <= DEAL_RULES.secondSightingWithinHours * HOUR_MS;
 }
 
 export interface ExpiryFacts {

@@ -14,6 +14,7 @@ import { DEAL_RULES } from "../../domain/deal-rules.ts";
 import { DISCOVERY_AREAS } from "./discovery-areas.ts";
 import { confirmationReserve, CORE_QUERIES, planDiscovery, rotation, rotationSearchesOf, rotationSize } from "./discovery-plan.ts";
 import { HOME_AIRPORT, type DiscoveryRow, type FareQuote, type FareSource, type PastObservation } from "./fare-source.ts";
+import { judgeFare } from "./detect.ts";
 import { judgeQuotes } from "./judge-quotes.ts";
 import { routeKey, type PriceHistory } from "./observations.ts";
 
@@ -211,6 +212,7 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
   for (const item of dealCandidates) {
     const outcome = await confirmOne(item.quote);
     if (outcome === "not-sent") continue;
+    if (outcome) fresh.set(keyOf(outcome.quote), { ...outcome, confirmsCachedDeal: true });
     if (outcome?.judgement?.isDeal) sweep.confirmed++;
     else sweep.rejected++;
   }
@@ -233,8 +235,11 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
   for (const item of unjudged) {
     if (!canSpend()) break;
     const outcome = await confirmOne(item.quote);
-    // Judged by Google's own range on its fresh answer: a deal found this way is a confirmed candidate too.
-    if (outcome !== "not-sent" && outcome?.judgement?.isDeal) sweep.confirmed++;
+    // Judged by Google's own range on its fresh answer: a deal found this way is a confirmed candidate too, and the
+    // discovered price, judged by that range, is the drop's first sighting.
+    if (outcome === "not-sent" || !outcome?.judgement?.isDeal || !outcome.range) continue;
+    sweep.confirmed++;
+    if (judgeFare(item.quote, outcome.range, today).isDeal) fresh.set(keyOf(outcome.quote), { ...outcome, confirmsCachedDeal: true });
   }
 
   // Each candidate counts by its fresh answer when it has one; otherwise it stays an unconfirmed cached price.

@@ -40,8 +40,8 @@ export function judgeQuotes(
             { typicalLow: quote.providerTypicalLow, typicalHigh: quote.providerTypicalHigh, priceHistory: quote.providerPriceHistory },
             tripKindOf(quote.departDate, quote.returnDate),
           );
-      const pairRecentLow = model?.pairRecentLows.get(`${quote.departDate}|${quote.returnDate ?? ""}`) ?? null;
-      judged[i] = { quote, range, pairRecentLow, judgement: range ? judgeFare(quote, range, today) : null };
+      const pairUsualLow = model?.pairUsualLows.get(`${quote.departDate}|${quote.returnDate ?? ""}`) ?? null;
+      judged[i] = { quote, range, pairUsualLow, judgement: range ? judgeFare(quote, range, today) : null };
     });
   }
   return { judged, routeLevels };
@@ -75,7 +75,7 @@ export async function confirmCachedCandidates(fares: FareSource, judged: JudgedQ
         continue;
       }
       fresh.push(quote);
-      confirmed.push({ ...item, quote, judgement: judgeFare(quote, item.range, today) });
+      confirmed.push({ ...item, quote, judgement: judgeFare(quote, item.range, today), confirmsCachedDeal: true });
     } catch (error) {
       errors.push(`confirming ${item.quote.destination} ${item.quote.departDate}: ${messageOf(error)}`);
       confirmed.push(unconfirmed(`cached price, not confirmed: ${messageOf(error)}`));

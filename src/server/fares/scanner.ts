@@ -6,10 +6,10 @@
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { deals, fareScans } from "../../../db/schema.ts";
+import { deals, dropSightings, fareScans } from "../../../db/schema.ts";
 import { DESTINATIONS } from "../../domain/destinations.ts";
 import type { Clock } from "../clock.ts";
-import { rduToday } from "../../domain/calendar.ts";
+import { HOUR_MS, rduToday } from "../../domain/calendar.ts";
 import { recordDeals, type DealChanges } from "./deal-records.ts";
 import { sweepByDiscovery, type SweepCounts } from "./discovery-sweep.ts";
 import type { FareSearch, FareSource, PastObservation, SearchResult } from "./fare-source.ts";
@@ -43,6 +43,8 @@ export interface ScanOptions {
    * subscribers (src/server/deals/fan-out.ts), so this folder knows nothing of subscribers or email.
    */
   afterDeals?: () => Promise<AfterScanCounts>;
+  /** Search only the dates of drops seen once, for their second sighting (a grid source; docs/deal-rules.md, rule 3). */
+  secondLook?: boolean;
 }
 
 export interface ScanSummary {
@@ -57,6 +59,8 @@ export interface ScanSummary {
   newDeals: number;
   realerted: number;
   expired: number;
+  /** Drops seen once by this scan, alerted only if the next sighting agrees (docs/deal-rules.md, rule 3). */
+  awaitingSecondSighting: number;
   matches: number;
   alertEmails: number;
   errors: string[];
@@ -91,7 +95,23 @@ async function ensureHistory(deps: ScanDeps, now: Date, log: (line: string) => v
     if (chunk.push(observation) === 1000) await storeChunk();
   }
   await storeChunk();
-  log(`[scan] ${fares.name}: no price history yet; recorded ${stored.toLocaleString("en-US")} past observations`);
+  const sighted = await sightPastHour(deps, now);
+  log(`[scan] ${fares.name}: no price history yet; recorded ${stored.toLocaleString("en-US")} past observations and ${sighted} drops of the past hour`);
+}
+
+/**
+ * The market's previous hour, judged as a running install would have judged it: its drops become first sightings, so
+ * the boot scan alerts the drops that held (docs/deal-rules.md, rule 3) instead of waiting an hour to show anything.
+ */
+async function sightPastHour(deps: ScanDeps, now: Date): Promise<number> {
+  const { db, fares } = deps;
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  const today = rduToday(hourAgo);
+  const history = loadPriceHistory(db, fares.historySource ?? fares.name, hourAgo);
+  const searches = planSearches({ today, destinations: DESTINATIONS.map((d) => d.code), rechecks: [], lastObserved: history.lastObserved });
+  const { quotes } = await fares.search({ now: hourAgo, searches });
+  const { judged } = judgeQuotes(quotes, history, today);
+  return db.transaction((tx) => recordDeals(tx, judged, hourAgo)).awaitingSecondSighting;
 }
 
 function liveDealRechecks(db: Db): FareSearch[] {
@@ -103,15 +123,29 @@ function liveDealRechecks(db: Db): FareSearch[] {
     .map((deal) => ({ ...deal, returnDate: deal.returnDate || null, purpose: "recheck" as const }));
 }
 
-/** Every route and date pair of the scan plan through search(), cached candidates confirmed (a free source). */
-async function gridSweep(deps: ScanDeps, history: PriceHistory, now: Date, today: string, summary: ScanSummary): Promise<void> {
+/** The dates of drops seen once: a second look searches only these. */
+function secondLookSearches(db: Db): FareSearch[] {
+  return db
+    .select()
+    .from(dropSightings)
+    .all()
+    .map((sighting) => ({ ...sighting, returnDate: sighting.returnDate || null, purpose: "recheck" as const }));
+}
+
+/**
+ * Every route and date pair of the scan plan through search(), cached candidates confirmed (a free source); or, for a
+ * second look, only the dates of drops seen once.
+ */
+async function gridSweep(deps: ScanDeps, history: PriceHistory, now: Date, today: string, summary: ScanSummary, secondLook: boolean): Promise<void> {
   const { db, fares } = deps;
-  const searches = planSearches({
-    today,
-    destinations: DESTINATIONS.map((d) => d.code),
-    rechecks: liveDealRechecks(db),
-    lastObserved: history.lastObserved,
-  });
+  const searches = secondLook
+    ? secondLookSearches(db)
+    : planSearches({
+        today,
+        destinations: DESTINATIONS.map((d) => d.code),
+        rechecks: liveDealRechecks(db),
+        lastObserved: history.lastObserved,
+      });
 
   let result: SearchResult | null = null;
   try {
@@ -143,6 +177,7 @@ async function gridSweep(deps: ScanDeps, history: PriceHistory, now: Date, today
     summary.newDeals = changes.created;
     summary.realerted = changes.realerted;
     summary.expired = changes.expired;
+    summary.awaitingSecondSighting = changes.awaitingSecondSighting;
     summary.status = result.quotes.length > 0 || result.errors.length === 0 ? "succeeded" : "failed";
   }
 }
@@ -169,6 +204,7 @@ async function discoverySweep(deps: ScanDeps, history: PriceHistory, now: Date, 
   summary.newDeals = changes.created;
   summary.realerted = changes.realerted;
   summary.expired = changes.expired;
+  summary.awaitingSecondSighting = changes.awaitingSecondSighting;
   summary.status = quotes > 0 || errors.length === 0 ? "succeeded" : "failed";
 }
 
@@ -190,6 +226,7 @@ export async function runScan(deps: ScanDeps, options: ScanOptions = {}): Promis
     newDeals: 0,
     realerted: 0,
     expired: 0,
+    awaitingSecondSighting: 0,
     matches: 0,
     alertEmails: 0,
     errors: [],
@@ -203,7 +240,7 @@ export async function runScan(deps: ScanDeps, options: ScanOptions = {}): Promis
     const history = (options.loadHistory ?? loadPriceHistory)(db, fares.historySource ?? fares.name, now);
     await nextTick(); // reading a year of prices takes ~0.2 s: answer waiting requests before searching
     if (fares.sweep === "discovery") await discoverySweep(deps, history, now, today, summary);
-    else await gridSweep(deps, history, now, today, summary);
+    else await gridSweep(deps, history, now, today, summary, options.secondLook === true);
 
     if (options.afterDeals) {
       const downstream = await options.afterDeals();
@@ -247,7 +284,8 @@ export function describeScan(s: ScanSummary): string {
   const problems = s.errors.length > 0 ? `; ${s.errors.length} error(s): ${s.errors.slice(0, 3).join(" | ")}` : "";
   return (
     `[scan] ${s.source} ${s.status}: ${s.routes} routes, ${n(s.quotes)} quotes, ${s.dealsFound} deals ` +
-    `(${s.newDeals} new, ${s.realerted} re-alerted, ${s.expired} expired), ${n(s.matches)} matches, ` +
+    `(${s.newDeals} new, ${s.realerted} re-alerted, ${s.expired} expired, ${s.awaitingSecondSighting} awaiting a second look), ` +
+    `${n(s.matches)} matches, ` +
     `${n(s.alertEmails)} alert emails in ${s.seconds.toFixed(2)} s` +
     (s.quotaLeft !== null ? `; quota left ${n(s.quotaLeft)}` : "") +
     problems

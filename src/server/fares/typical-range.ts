@@ -114,8 +114,8 @@ export interface RouteModel {
   pairOffsets: Map<string, { offset: number; days: number }>;
   /** Departure day number → the median offset of every trip that departed that day (log). */
   departureOffsets: Map<number, number>;
-  /** `${departDate}|${returnDate}` → the lowest of that date pair's daily minima over the recent days. */
-  pairRecentLows: Map<string, number>;
+  /** `${departDate}|${returnDate}` → that date pair's usual daily minimum over the recent days (their median). */
+  pairUsualLows: Map<string, number>;
 }
 
 const bucketKey = (kind: TripKind, month: number) => `${kind}|${month}`;
@@ -227,11 +227,11 @@ export function buildRouteModel(observations: readonly Observation[], today: str
     if (own.length >= MIN_PAIR_DAYS) departureOffsets.set(departDay as number, median(own));
   }
 
-  const pairRecentLows = new Map<string, number>();
+  const pairUsualLows = new Map<string, number>();
   const recentRows = rows.filter((r) => r.day >= todayDay - DEAL_RULES.recentPairDays);
-  for (const [pair, prices] of groupBy(recentRows.map((r) => [r.pair, r.price]))) pairRecentLows.set(pair as string, Math.min(...prices));
+  for (const [pair, prices] of groupBy(recentRows.map((r) => [r.pair, r.price]))) pairUsualLows.set(pair as string, median(prices));
 
-  return { buckets, lead, spread, observedLevel: recent.length > 0 ? median(recent) : 0, pairOffsets, departureOffsets, pairRecentLows };
+  return { buckets, lead, spread, observedLevel: recent.length > 0 ? median(recent) : 0, pairOffsets, departureOffsets, pairUsualLows };
 }
 
 /** The route models of a history, built once per history and day. */
