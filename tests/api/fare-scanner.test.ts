@@ -186,6 +186,18 @@ describe("deal records across scans", () => {
     expect(dealRows(t)).toHaveLength(1);
   });
 
+  test("a second look searches only the dates of drops seen once, and alerts the ones that held", async () => {
+    const t = createTestApp();
+    laxHistory(t);
+    const source = scriptedSource(() => [quote({ price: 250 }), quote({ destination: "LAX", departDate: "2027-02-19", returnDate: "2027-02-21", price: 366 })]);
+    await sightedAnHourAgo(t, source);
+    const second = await scanFares({ ...t.deps, fares: source }, { ...quiet, secondLook: true });
+    expect(source.asked.at(-1)).toEqual([
+      { destination: "LAX", departDate: quote({}).departDate, returnDate: quote({}).returnDate, cabin: "economy", purpose: "recheck" },
+    ]);
+    expect(second.newDeals).toBe(1);
+  });
+
   test("a true drop becomes a deal; the same fare seen again is the same deal", async () => {
     const t = createTestApp();
     laxHistory(t);

@@ -78,17 +78,26 @@ const result = await replay({
 });
 
 const metrics = measureAlerts(result.alerts.current, truth);
-console.log(`alerts ${metrics.alerts} false ${metrics.falseAlerts} recall ${metrics.realDropRecall.hit}/${metrics.realDropRecall.of} duplicates ${metrics.duplicates}`);
+console.log(
+  `alerts ${metrics.alerts} false ${metrics.falseAlerts} recall ${metrics.realDropRecall.hit}/${metrics.realDropRecall.of} duplicates ${metrics.duplicates}`,
+);
 
 const count = (label: string, keys: string[]) => {
   const counts = new Map<string, number>();
   for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
-  console.log(`${label}:`, [...counts].sort().map(([k, n]) => `${k}:${n}`).join("  "));
+  console.log(
+    `${label}:`,
+    [...counts]
+      .sort()
+      .map(([k, n]) => `${k}:${n}`)
+      .join("  "),
+  );
 };
 
 // Missed real drops, as the harness counts them (above the dollar minimum).
 const alertsByKey = new Map<string, number[]>();
-for (const a of result.alerts.current) alertsByKey.set(keyOf(a.route, a.departDate, a.returnDate), [...(alertsByKey.get(keyOf(a.route, a.departDate, a.returnDate)) ?? []), a.at]);
+for (const a of result.alerts.current)
+  alertsByKey.set(keyOf(a.route, a.departDate, a.returnDate), [...(alertsByKey.get(keyOf(a.route, a.departDate, a.returnDate)) ?? []), a.at]);
 const missed: string[] = [];
 const missedLines: string[] = [];
 for (const drop of realDrops) {
@@ -134,15 +143,28 @@ const falseJudgements = result.alerts.current
     return j ? [{ ...j, vol: world.route(a.route)!.volatility }] : [];
   });
 const step = (x: number, by: number) => (Math.floor(x / by) * by).toFixed(2);
-count("false noise alerts by estimate/T", falseJudgements.map((j) => step(j.estimate, 0.02)));
-count("false noise alerts by z", falseJudgements.map((j) => step(j.z, 0.25)));
-count("false noise alerts by spread/volatility", falseJudgements.map((j) => step(j.spread / j.vol, 0.1)));
-count("false noise alerts by volatility", falseJudgements.map((j) => j.vol.toFixed(2)));
+count(
+  "false noise alerts by estimate/T",
+  falseJudgements.map((j) => step(j.estimate, 0.02)),
+);
+count(
+  "false noise alerts by z",
+  falseJudgements.map((j) => step(j.z, 0.25)),
+);
+count(
+  "false noise alerts by spread/volatility",
+  falseJudgements.map((j) => step(j.spread / j.vol, 0.1)),
+);
+count(
+  "false noise alerts by volatility",
+  falseJudgements.map((j) => j.vol.toFixed(2)),
+);
 
 // Duplicates: re-alerts that only noise explains (metrics.ts), with the alert before each.
 if (values.list) {
   const byKey = new Map<string, typeof result.alerts.current>();
-  for (const a of result.alerts.current) byKey.set(keyOf(a.route, a.departDate, a.returnDate || null), [...(byKey.get(keyOf(a.route, a.departDate, a.returnDate || null)) ?? []), a]);
+  for (const a of result.alerts.current)
+    byKey.set(keyOf(a.route, a.departDate, a.returnDate || null), [...(byKey.get(keyOf(a.route, a.departDate, a.returnDate || null)) ?? []), a]);
   const describe = (a: (typeof result.alerts.current)[number]) => {
     const sale = world.saleAt(a.route, a.departDate, a.returnDate || null, a.at);
     const typical = world.typicalPrice(a.route, a.departDate, a.returnDate || null, a.at);
@@ -153,7 +175,9 @@ if (values.list) {
     for (let i = 1; i < list.length; i++) {
       const [previous, alert] = [list[i - 1]!, list[i]!];
       if (!alert.again || alert.at < truth.start) continue;
-      const newSale = world.events.drops.some((d) => keyOf(d.route, d.departDate, d.returnDate || null) === key && d.start > previous.at && d.start <= alert.at);
+      const newSale = world.events.drops.some(
+        (d) => keyOf(d.route, d.departDate, d.returnDate || null) === key && d.start > previous.at && d.start <= alert.at,
+      );
       const noiseless = (at: number) => world.noiselessPrice(alert.route, alert.departDate, alert.returnDate || null, at);
       if (!newSale && noiseless(alert.at) > 0.9 * noiseless(previous.at)) console.log(`  ${key}: ${describe(previous)} -> ${describe(alert)}`);
     }

@@ -126,7 +126,14 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
     const seenBefore = sightings.get(key) ?? null;
     if (isDrop && !confirmsCachedDeal && !isSecondSighting(seenBefore, now)) {
       tx.insert(dropSightings)
-        .values({ dedupeKey: key, destination: quote.destination, departDate: quote.departDate, returnDate: quote.returnDate ?? "", cabin: quote.cabin, seenAt: now })
+        .values({
+          dedupeKey: key,
+          destination: quote.destination,
+          departDate: quote.departDate,
+          returnDate: quote.returnDate ?? "",
+          cabin: quote.cabin,
+          seenAt: now,
+        })
         .onConflictDoUpdate({ target: dropSightings.dedupeKey, set: { seenAt: now } })
         .run();
       changes.awaitingSecondSighting++;

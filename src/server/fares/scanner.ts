@@ -129,7 +129,7 @@ function secondLookSearches(db: Db): FareSearch[] {
     .select()
     .from(dropSightings)
     .all()
-    .map((sighting) => ({ ...sighting, returnDate: sighting.returnDate || null, purpose: "recheck" as const }));
+    .map(({ destination, departDate, returnDate, cabin }) => ({ destination, departDate, returnDate: returnDate || null, cabin, purpose: "recheck" as const }));
 }
 
 /**
