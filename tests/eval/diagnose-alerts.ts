@@ -10,6 +10,7 @@ import { judgeQuotes } from "../../src/server/fares/judge-quotes.ts";
 import { REPLAY_START, worldTruth } from "./evaluate.ts";
 import { isRealAlert, measureAlerts } from "./metrics.ts";
 import { replay } from "./replay.ts";
+import { bucket, printTally } from "./tally.ts";
 import { SyntheticWorld } from "./world.ts";
 import type { WorldKind } from "./world-events.ts";
 
@@ -82,18 +83,6 @@ console.log(
   `alerts ${metrics.alerts} false ${metrics.falseAlerts} recall ${metrics.realDropRecall.hit}/${metrics.realDropRecall.of} duplicates ${metrics.duplicates}`,
 );
 
-const count = (label: string, keys: string[]) => {
-  const counts = new Map<string, number>();
-  for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
-  console.log(
-    `${label}:`,
-    [...counts]
-      .sort()
-      .map(([k, n]) => `${k}:${n}`)
-      .join("  "),
-  );
-};
-
 // Missed real drops, as the harness counts them (above the dollar minimum).
 const alertsByKey = new Map<string, number[]>();
 for (const a of result.alerts.current)
@@ -121,7 +110,7 @@ for (const drop of realDrops) {
     `${key} earlier alerts [${before.join("; ")}] depth ${drop.depth} saved $${saved.toFixed(0)} scans ${judgements.length} best estimate/T ${best?.estimate.toFixed(3)} z ${best?.z.toFixed(2)} spread ${best?.spread.toFixed(3)}: ${why}`,
   );
 }
-count("missed real drops", missed);
+printTally("missed real drops", missed);
 if (values.list) for (const line of missedLines) console.log(`  ${line}`);
 
 // False alerts by what the world was doing.
@@ -135,27 +124,26 @@ const falseKinds = result.alerts.current
     const fare = a.price / world.typicalPrice(a.route, a.departDate, a.returnDate || null, a.at);
     return `noise ${(Math.floor(fare * 50) / 50).toFixed(2)}`;
   });
-count("false alerts", falseKinds);
+printTally("false alerts", falseKinds);
 const falseJudgements = result.alerts.current
   .filter((a) => a.at >= truth.start && a.at < truth.end && !isRealAlert(a, truth) && !world.saleAt(a.route, a.departDate, a.returnDate || null, a.at))
   .flatMap((a) => {
     const j = dealJudgements.get(`${a.at}|${keyOf(a.route, a.departDate, a.returnDate || null)}`);
     return j ? [{ ...j, vol: world.route(a.route)!.volatility }] : [];
   });
-const step = (x: number, by: number) => (Math.floor(x / by) * by).toFixed(2);
-count(
+printTally(
   "false noise alerts by estimate/T",
-  falseJudgements.map((j) => step(j.estimate, 0.02)),
+  falseJudgements.map((j) => bucket(j.estimate, 0.02)),
 );
-count(
+printTally(
   "false noise alerts by z",
-  falseJudgements.map((j) => step(j.z, 0.25)),
+  falseJudgements.map((j) => bucket(j.z, 0.25)),
 );
-count(
+printTally(
   "false noise alerts by spread/volatility",
-  falseJudgements.map((j) => step(j.spread / j.vol, 0.1)),
+  falseJudgements.map((j) => bucket(j.spread / j.vol, 0.1)),
 );
-count(
+printTally(
   "false noise alerts by volatility",
   falseJudgements.map((j) => j.vol.toFixed(2)),
 );

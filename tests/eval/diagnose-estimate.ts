@@ -14,6 +14,7 @@ import { REPLAY_START } from "./evaluate.ts";
 import { REAL_ALERT_SHARE_BELOW } from "./metrics.ts";
 import { replay } from "./replay.ts";
 import { SyntheticWorld, tripKindOf } from "./world.ts";
+import { bucket, printTally } from "./tally.ts";
 import type { WorldKind } from "./world-events.ts";
 
 const { values } = parseArgs({
@@ -178,26 +179,31 @@ for (const [month, group] of by((r) => String(r.month).padStart(2, "0"))) summar
 
 const falseDeals = deals.filter((d) => !d.real);
 console.log(`\njudged deals ${deals.length}, not really 20 % below ${falseDeals.length}`);
-const bucket = (x: number, step: number) => (Math.floor(x / step) * step).toFixed(2);
-function countBy(label: string, list: typeof deals, key: (d: (typeof deals)[number]) => string) {
-  const counts = new Map<string, number>();
-  for (const d of list) counts.set(key(d), (counts.get(key(d)) ?? 0) + 1);
-  console.log(
-    `${label}:`,
-    [...counts]
-      .sort()
-      .map(([k, n]) => `${k}:${n}`)
-      .join("  "),
-  );
-}
-countBy("false by sale depth (0 none, -1 spike)", falseDeals, (d) => d.sale.toFixed(2));
-countBy("false by fare/T", falseDeals, (d) => bucket(d.fare, 0.01));
-countBy("false by estimate/T", falseDeals, (d) => bucket(d.estimate, 0.02));
-countBy("false by volatility", falseDeals, (d) => d.vol.toFixed(2));
-countBy("false by spread used", falseDeals, (d) => bucket(d.spread, 0.01));
-countBy("all deals by spread used", deals, (d) => bucket(d.spread, 0.01));
-countBy(
+printTally(
+  "false by sale depth (0 none, -1 spike)",
+  falseDeals.map((d) => d.sale.toFixed(2)),
+);
+printTally(
+  "false by fare/T",
+  falseDeals.map((d) => bucket(d.fare, 0.01)),
+);
+printTally(
+  "false by estimate/T",
+  falseDeals.map((d) => bucket(d.estimate, 0.02)),
+);
+printTally(
+  "false by volatility",
+  falseDeals.map((d) => d.vol.toFixed(2)),
+);
+printTally(
+  "false by spread used",
+  falseDeals.map((d) => bucket(d.spread, 0.01)),
+);
+printTally(
+  "all deals by spread used",
+  deals.map((d) => bucket(d.spread, 0.01)),
+);
+printTally(
   "real deals by estimate/T",
-  deals.filter((d) => d.real),
-  (d) => bucket(d.estimate, 0.02),
+  deals.filter((d) => d.real).map((d) => bucket(d.estimate, 0.02)),
 );
