@@ -46,6 +46,12 @@ export function addDays(isoDate: string, days: number): string {
   return isoDateOfDay(dayNumber(isoDate) + days);
 }
 
+/** The same month and day a year earlier (29 February → 28 February). */
+export function sameDateAYearBefore(isoDate: string): string {
+  const monthDay = isoDate.slice(4) === "-02-29" ? "-02-28" : isoDate.slice(4);
+  return `${Number(isoDate.slice(0, 4)) - 1}${monthDay}`;
+}
+
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
   return dayNumber(to) - dayNumber(from);

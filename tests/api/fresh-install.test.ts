@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { deals } from "../../db/schema.ts";
 import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
 import { markdownOf } from "../../src/server/fares/simulated-market.ts";
+import { secondLookDelayMs } from "../../src/domain/deal-rules.ts";
 import { scanFares } from "../../src/server/jobs.ts";
 import { createTestApp } from "../support/test-app.ts";
 
@@ -29,4 +30,27 @@ test("a fresh install's first day on the default simulated market: a handful of 
   const fromSales = found.filter((deal) => markdownOf(deal.destination, deal.departDate, deal.lastAlertedAt) === "sale").length;
   expect(fromSales).toBeGreaterThanOrEqual(found.length / 3);
   expect(t.db.select().from(deals).where(eq(deals.isActive, true)).all().length).toBeGreaterThanOrEqual(3);
+}, 60_000);
+
+test("a fresh install in May: a weekend just outside this December's Christmas peak is not priced as in it (no flood)", async () => {
+  // 17 December 2027 is a Friday, the day before the peak; a year before, the same Friday (the 18th) was in it.
+  const t = createTestApp({}, { fares: createSimulatedFareSource() });
+  t.clock.set(new Date("2027-05-05T20:45:00Z"));
+  const scanAsTheJobsDo = async () => {
+    const summary = await scanFares(t.deps, quiet);
+    if (summary.awaitingSecondSighting === 0) return;
+    t.clock.advance(secondLookDelayMs(t.clock.now().getTime()));
+    await scanFares(t.deps, { ...quiet, secondLook: true });
+  };
+  await scanAsTheJobsDo();
+  for (const at of ["2027-05-06T00:00:00Z", "2027-05-06T06:00:00Z", "2027-05-06T12:00:00Z", "2027-05-06T18:00:00Z"]) {
+    t.clock.set(new Date(at));
+    await scanAsTheJobsDo();
+  }
+  const found = t.db.select().from(deals).all();
+  expect(found.length).toBeGreaterThanOrEqual(1);
+  expect(found.length).toBeLessThanOrEqual(15);
+  expect(found.filter((deal) => deal.departDate === "2027-12-17")).toEqual([]);
+  const cut = found.filter((deal) => markdownOf(deal.destination, deal.departDate, deal.lastAlertedAt) !== null).length;
+  expect(cut).toBeGreaterThanOrEqual((found.length * 2) / 3);
 }, 60_000);

@@ -9,7 +9,7 @@
  * trip kind and month) the provider's own price history or typical range for the exact search stands in.
  */
 import { DEAL_RULES, tripKindOf, type TripKind } from "../../domain/deal-rules.ts";
-import { dayNumber } from "../../domain/calendar.ts";
+import { dayNumber, sameDateAYearBefore } from "../../domain/calendar.ts";
 import type { ProviderPricePoint } from "./fare-source.ts";
 import type { Observation, PriceHistory, ScanLevel } from "./observations.ts";
 
@@ -51,6 +51,8 @@ const PAIR_SHRINK_DAYS = 5;
 /** A year before, in whole weeks so the weekday is the same; and how many days around it give the date's offset. */
 const CALENDAR_YEAR_DAYS = 364;
 const CALENDAR_NEIGHBOUR_DAYS = 3;
+/** How far before the same calendar date a year before its last observed departure may be. */
+const SAME_DATE_LOOKBACK_DAYS = 14;
 
 /** Linear interpolation between closest ranks; `sorted` ascending and non-empty. */
 export function percentile(sorted: ArrayLike<number>, p: number): number {
@@ -250,15 +252,38 @@ export interface TripToPrice {
   price: number;
 }
 
-/** What the departure dates around this one cost against their month a year before (log); 0 without them. */
-export function calendarOffset(model: RouteModel, departDate: string): number {
-  const yearBefore = dayNumber(departDate) - CALENDAR_YEAR_DAYS;
-  const around: number[] = [];
-  for (let day = yearBefore - CALENDAR_NEIGHBOUR_DAYS; day <= yearBefore + CALENDAR_NEIGHBOUR_DAYS; day++) {
+/** The median offset of the departures observed from `first` to `last` (day numbers); null without any. */
+function departureOffsetBetween(model: RouteModel, first: number, last: number): number | null {
+  const offsets: number[] = [];
+  for (let day = first; day <= last; day++) {
     const offset = model.departureOffsets.get(day);
-    if (offset !== undefined) around.push(offset);
+    if (offset !== undefined) offsets.push(offset);
   }
-  return around.length > 0 ? median(around) : 0;
+  return offsets.length > 0 ? median(offsets) : null;
+}
+
+/** The offset of the last departure observed on or before `day`, within SAME_DATE_LOOKBACK_DAYS; null without one. */
+function lastDepartureOffsetUpTo(model: RouteModel, day: number): number | null {
+  for (let earlier = day; earlier > day - SAME_DATE_LOOKBACK_DAYS; earlier--) {
+    const offset = model.departureOffsets.get(earlier);
+    if (offset !== undefined) return offset;
+  }
+  return null;
+}
+
+/**
+ * What departures like this one cost against their month a year before (log); 0 without them. A holiday falls on a
+ * weekday (Thanksgiving) or on a date (Christmas), so two readings of a year before speak: the departures around the
+ * same weekday, and the last departure up to the same calendar date. They disagree on the edge of a peak, which for
+ * a date-bound holiday moves a weekday a year; then the lower is taken, so a date just outside this year's peak is
+ * never priced as in it (the other error, a peak's first day priced as ordinary, hides a deal instead of inventing one).
+ */
+export function calendarOffset(model: RouteModel, departDate: string): number {
+  const sameWeekday = dayNumber(departDate) - CALENDAR_YEAR_DAYS;
+  const byWeekday = departureOffsetBetween(model, sameWeekday - CALENDAR_NEIGHBOUR_DAYS, sameWeekday + CALENDAR_NEIGHBOUR_DAYS);
+  const byDate = lastDepartureOffsetUpTo(model, dayNumber(sameDateAYearBefore(departDate)));
+  if (byWeekday === null || byDate === null) return byWeekday ?? byDate ?? 0;
+  return Math.min(byWeekday, byDate);
 }
 
 /** A date pair's lasting offset from its month (log): its own, shrunk towards its calendar offset while it has few days. */
