@@ -28,8 +28,8 @@ export function HowWeFindDealsPage() {
             to 8 nights), other lengths, and one-way trips are kept apart, because a weekend away costs more than a week. For each route, kind of trip and month
             of departure, the typical price is the median of the last year's daily lowest fares, corrected for how far ahead the trip is (fares a few weeks out
             cost more), blended between neighbouring months for dates near a month's end, and adjusted for dates that are always dearer: a holiday weekend we
-            have only just started to watch is priced by what the same dates cost a year before (and where the same weekday and the same date a year
-            before disagree, by the cheaper of the two, so a date next to a holiday is not priced as the holiday).
+            have only just started to watch is priced by what the same dates cost a year before (and where the same weekday and the same date a year before
+            disagree, by the cheaper of the two, so a date next to a holiday is not priced as the holiday).
           </p>
           <p>
             Prices move as a whole too: a route slowly getting dearer or cheaper moves its typical price with it (we follow each route's level over the last{" "}
