@@ -98,7 +98,7 @@ test("after a day of hourly SerpApi scans: searches spent and left, coverage, a 
     searchesPerSweep: 4,
     warnings: [],
   });
-});
+}, 30_000);
 
 test("a schedule the budget cannot pay for is named, with what it can pay for", async () => {
   const { t, fares, operations } = await adminView({ FARE_BUDGET: "1000", SCAN_SCHEDULE: "*/10 * * * *" });

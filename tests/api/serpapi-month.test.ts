@@ -112,4 +112,4 @@ test("a month of hourly scans on a 5,000-search plan with FARE_BUDGET=2000: Expl
   const january = await runScan({ ...t.deps, fares }, { log: () => {} });
   expect(january.searches).toBeGreaterThan(0);
   expect(january.quotaLeft).toBe(BUDGET - january.searches);
-}, 120_000);
+}, 300_000);

@@ -42,7 +42,7 @@ describe("issue 11's attacks against the real server", () => {
   afterAll(async () => {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
-  });
+  }, 30_000);
 
   test("1. 1 MiB of '[' answers 400 while a /healthz sent at the same moment answers 200", async () => {
     const [nested, health] = await Promise.all([post("/api/login", "[".repeat(1024 * 1024)), fetch(`${server.url}/healthz`)]);
