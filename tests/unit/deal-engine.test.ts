@@ -83,35 +83,29 @@ describe("typical ranges that fit the trip", () => {
     expect(levelNow(model, scans(0), { level: -0.3, spread: 0.06 }).level).toBeCloseTo(-0.3, 5);
   });
 
-  test("a holiday comes back: dates never seen before cost what the same dates cost a year before, against their month", () => {
-    // December 2025's weekends, seen 30–90 days ahead: the two from the 18th on cost 30 % more (Christmas).
-    const random = seededRandom("christmas");
+  /** One December's Friday → Sunday weekends, seen 30–90 days ahead: $300, and 30 % more from the 18th on (Christmas). */
+  function decemberWeekends(fridays: readonly string[], seed: string): Observation[] {
+    const random = seededRandom(seed);
     const december: Observation[] = [];
-    for (const friday of ["2025-12-05", "2025-12-12", "2025-12-19", "2025-12-26"]) {
+    for (const friday of fridays) {
       for (let back = 30; back < 90; back++) {
-        const price = (friday >= "2025-12-18" ? 390 : 300) * Math.exp(0.03 * normalDraw(random));
+        const price = (friday.slice(5) >= "12-18" ? 390 : 300) * Math.exp(0.03 * normalDraw(random));
         december.push({ departDate: friday, returnDate: addDays(friday, 2), price: Math.round(price), day: dayNumber(friday) - back });
       }
     }
-    const model = buildRouteModel(december, "2026-06-01")!;
-    const ordinary = typicalOf(model, "2026-12-04", "2026-12-06", "2026-09-01");
-    const christmas = typicalOf(model, "2026-12-25", "2026-12-27", "2026-09-01");
-    expectNear(ordinary, 300);
-    expectNear(christmas, 390);
+    return december;
+  }
+
+  test("a holiday comes back: dates never seen before cost what the same dates cost a year before, against their month", () => {
+    const model = buildRouteModel(decemberWeekends(["2025-12-05", "2025-12-12", "2025-12-19", "2025-12-26"], "christmas"), "2026-06-01")!;
+    expectNear(typicalOf(model, "2026-12-04", "2026-12-06", "2026-09-01"), 300);
+    expectNear(typicalOf(model, "2026-12-25", "2026-12-27", "2026-09-01"), 390);
   });
 
   test("a peak bound to a date moves a weekday a year: the first Friday outside it is not priced as in it", () => {
-    // December 2026's Fridays, seen 30–90 days ahead: from the 18th on they cost 30 % more (Christmas). In 2027 the
-    // 18th is a Saturday, so Friday the 17th is ordinary although the same weekday a year before (the 18th) was not.
-    const random = seededRandom("christmas moves");
-    const december: Observation[] = [];
-    for (const friday of ["2026-12-04", "2026-12-11", "2026-12-18", "2026-12-25"]) {
-      for (let back = 30; back < 90; back++) {
-        const price = (friday >= "2026-12-18" ? 390 : 300) * Math.exp(0.03 * normalDraw(random));
-        december.push({ departDate: friday, returnDate: addDays(friday, 2), price: Math.round(price), day: dayNumber(friday) - back });
-      }
-    }
-    const model = buildRouteModel(december, "2027-06-01")!;
+    // In 2027 the 18th is a Saturday, so Friday the 17th is ordinary although the same weekday a year before (the
+    // 18th) was in the peak.
+    const model = buildRouteModel(decemberWeekends(["2026-12-04", "2026-12-11", "2026-12-18", "2026-12-25"], "christmas moves"), "2027-06-01")!;
     expectNear(typicalOf(model, "2027-12-10", "2027-12-12", "2027-09-01"), 300);
     expectNear(typicalOf(model, "2027-12-17", "2027-12-19", "2027-09-01"), 300);
     expectNear(typicalOf(model, "2027-12-24", "2027-12-26", "2027-09-01"), 390);
