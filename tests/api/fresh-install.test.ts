@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { deals } from "../../db/schema.ts";
 import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
 import { markdownOf } from "../../src/server/fares/simulated-market.ts";
-import { secondLookDelayMs } from "../../src/domain/deal-rules.ts";
 import { scanFares } from "../../src/server/jobs.ts";
+import { scanWithSecondLook } from "../support/second-look.ts";
 import { createTestApp } from "../support/test-app.ts";
 
 const HOUR = 3_600_000;
@@ -36,12 +36,7 @@ test("a fresh install in May: a weekend just outside this December's Christmas p
   // 17 December 2027 is a Friday, the day before the peak; a year before, the same Friday (the 18th) was in it.
   const t = createTestApp({}, { fares: createSimulatedFareSource() });
   t.clock.set(new Date("2027-05-05T20:45:00Z"));
-  const scanAsTheJobsDo = async () => {
-    const summary = await scanFares(t.deps, quiet);
-    if (summary.awaitingSecondSighting === 0) return;
-    t.clock.advance(secondLookDelayMs(t.clock.now().getTime()));
-    await scanFares(t.deps, { ...quiet, secondLook: true });
-  };
+  const scanAsTheJobsDo = () => scanWithSecondLook(t.clock, (options) => scanFares(t.deps, { ...quiet, ...options }));
   await scanAsTheJobsDo();
   for (const at of ["2027-05-06T00:00:00Z", "2027-05-06T06:00:00Z", "2027-05-06T12:00:00Z", "2027-05-06T18:00:00Z"]) {
     t.clock.set(new Date(at));

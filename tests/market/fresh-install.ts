@@ -1,7 +1,8 @@
 /**
  * What a fresh `npm start` shows with the default simulated market (docs/decisions/053). For boot moments spread
  * over a year: a fresh in-memory database, the boot scan (which first records the market's year of past prices),
- * then the default schedule's scans (every 6 hours, on the hour UTC, each with its second look) for one day, through the real runScan. Prints
+ * then the default schedule's scans (every 6 hours, on the hour UTC, each with its second look) for one day, through
+ * the real runScan. Prints
  * the deals found after the boot scan and after the day, how many are really 20 % below the market's ordinary fare,
  * and what cut each deal's fare (a sale, a mistake fare or the market's ordinary ups and downs). Then, without scanning: the market's mistake fares per month over a year,
  * and how often the price guard (MIN_FARE) binds over a year of the scan grid's quotes.
@@ -12,12 +13,12 @@ import { openDatabase } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
 import { deals } from "../../db/schema.ts";
 import { addDays, DAY_MS, dayNumber } from "../../src/domain/calendar.ts";
-import { secondLookDelayMs } from "../../src/domain/deal-rules.ts";
-import { runScan, type ScanSummary } from "../../src/server/fares/scanner.ts";
+import { runScan } from "../../src/server/fares/scanner.ts";
 import { tripDatePairs } from "../../src/server/fares/scan-plan.ts";
 import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
 import { markdownOf, MIN_FARE, MISTAKE_WINDOW_MS, mistakeFareOn, ordinaryFare, simulatedFare } from "../../src/server/fares/simulated-market.ts";
 import { simulatedRoutes } from "../../src/server/fares/simulated-routes.ts";
+import { scanWithSecondLook } from "../support/second-look.ts";
 import { TestClock } from "../support/test-clock.ts";
 
 const SCAN_EVERY_MS = 6 * 3_600_000;
@@ -52,19 +53,17 @@ async function measure(boot: string): Promise<FreshInstall> {
   const deps = { db, clock, fares: createSimulatedFareSource() };
   const quiet = { log: () => {} };
   // As src/server/jobs.ts runs them: a scan that leaves drops seen once is followed by a second look at the next hour.
-  const secondLookIfWanted = async (summary: ScanSummary) => {
-    if (summary.awaitingSecondSighting === 0) return;
-    clock.set(new Date(clock.now().getTime() + secondLookDelayMs(clock.now().getTime())));
-    await runScan(deps, { ...quiet, secondLook: true });
-  };
-  const scanWithSecondLook = async () => secondLookIfWanted(await runScan(deps, quiet));
-  const bootScan = await runScan(deps, quiet);
-  const afterBoot = db.select().from(deals).all().length;
-  await secondLookIfWanted(bootScan);
+  const scan = (options: { secondLook: boolean }) => runScan(deps, { ...quiet, ...options });
+  let afterBoot = 0;
+  await scanWithSecondLook(clock, async (options) => {
+    const summary = await scan(options);
+    if (!options.secondLook) afterBoot = db.select().from(deals).all().length;
+    return summary;
+  });
   let next = Math.ceil(clock.now().getTime() / SCAN_EVERY_MS) * SCAN_EVERY_MS;
-  for (let scan = 0; scan < SCANS_AFTER_BOOT; scan++, next += SCAN_EVERY_MS) {
+  for (let count = 0; count < SCANS_AFTER_BOOT; count++, next += SCAN_EVERY_MS) {
     clock.set(new Date(next));
-    await scanWithSecondLook();
+    await scanWithSecondLook(clock, scan);
   }
   const found = db.select().from(deals).all();
   const causes: Record<string, number> = {};
