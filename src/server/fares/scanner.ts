@@ -123,6 +123,15 @@ function liveDealRechecks(db: Db): FareSearch[] {
     .map((deal) => ({ ...deal, returnDate: deal.returnDate || null, purpose: "recheck" as const }));
 }
 
+/** What a scan's deal records changed, in its summary. */
+function countDealChanges(summary: ScanSummary, changes: DealChanges): void {
+  summary.dealsFound = changes.found;
+  summary.newDeals = changes.created;
+  summary.realerted = changes.realerted;
+  summary.expired = changes.expired;
+  summary.awaitingSecondSighting = changes.awaitingSecondSighting;
+}
+
 /** The dates of drops seen once: a second look searches only these. */
 function secondLookSearches(db: Db): FareSearch[] {
   return db
@@ -173,11 +182,7 @@ async function gridSweep(deps: ScanDeps, history: PriceHistory, now: Date, today
       );
       return recordDeals(tx, judged, now);
     });
-    summary.dealsFound = changes.found;
-    summary.newDeals = changes.created;
-    summary.realerted = changes.realerted;
-    summary.expired = changes.expired;
-    summary.awaitingSecondSighting = changes.awaitingSecondSighting;
+    countDealChanges(summary, changes);
     summary.status = result.quotes.length > 0 || result.errors.length === 0 ? "succeeded" : "failed";
   }
 }
@@ -200,11 +205,7 @@ async function discoverySweep(deps: ScanDeps, history: PriceHistory, now: Date, 
     markRoutesObserved(db, fares.name, observedRoutes, now);
     return recordDeals(tx, judged, now);
   });
-  summary.dealsFound = changes.found;
-  summary.newDeals = changes.created;
-  summary.realerted = changes.realerted;
-  summary.expired = changes.expired;
-  summary.awaitingSecondSighting = changes.awaitingSecondSighting;
+  countDealChanges(summary, changes);
   summary.status = quotes > 0 || errors.length === 0 ? "succeeded" : "failed";
 }
 
