@@ -22,6 +22,8 @@ import { discoveryPairs } from "../../src/server/fares/discovery-plan.ts";
 import { candidateQuote } from "../../src/server/fares/discovery-sweep.ts";
 import type { FareQuote, TripKind } from "../../src/server/fares/fare-source.ts";
 import { judgeQuotes } from "../../src/server/fares/judge-quotes.ts";
+import { routeKey } from "../../src/server/fares/observations.ts";
+import { pairOffset, percentile, routeModels } from "../../src/server/fares/typical-range.ts";
 import { REPLAY_START, worldTruth } from "./evaluate.ts";
 import { DOLLAR_MINIMUM, isRealAlert, REAL_DROP_DEPTH, type AlertRecord } from "./metrics.ts";
 import { replay } from "./replay.ts";
@@ -60,6 +62,8 @@ interface DropTrace {
   judgedDeal: number;
   confirmed: number;
   confirmedDeal: number;
+  /** The discovered sighting that came closest to a deal: its typical price ÷ the true one, its robust z, the verdict. */
+  closest: { estimate: number; z: number; reason: string; pairOffset: number; pairDays: number } | null;
 }
 
 async function main(): Promise<void> {
@@ -74,13 +78,17 @@ async function main(): Promise<void> {
   });
   const dropsByKey = new Map<string, PlantedDrop[]>();
   for (const drop of realDrops) dropsByKey.set(keyOf(drop), [...(dropsByKey.get(keyOf(drop)) ?? []), drop]);
-  const traces = new Map<PlantedDrop, DropTrace>(realDrops.map((drop) => [drop, { discovered: 0, judgedDeal: 0, confirmed: 0, confirmedDeal: 0 }]));
+  const traces = new Map<PlantedDrop, DropTrace>(
+    realDrops.map((drop) => [drop, { discovered: 0, judgedDeal: 0, confirmed: 0, confirmedDeal: 0, closest: null }]),
+  );
   const activeTrace = (quote: FareQuote, at: number) => {
     const drops = dropsByKey.get(keyOf({ route: quote.destination, departDate: quote.departDate, returnDate: quote.returnDate ?? "" })) ?? [];
     const drop = drops.find((d) => d.start <= at && at <= d.end);
     return drop ? traces.get(drop)! : null;
   };
 
+  // Every discovered candidate's typical price against the world's true typical price, by 30-day period of the replay.
+  const estimates = new Map<number, number[]>();
   let discoveriesSeen = 0;
   let confirmsSeen = 0;
   const result = await replay({
@@ -105,11 +113,29 @@ async function main(): Promise<void> {
       }
       discoveriesSeen = trace.discoveries.length;
       const candidates = [...found.values()];
-      if (candidates.some((quote) => activeTrace(quote, at))) {
+      const period = Math.floor((at - REPLAY_START) / (30 * 24 * HOUR_MS));
+      if ((at - REPLAY_START) % (6 * HOUR_MS) === 0 || candidates.some((quote) => activeTrace(quote, at))) {
         for (const item of judgeQuotes(candidates, history, today).judged) {
+          if (item.range && (at - REPLAY_START) % (6 * HOUR_MS) === 0) {
+            const typical = truth.typicalPrice(item.quote.destination, item.quote.departDate, item.quote.returnDate ?? "", at);
+            estimates.set(period, [...(estimates.get(period) ?? []), item.range.median / typical]);
+          }
           const dropTrace = activeTrace(item.quote, at);
           if (!dropTrace) continue;
           dropTrace.discovered++;
+          const j = item.judgement;
+          if (j && item.range && (!dropTrace.closest || j.robustZ < dropTrace.closest.z)) {
+            const typical = truth.typicalPrice(item.quote.destination, item.quote.departDate, item.quote.returnDate ?? "", at);
+            const model = routeModels(history).get(routeKey(item.quote));
+            const own = model?.pairOffsets.get(`${item.quote.departDate}|${item.quote.returnDate ?? ""}`);
+            dropTrace.closest = {
+              estimate: item.range.median / typical,
+              z: j.robustZ,
+              reason: j.reason,
+              pairOffset: model ? pairOffset(model, item.quote.departDate, item.quote.returnDate) : 0,
+              pairDays: own?.days ?? 0,
+            };
+          }
           if (item.judgement?.isDeal) dropTrace.judgedDeal++;
         }
       }
@@ -146,7 +172,10 @@ async function main(): Promise<void> {
     lines.push(
       `${cls.slice(0, 1)} ${drop.route}${international.has(drop.route) ? " (intl)" : ""} ${drop.departDate}→${drop.returnDate} ` +
         `−${Math.round(drop.depth * 100)} % sale ${new Date(drop.start).toISOString().slice(0, 13)}h, ${((drop.end - drop.start) / HOUR_MS).toFixed(0)} h; ` +
-        `discovered ${t.discovered}×, judged a deal ${t.judgedDeal}×, confirmed ${t.confirmed}× (a deal ${t.confirmedDeal}×)`,
+        `discovered ${t.discovered}×, judged a deal ${t.judgedDeal}×, confirmed ${t.confirmed}× (a deal ${t.confirmedDeal}×)` +
+        (t.closest
+          ? `; closest: typical ${t.closest.estimate.toFixed(3)} × true (pair offset ${t.closest.pairOffset.toFixed(3)} from ${t.closest.pairDays} days), z ${t.closest.z.toFixed(2)}, ${t.closest.reason}`
+          : ""),
     );
   }
   const source = result.budgeted!;
@@ -156,6 +185,12 @@ async function main(): Promise<void> {
       `${realAlerts} of ${alerts.length} alerts real. ${source.trace!.discoveries.length} discoveries, ${source.trace!.confirms.length} confirmations.`,
   );
   for (const [cls, count] of counts) console.log(`  ${String(count).padStart(4)}  ${cls}`);
+  console.log("typical price of discovered candidates ÷ the true typical price, median (P25–P75), every 6 h, by 30 days:");
+  for (const [period, ratios] of estimates) {
+    const sorted = Float64Array.from(ratios).sort();
+    const at = (p: number) => percentile(sorted, p).toFixed(3);
+    console.log(`  days ${period * 30}–${period * 30 + 29}: ${at(0.5)} (${at(0.25)}–${at(0.75)}) of ${ratios.length}`);
+  }
   if (flags.list) console.log(lines.sort().join("\n"));
 }
 

@@ -83,6 +83,20 @@ describe("typical ranges that fit the trip", () => {
     expect(levelNow(model, scans(0), { level: -0.3, spread: 0.06 }).level).toBeCloseTo(-0.3, 5);
   });
 
+  test("forget a fare war once it is over: its weeks neither pull the route's level down nor widen its spread", () => {
+    const random = seededRandom("war");
+    // 120 days of four scans a day: the route wanders ±2 % around its level, 40 of those days were a war 30 % lower.
+    const scans = Array.from({ length: 480 }, (_, i) => ({ level: (i >= 200 && i < 360 ? -0.3 : 0) + 0.02 * normalDraw(random), spread: 0.06 }));
+    const afterWar = levelNow(model, scans, { level: 0.01, spread: 0.06 });
+    expect(afterWar.level).toBeCloseTo(0, 2);
+    // Single fares around the level: the scans' own spread and the level's wander, not the war's 30 %.
+    expect(afterWar.spread).toBeLessThan(0.07);
+    // During the war the scan's own level judges, with the ordinary spread.
+    const duringWar = levelNow(model, scans.slice(0, 300), { level: -0.31, spread: 0.06 });
+    expect(duringWar.level).toBeCloseTo(-0.31, 5);
+    expect(duringWar.spread).toBeLessThan(0.07);
+  });
+
   /** One December's Friday → Sunday weekends, seen 30–90 days ahead: $300, and 30 % more from the 18th on (Christmas). */
   function decemberWeekends(fridays: readonly string[], seed: string): Observation[] {
     const random = seededRandom(seed);

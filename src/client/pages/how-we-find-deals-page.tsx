@@ -34,7 +34,8 @@ export function HowWeFindDealsPage() {
           <p>
             Prices move as a whole too: a route slowly getting dearer or cheaper moves its typical price with it (we follow each route's level over the last{" "}
             {DEAL_RULES.levelDays} days). When a whole route suddenly falls or rises by more than about {percent(DEAL_RULES.levelShift)} (a fare war), we
-            compare with the new level, so one fare war is not dozens of alerts.
+            compare with the new level, so one fare war is not dozens of alerts; once it is over, its weeks no longer count in the route's level, so a real sale
+            right after it is measured against ordinary fares.
           </p>
           <p>
             We need at least {DEAL_RULES.minObservationDays} different days of our own fares for a kind of trip and month before we trust them. Until then we

@@ -318,10 +318,21 @@ export function scanLevel(residualsThisScan: readonly number[]): ScanLevel | nul
  */
 export function levelNow(model: RouteModel, recentScans: readonly ScanLevel[], thisScan: ScanLevel | null): { level: number; spread: number } {
   const measured = recentScans.length >= MIN_SCAN_LEVELS;
-  const recent = measured ? median(recentScans.map((s) => s.level)) : model.observedLevel;
-  const spread = measured ? Math.hypot(median(recentScans.map((s) => s.spread)), robustSpread(recentScans.map((s) => s.level))) : model.spread;
+  const scans = measured ? ordinaryScans(recentScans) : [];
+  const recent = measured ? median(scans.map((s) => s.level)) : model.observedLevel;
+  const spread = measured ? Math.hypot(median(scans.map((s) => s.spread)), robustSpread(scans.map((s) => s.level))) : model.spread;
   if (thisScan === null) return { level: recent, spread };
   return { level: Math.abs(thisScan.level - recent) > DEAL_RULES.levelShift ? thisScan.level : recent, spread };
+}
+
+/**
+ * The recent scans without those that found the whole route far from the rest (a fare war or a hike that has passed):
+ * its weeks would pull the route's level down after it and widen the spread until no real drop stands out.
+ */
+function ordinaryScans(recentScans: readonly ScanLevel[]): readonly ScanLevel[] {
+  const centre = median(recentScans.map((s) => s.level));
+  const ordinary = recentScans.filter((s) => Math.abs(s.level - centre) <= DEAL_RULES.levelShift);
+  return ordinary.length >= MIN_SCAN_LEVELS ? ordinary : recentScans;
 }
 
 export function rangeAround(logTypical: number, spread: number, days: number, tripKind: TripKind): PriceRange {
