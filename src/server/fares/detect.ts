@@ -105,7 +105,7 @@ export function expiryReason(deal: ExpiryFacts, now: Date, today: string): strin
  */
 export function recheckExpiryReason(price: number, typical: { low: number; median: number }): string | null {
   if (price > typical.low) return "price rose above the typical low";
-  if (price > typical.median * (1 - DEAL_RULES.endShareBelow)) return `price back within ${Math.round(DEAL_RULES.endShareBelow * 100)}% of typical`;
+  if (price > typical.median * (1 - DEAL_RULES.endShareBelow)) return "price back within 10% of typical";
   return null;
 }
 
