@@ -58,8 +58,6 @@ export const DEAL_RULES = {
   realertMinDropShare: 0.1,
   realertMinDropDollars: 25,
   realertMinHours: 24,
-  /** A live deal ends when a re-check finds its fare above the typical low, or back within this share of the typical price. */
-  endShareBelow: 0.1,
 } as const;
 
 /**

@@ -59,10 +59,7 @@ export function HowWeFindDealsPage() {
 
           <h2>3. One alert per drop</h2>
           <ul>
-            <li>
-              A deal ends when its fare is back in the usual range, or within {percent(DEAL_RULES.endShareBelow)} of the typical price: a fare a few percent
-              below typical is no deal, and a new sale on those dates then counts as new.
-            </li>
+            <li>A deal ends when its fare goes back above the usual range.</li>
             <li>
               A later drop on the same dates is a new deal with a new alert only if the fare falls at least {percent(DEAL_RULES.newEpisodeShareBelowRecent)}{" "}
               below the usual lowest fare of those dates over the last {DEAL_RULES.recentPairDays} days.

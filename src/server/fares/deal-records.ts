@@ -183,7 +183,7 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
       spread: 0,
       tripKind: "other" as const,
     };
-    const ended = recheckExpiryReason(quote.price, current);
+    const ended = recheckExpiryReason(quote.price, current.low);
     if (ended) {
       update(deal, { isActive: false, expiredReason: ended, expiredAt: now, lastSeenAt: now, lastCheckedAt: now });
       changes.expired++;

@@ -98,15 +98,9 @@ export function expiryReason(deal: ExpiryFacts, now: Date, today: string): strin
   return null;
 }
 
-/**
- * A re-check of a live deal: above the typical low, or back within 10 % of the typical price, it is over. (On a calm
- * route the typical low sits a few % below the typical price; a fare back there is no deal, and a new sale on the same
- * dates must count as a new one, not be judged against the old deal's alerted price.)
- */
-export function recheckExpiryReason(price: number, typical: { low: number; median: number }): string | null {
-  if (price > typical.low) return "price rose above the typical low";
-  if (price > typical.median * (1 - DEAL_RULES.endShareBelow)) return "price back within 10% of typical";
-  return null;
+/** A re-check of a live deal: above the typical low, it is over. */
+export function recheckExpiryReason(price: number, typicalLow: number): string | null {
+  return price > typicalLow ? "price rose above the typical low" : null;
 }
 
 export interface DealKeyParts {
