@@ -28,6 +28,8 @@ export interface BudgetJobResult {
   realDropRecall: { hit: number; of: number };
   alerts: number;
   realAlerts: number;
+  /** Re-alerts of the same route and dates that only noise explains (metrics.ts). */
+  duplicates: number;
   hoursToAlert: { median: number | null; p95: number | null };
   searches: number;
   /** The most spent in any calendar month, and the budget. */
@@ -55,6 +57,7 @@ export async function evaluateBudget(spec: BudgetJobSpec): Promise<BudgetJobResu
     realDropRecall: metrics.realDropRecall,
     alerts: metrics.alerts,
     realAlerts: metrics.realAlerts,
+    duplicates: metrics.duplicates,
     hoursToAlert: { median: quantile(metrics.hoursToAlert, 0.5), p95: quantile(metrics.hoursToAlert, 0.95) },
     searches: spent.reduce((a, b) => a + b, 0),
     mostInAMonth: Math.max(0, ...spent),
@@ -72,12 +75,12 @@ export function budgetTable(results: readonly BudgetJobResult[]): string {
     const real = r.alerts === 0 ? "–" : `${percent(r.realAlerts / r.alerts)} (${r.realAlerts}/${r.alerts})`;
     return (
       `| ${r.spec.kind} | ${r.spec.seed} | ${r.spec.searchesPerMonth.toLocaleString("en-US")} | ${percent(r.coverage6h)} | ${recall} | ${real} | ` +
-      `${hours(r.hoursToAlert.median)} | ${hours(r.hoursToAlert.p95)} | ${r.searches.toLocaleString("en-US")} | ${r.mostInAMonth.toLocaleString("en-US")} |`
+      `${r.duplicates} | ${hours(r.hoursToAlert.median)} | ${hours(r.hoursToAlert.p95)} | ${r.searches.toLocaleString("en-US")} | ${r.mostInAMonth.toLocaleString("en-US")} |`
     );
   });
   return [
-    "| World | Seed | Budget / month | Routes seen every 6 h | Recall, real drops ≥ 25 % | Alerts that are real | Median drop → alert | p95 drop → alert | Searches spent | Most in a month |",
-    "|---|---|---|---|---|---|---|---|---|---|",
+    "| World | Seed | Budget / month | Routes seen every 6 h | Recall, real drops ≥ 25 % | Alerts that are real | Duplicate alerts | Median drop → alert | p95 drop → alert | Searches spent | Most in a month |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
     ...rows,
   ].join("\n");
 }
