@@ -114,22 +114,22 @@ async function main(): Promise<void> {
       discoveriesSeen = trace.discoveries.length;
       const candidates = [...found.values()];
       const period = Math.floor((at - REPLAY_START) / (30 * 24 * HOUR_MS));
-      if ((at - REPLAY_START) % (6 * HOUR_MS) === 0 || candidates.some((quote) => activeTrace(quote, at))) {
+      const sampleEstimates = (at - REPLAY_START) % (6 * HOUR_MS) === 0;
+      if (sampleEstimates || candidates.some((quote) => activeTrace(quote, at))) {
         for (const item of judgeQuotes(candidates, history, today).judged) {
-          if (item.range && (at - REPLAY_START) % (6 * HOUR_MS) === 0) {
-            const typical = truth.typicalPrice(item.quote.destination, item.quote.departDate, item.quote.returnDate ?? "", at);
-            estimates.set(period, [...(estimates.get(period) ?? []), item.range.median / typical]);
-          }
+          const estimate = item.range
+            ? item.range.median / truth.typicalPrice(item.quote.destination, item.quote.departDate, item.quote.returnDate ?? "", at)
+            : null;
+          if (estimate !== null && sampleEstimates) estimates.set(period, [...(estimates.get(period) ?? []), estimate]);
           const dropTrace = activeTrace(item.quote, at);
           if (!dropTrace) continue;
           dropTrace.discovered++;
           const j = item.judgement;
-          if (j && item.range && (!dropTrace.closest || j.robustZ < dropTrace.closest.z)) {
-            const typical = truth.typicalPrice(item.quote.destination, item.quote.departDate, item.quote.returnDate ?? "", at);
+          if (j && estimate !== null && (!dropTrace.closest || j.robustZ < dropTrace.closest.z)) {
             const model = routeModels(history).get(routeKey(item.quote));
             const own = model?.pairOffsets.get(`${item.quote.departDate}|${item.quote.returnDate ?? ""}`);
             dropTrace.closest = {
-              estimate: item.range.median / typical,
+              estimate,
               z: j.robustZ,
               reason: j.reason,
               pairOffset: model ? pairOffset(model, item.quote.departDate, item.quote.returnDate) : 0,

@@ -2,8 +2,7 @@
  * What a fresh `npm start` shows with the default simulated market (docs/decisions/053). For boot moments spread
  * over a year: a fresh in-memory database, the boot scan (which first records the market's year of past prices),
  * then the default schedule's scans (every 6 hours, on the hour UTC, each with its second look) for one day, through
- * the real runScan. Prints
- * the deals found after the boot scan and after the day, how many are really 20 % below the market's ordinary fare,
+ * the real runScan. Prints the deals found after the boot scan and after the day, how many are really 20 % below the market's ordinary fare,
  * and what cut each deal's fare (a sale, a mistake fare or the market's ordinary ups and downs). Then, without scanning: the market's mistake fares per month over a year,
  * and how often the price guard (MIN_FARE) binds over a year of the scan grid's quotes.
  * Run: `bun tests/market/fresh-install.ts [boot ISO moments...]` (about 10 s per boot moment).

@@ -40,7 +40,7 @@ describe("npm run build", () => {
       throw new Error(`the executable exited (${server.exitCode}): ${await new Response(server.stderr as ReadableStream).text()}`);
     if (!landing) throw new Error("the executable did not answer within 30 s");
     expect(landing.status).toBe(200);
-    const html = await landing!.text();
+    const html = await landing.text();
     expect(html).toContain("Never Miss a Deal from RDU");
 
     const script = html.match(/src="(\/assets\/entry-[\w-]+\.js)"/)![1]!;
