@@ -25,7 +25,7 @@ import { judgeQuotes } from "../../src/server/fares/judge-quotes.ts";
 import { routeKey } from "../../src/server/fares/observations.ts";
 import { pairOffset, percentile, routeModels } from "../../src/server/fares/typical-range.ts";
 import { REPLAY_START, worldTruth } from "./evaluate.ts";
-import { DOLLAR_MINIMUM, isRealAlert, REAL_DROP_DEPTH, type AlertRecord } from "./metrics.ts";
+import { DOLLAR_MINIMUM, DUPLICATE_STEP, isRealAlert, measureAlerts, quantile, REAL_DROP_DEPTH, type AlertRecord } from "./metrics.ts";
 import { replay } from "./replay.ts";
 import { WORLD_SOURCE } from "./world-fare-source.ts";
 import { SyntheticWorld } from "./world.ts";
@@ -38,6 +38,7 @@ const { values: flags } = parseArgs({
     days: { type: "string", default: "60" },
     world: { type: "string", default: "stationary" },
     list: { type: "boolean", default: false },
+    duplicates: { type: "boolean", default: false },
   },
 });
 
@@ -89,6 +90,9 @@ async function main(): Promise<void> {
 
   // Every discovered candidate's typical price against the world's true typical price, by 30-day period of the replay.
   const estimates = new Map<number, number[]>();
+  // Every re-alert, with its deal's state after the scan before it: how it came about (the duplicates' diagnosis).
+  const dealStates = new Map<string, { active: boolean; reason: string | null; version: number; price: number }>();
+  const realerts = new Map<string, string>();
   let discoveriesSeen = 0;
   let confirmsSeen = 0;
   const result = await replay({
@@ -98,9 +102,33 @@ async function main(): Promise<void> {
     warmStart: true,
     searchesPerMonth: Number(flags.budget),
     trace: true,
-    afterScan: (at, history, source) => {
+    afterScan: (at, history, source, _grid, db) => {
       const trace = source!.trace!;
       const today = rduToday(new Date(at));
+      if (flags.duplicates) {
+        const rows = db.$client
+          .query("SELECT destination, depart_date, return_date, is_active, expired_reason, alert_version, last_alerted_price FROM deals")
+          .values() as [string, string, string, number, string | null, number, number][];
+        const pairDays = db.$client.query(
+          "SELECT observed_day, MIN(price) FROM fare_observations WHERE destination = ? AND depart_date = ? AND return_date = ? AND observed_day >= ? AND observed_day < ? GROUP BY observed_day",
+        );
+        const weekAgo = new Date(Date.parse(today) - 7 * 24 * HOUR_MS).toISOString().slice(0, 10);
+        for (const [route, departDate, returnDate, active, reason, version, price] of rows) {
+          const key = keyOf({ route, departDate, returnDate });
+          const before = dealStates.get(key);
+          if (before && version > before.version) {
+            const typical = truth.typicalPrice(route, departDate, returnDate, at);
+            const lows = (pairDays.values(route, departDate, returnDate, weekAgo, today) as [string, number][]).map(([, low]) => (low / typical).toFixed(2));
+            const how = before.active ? "re-alert of a live deal (a further fall)" : `new episode after "${before.reason}"`;
+            const sale = world.saleAt(route, departDate, returnDate, at);
+            realerts.set(
+              `${key}|${at}`,
+              `${how}; at ${(price / typical).toFixed(2)} T (last alert ${(before.price / typical).toFixed(2)} T)${sale ? `, in a ${sale.depth} sale` : ""}; daily lows of the 7 days before [${lows.join(" ")}] T`,
+            );
+          }
+          dealStates.set(key, { active: active === 1, reason, version, price });
+        }
+      }
       // The sweep's candidates: the cheapest row per route and dates of this scan's discoveries.
       const found = new Map<string, FareQuote>();
       for (const discovery of trace.discoveries.slice(discoveriesSeen)) {
@@ -184,6 +212,10 @@ async function main(): Promise<void> {
       `${hits} of ${realDrops.length} real drops alerted; ${realDrops.length - hits} missed. ` +
       `${realAlerts} of ${alerts.length} alerts real. ${source.trace!.discoveries.length} discoveries, ${source.trace!.confirms.length} confirmations.`,
   );
+  const metrics = measureAlerts(result.alerts.current, truth);
+  console.log(
+    `  ${metrics.duplicates} duplicate alerts; drop → alert median ${quantile(metrics.hoursToAlert, 0.5)?.toFixed(1)} h, p95 ${quantile(metrics.hoursToAlert, 0.95)?.toFixed(1)} h`,
+  );
   for (const [cls, count] of counts) console.log(`  ${String(count).padStart(4)}  ${cls}`);
   console.log("typical price of discovered candidates ÷ the true typical price, median (P25–P75), every 6 h, by 30 days:");
   for (const [period, ratios] of estimates) {
@@ -192,6 +224,23 @@ async function main(): Promise<void> {
     console.log(`  days ${period * 30}–${period * 30 + 29}: ${at(0.5)} (${at(0.25)}–${at(0.75)}) of ${ratios.length}`);
   }
   if (flags.list) console.log(lines.sort().join("\n"));
+  if (flags.duplicates) {
+    const byHow = new Map<string, number>();
+    for (const keyAlerts of alertsByKey.values()) {
+      for (let i = 1; i < keyAlerts.length; i++) {
+        const [previous, alert] = [keyAlerts[i - 1]!, keyAlerts[i]!];
+        if (!alert.again) continue;
+        const newSale = (dropsByKey.get(keyOf(alert)) ?? []).some((drop) => drop.start > previous.at && drop.start <= alert.at);
+        const noiseless = (at: number) => truth.noiselessPrice(alert.route, alert.departDate, alert.returnDate, at);
+        if (newSale || noiseless(alert.at) <= (1 - DUPLICATE_STEP) * noiseless(previous.at)) continue;
+        const how = realerts.get(`${keyOf(alert)}|${alert.at}`) ?? "unknown";
+        const kind = how.replace(/;.*/, "");
+        byHow.set(kind, (byHow.get(kind) ?? 0) + 1);
+        console.log(`dup ${keyOf(alert)} ${new Date(alert.at).toISOString().slice(0, 13)}h after ${((alert.at - previous.at) / HOUR_MS).toFixed(0)} h: ${how}`);
+      }
+    }
+    for (const [how, count] of [...byHow].sort((a, b) => b[1] - a[1])) console.log(`  ${String(count).padStart(4)}  ${how}`);
+  }
 }
 
 /** Whether the drop's dates were the cheapest trip of their kind in their calendar month (or six months) at some hour of the sale. */

@@ -5,6 +5,7 @@
  * past the next hour when a scan saw drops once: src/server/jobs.ts), and a fare source answered by the synthetic world. Each scan's alerts are read back from the deals table (created, or alert version bumped),
  * and the baselines are judged on the same quotes and stored observations.
  */
+import type { Db } from "../../db/client.ts";
 import { dayNumber, HOUR_MS, rduToday } from "../../src/domain/calendar.ts";
 import type { PriceHistory } from "../../src/server/fares/observations.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
@@ -39,7 +40,7 @@ export interface ReplayPlan {
   /** Budgeted mode: keep every discovery and confirmation answer (the diagnosis of missed drops). */
   trace?: boolean;
   /** Called after each scan with its time and the price history it was judged against. */
-  afterScan?: (at: number, history: PriceHistory, source: BudgetedWorldSource | null, grid: WorldFareSource | null) => void;
+  afterScan?: (at: number, history: PriceHistory, source: BudgetedWorldSource | null, grid: WorldFareSource | null, db: Db) => void;
 }
 
 export interface ReplayResult {
@@ -90,7 +91,7 @@ export async function replay(plan: ReplayPlan): Promise<ReplayResult> {
     if (scan % HISTORY_CHECK_EVERY === 0 && !history.sameAsDatabase(WORLD_SOURCE, clock.now())) {
       throw new Error(`the replay's price history differs from loadPriceHistory at ${new Date(at).toISOString()}`);
     }
-    if (plan.afterScan) plan.afterScan(at, history.load(db, WORLD_SOURCE, clock.now()), budgeted, budgeted ? null : (fares as WorldFareSource));
+    if (plan.afterScan) plan.afterScan(at, history.load(db, WORLD_SOURCE, clock.now()), budgeted, budgeted ? null : (fares as WorldFareSource), db);
     result.scans++;
     result.searches += summary.searches;
     result.quotes += summary.quotes;

@@ -121,10 +121,12 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
     const key = dealKey(quote);
     const deal = known.get(key);
 
-    // A drop alerts on its second sighting: until then it waits, and a sighting that is no drop forgets it.
+    // A drop alerts on its second sighting: until then it waits, and a sighting that is no drop forgets it. A fresh
+    // search confirming a cached price is the second sighting of a new deal; a new episode on dates alerted before
+    // needs a sighting in another hour (the same hour's two answers share its noise).
     const isDrop = isDeal && (!deal || (!deal.isActive && isNewEpisode(quote.price, pairUsualLow)));
     const seenBefore = sightings.get(key) ?? null;
-    if (isDrop && !confirmsCachedDeal && !isSecondSighting(seenBefore, now)) {
+    if (isDrop && !(confirmsCachedDeal && !deal) && !isSecondSighting(seenBefore, now)) {
       tx.insert(dropSightings)
         .values({
           dedupeKey: key,

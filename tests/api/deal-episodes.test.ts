@@ -1,0 +1,77 @@
+/**
+ * When a drop alerts (docs/deal-rules.md, rule 3): a fresh search confirming a cached price is the second sighting of
+ * a new deal, but a new episode on dates alerted before needs a sighting in another hour. In an hourly discovery
+ * sweep the discovery and its confirmation are one hour's answers and share its noise; counting them as two
+ * sightings re-alerted the same dates for noise (83 duplicates in 60 replayed days at 5,000 searches a month).
+ */
+import { expect, test } from "bun:test";
+import { recordDeals, type JudgedQuote } from "../../src/server/fares/deal-records.ts";
+import { judgeFare } from "../../src/server/fares/detect.ts";
+import type { FareQuote } from "../../src/server/fares/fare-source.ts";
+import type { PriceRange } from "../../src/server/fares/typical-range.ts";
+import { migratedMemoryDb } from "../support/test-app.ts";
+
+const HOUR = 3_600_000;
+const START = Date.parse("2026-12-01T15:00:00Z");
+const range: PriceRange = { low: 280, median: 300, high: 320, observations: 60, spread: 0.05, tripKind: "weekend" };
+const quote = (price: number): FareQuote => ({
+  origin: "RDU",
+  destination: "LAS",
+  tripType: "round_trip",
+  cabin: "economy",
+  nonstop: true,
+  departDate: "2027-02-05",
+  returnDate: "2027-02-07",
+  price,
+  airline: "American",
+  durationMinutes: 300,
+  providerTypicalLow: null,
+  providerTypicalHigh: null,
+  source: "serpapi",
+  cached: false,
+});
+/** A fresh answer that confirms a discovered (cached) price, as the discovery sweep hands it over. */
+const confirmed = (price: number, pairUsualLow: number | null): JudgedQuote => ({
+  quote: quote(price),
+  range,
+  pairUsualLow,
+  judgement: judgeFare(quote(price), range, "2026-12-01"),
+  confirmsCachedDeal: true,
+});
+const alertVersion = (db: ReturnType<typeof migratedMemoryDb>) =>
+  (db.$client.query("SELECT alert_version, is_active FROM deals").get() as { alert_version: number; is_active: number } | null) ?? null;
+
+test("a confirmed discovery alerts a new deal at once; a new episode on its dates waits for a sighting in a later hour", () => {
+  const db = migratedMemoryDb();
+  const at = (hours: number) => new Date(START + hours * HOUR);
+
+  expect(recordDeals(db, [confirmed(200, null)], at(0)).created).toBe(1);
+  expect(alertVersion(db)).toEqual({ alert_version: 1, is_active: 1 });
+
+  // The fare recovers: the deal ends.
+  expect(recordDeals(db, [{ ...confirmed(300, 200), judgement: judgeFare(quote(300), range, "2026-12-01") }], at(5)).expired).toBe(1);
+
+  // Back at the deal price, well below the dates' usual daily low (300): one hour's discovery and confirmation is one sighting.
+  const first = recordDeals(db, [confirmed(200, 300)], at(8));
+  expect(first).toMatchObject({ realerted: 0, awaitingSecondSighting: 1 });
+  expect(alertVersion(db)).toEqual({ alert_version: 1, is_active: 0 });
+
+  // Seen again an hour later at that price: the new episode alerts.
+  const second = recordDeals(db, [confirmed(205, 300)], at(9));
+  expect(second).toMatchObject({ realerted: 1, awaitingSecondSighting: 0 });
+  expect(alertVersion(db)).toEqual({ alert_version: 2, is_active: 1 });
+  db.$client.close();
+});
+
+test("a new episode seen once, then not a deal in the next hour, is forgotten and never alerts", () => {
+  const db = migratedMemoryDb();
+  const at = (hours: number) => new Date(START + hours * HOUR);
+  recordDeals(db, [confirmed(200, null)], at(0));
+  recordDeals(db, [{ ...confirmed(300, 200), judgement: judgeFare(quote(300), range, "2026-12-01") }], at(5));
+
+  expect(recordDeals(db, [confirmed(200, 300)], at(8)).awaitingSecondSighting).toBe(1);
+  recordDeals(db, [{ ...confirmed(290, 300), judgement: judgeFare(quote(290), range, "2026-12-01") }], at(9));
+  expect(recordDeals(db, [confirmed(200, 300)], at(10))).toMatchObject({ realerted: 0, awaitingSecondSighting: 1 });
+  expect(alertVersion(db)).toEqual({ alert_version: 1, is_active: 0 });
+  db.$client.close();
+});
