@@ -9,6 +9,7 @@ import { rduToday } from "../../src/domain/calendar.ts";
 import { judgeQuotes } from "../../src/server/fares/judge-quotes.ts";
 import { REPLAY_START, worldTruth } from "./evaluate.ts";
 import { isRealAlert, measureAlerts } from "./metrics.ts";
+import { RealertCauses } from "./realert-causes.ts";
 import { replay } from "./replay.ts";
 import { bucket, printTally } from "./tally.ts";
 import { SyntheticWorld } from "./world.ts";
@@ -41,13 +42,15 @@ const dealJudgements = new Map<string, Seen>();
 const realDrops = world.events.drops.filter((d) => d.start >= truth.start && d.end <= truth.end && d.depth >= 0.25 - 1e-9);
 const dropsByKey = new Map(realDrops.map((d) => [keyOf(d.route, d.departDate, d.returnDate), d]));
 
+const realerts = new RealertCauses();
 const result = await replay({
   world,
   from: REPLAY_START,
   days,
   warmStart: true,
-  afterScan: (at, history, _budgeted, source) => {
+  afterScan: (at, history, _budgeted, source, db) => {
     if (!source) return;
+    realerts.afterScan(db, at);
     const { judged } = judgeQuotes(source.lastQuotes, history, rduToday(new Date(at)));
     for (const item of judged) {
       const q = item.quote;
@@ -167,7 +170,9 @@ if (values.list) {
         (d) => keyOf(d.route, d.departDate, d.returnDate || null) === key && d.start > previous.at && d.start <= alert.at,
       );
       const noiseless = (at: number) => world.noiselessPrice(alert.route, alert.departDate, alert.returnDate || null, at);
-      if (!newSale && noiseless(alert.at) > 0.9 * noiseless(previous.at)) console.log(`  ${key}: ${describe(previous)} -> ${describe(alert)}`);
+      if (!newSale && noiseless(alert.at) > 0.9 * noiseless(previous.at)) {
+        console.log(`  ${key}: ${describe(previous)} -> ${describe(alert)}: ${realerts.of(alert)?.how ?? "?"}`);
+      }
     }
   }
 }

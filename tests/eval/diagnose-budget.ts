@@ -26,6 +26,7 @@ import { routeKey } from "../../src/server/fares/observations.ts";
 import { pairOffset, percentile, routeModels } from "../../src/server/fares/typical-range.ts";
 import { REPLAY_START, worldTruth } from "./evaluate.ts";
 import { DOLLAR_MINIMUM, DUPLICATE_STEP, isRealAlert, measureAlerts, quantile, REAL_DROP_DEPTH, type AlertRecord } from "./metrics.ts";
+import { RealertCauses } from "./realert-causes.ts";
 import { replay } from "./replay.ts";
 import { WORLD_SOURCE } from "./world-fare-source.ts";
 import { SyntheticWorld } from "./world.ts";
@@ -90,9 +91,9 @@ async function main(): Promise<void> {
 
   // Every discovered candidate's typical price against the world's true typical price, by 30-day period of the replay.
   const estimates = new Map<number, number[]>();
-  // Every re-alert, with its deal's state after the scan before it: how it came about (the duplicates' diagnosis).
-  const dealStates = new Map<string, { active: boolean; reason: string | null; version: number; price: number }>();
-  const realerts = new Map<string, string>();
+  // How each re-alert came about, and the daily lows of its dates in the week before it (the duplicates' diagnosis).
+  const realerts = new RealertCauses();
+  const weekLows = new Map<string, string>();
   let discoveriesSeen = 0;
   let confirmsSeen = 0;
   const result = await replay({
@@ -106,27 +107,21 @@ async function main(): Promise<void> {
       const trace = source!.trace!;
       const today = rduToday(new Date(at));
       if (flags.duplicates) {
-        const rows = db.$client
-          .query("SELECT destination, depart_date, return_date, is_active, expired_reason, alert_version, last_alerted_price FROM deals")
-          .values() as [string, string, string, number, string | null, number, number][];
-        const pairDays = db.$client.query(
-          "SELECT observed_day, MIN(price) FROM fare_observations WHERE destination = ? AND depart_date = ? AND return_date = ? AND observed_day >= ? AND observed_day < ? GROUP BY observed_day",
-        );
+        realerts.afterScan(db, at);
         const weekAgo = new Date(Date.parse(today) - 7 * 24 * HOUR_MS).toISOString().slice(0, 10);
-        for (const [route, departDate, returnDate, active, reason, version, price] of rows) {
-          const key = keyOf({ route, departDate, returnDate });
-          const before = dealStates.get(key);
-          if (before && version > before.version) {
-            const typical = truth.typicalPrice(route, departDate, returnDate, at);
-            const lows = (pairDays.values(route, departDate, returnDate, weekAgo, today) as [string, number][]).map(([, low]) => (low / typical).toFixed(2));
-            const how = before.active ? "re-alert of a live deal (a further fall)" : `new episode after "${before.reason}"`;
-            const sale = world.saleAt(route, departDate, returnDate, at);
-            realerts.set(
-              `${key}|${at}`,
-              `${how}; at ${(price / typical).toFixed(2)} T (last alert ${(before.price / typical).toFixed(2)} T)${sale ? `, in a ${sale.depth} sale` : ""}; daily lows of the 7 days before [${lows.join(" ")}] T`,
-            );
-          }
-          dealStates.set(key, { active: active === 1, reason, version, price });
+        const dailyLows = db.$client.query(
+          "SELECT MIN(price) FROM fare_observations WHERE destination = ? AND depart_date = ? AND return_date = ? AND observed_day >= ? AND observed_day < ? GROUP BY observed_day ORDER BY observed_day",
+        );
+        const realerted = db.$client
+          .query("SELECT destination, depart_date, return_date FROM deals WHERE last_alerted_at = ? AND alert_version > 1")
+          .values(at) as [string, string, string][];
+        for (const [route, departDate, returnDate] of realerted) {
+          const alert = { route, departDate, returnDate };
+          const typical = truth.typicalPrice(alert.route, alert.departDate, alert.returnDate, at);
+          const lows = (dailyLows.values(alert.route, alert.departDate, alert.returnDate, weekAgo, today) as [number][]).map(([low]) =>
+            (low / typical).toFixed(2),
+          );
+          weekLows.set(`${keyOf(alert)}|${at}`, lows.join(" "));
         }
       }
       // The sweep's candidates: the cheapest row per route and dates of this scan's discoveries.
@@ -233,10 +228,15 @@ async function main(): Promise<void> {
         const newSale = (dropsByKey.get(keyOf(alert)) ?? []).some((drop) => drop.start > previous.at && drop.start <= alert.at);
         const noiseless = (at: number) => truth.noiselessPrice(alert.route, alert.departDate, alert.returnDate, at);
         if (newSale || noiseless(alert.at) <= (1 - DUPLICATE_STEP) * noiseless(previous.at)) continue;
-        const how = realerts.get(`${keyOf(alert)}|${alert.at}`) ?? "unknown";
-        const kind = how.replace(/;.*/, "");
-        byHow.set(kind, (byHow.get(kind) ?? 0) + 1);
-        console.log(`dup ${keyOf(alert)} ${new Date(alert.at).toISOString().slice(0, 13)}h after ${((alert.at - previous.at) / HOUR_MS).toFixed(0)} h: ${how}`);
+        const how = realerts.of(alert)?.how ?? "unknown";
+        byHow.set(how, (byHow.get(how) ?? 0) + 1);
+        const typical = truth.typicalPrice(alert.route, alert.departDate, alert.returnDate, alert.at);
+        const sale = world.saleAt(alert.route, alert.departDate, alert.returnDate, alert.at);
+        console.log(
+          `dup ${keyOf(alert)} ${new Date(alert.at).toISOString().slice(0, 13)}h, ${((alert.at - previous.at) / HOUR_MS).toFixed(0)} h after the last: ${how}; ` +
+            `at ${(alert.price / typical).toFixed(2)} T (the last ${(previous.price / typical).toFixed(2)} T)${sale ? `, in a ${sale.depth} sale` : ""}; ` +
+            `daily lows of the 7 days before [${weekLows.get(`${keyOf(alert)}|${alert.at}`) ?? ""}] T`,
+        );
       }
     }
     for (const [how, count] of [...byHow].sort((a, b) => b[1] - a[1])) console.log(`  ${String(count).padStart(4)}  ${how}`);

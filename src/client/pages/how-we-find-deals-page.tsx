@@ -65,8 +65,8 @@ export function HowWeFindDealsPage() {
               below the usual lowest fare of those dates over the last {DEAL_RULES.recentPairDays} days.
             </li>
             <li>
-              We alert a drop only once a second look agrees: a fresh search, or a look at its dates about an hour later. A sale holds its price, while a single
-              low price is usually a glitch of one search.
+              We alert a drop only once a second look agrees: a fresh search, or a look at its dates about an hour later. A later drop on dates we alerted
+              before always waits for the look an hour later. A sale holds its price, while a single low price is usually a glitch of one search.
             </li>
             <li>
               While a deal is live, we alert again only if its fare falls by a further {percent(DEAL_RULES.realertMinDropShare)} and at least $
