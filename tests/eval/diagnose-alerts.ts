@@ -171,7 +171,7 @@ if (values.list) {
       );
       const noiseless = (at: number) => world.noiselessPrice(alert.route, alert.departDate, alert.returnDate || null, at);
       if (!newSale && noiseless(alert.at) > 0.9 * noiseless(previous.at)) {
-        console.log(`  ${key}: ${describe(previous)} -> ${describe(alert)}: ${realerts.of(alert)?.how ?? "?"}`);
+        console.log(`  ${key}: ${describe(previous)} -> ${describe(alert)}: ${realerts.of(alert) ?? "?"}`);
       }
     }
   }

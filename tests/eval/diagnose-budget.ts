@@ -14,7 +14,10 @@
  * The cached and fresh prices are judged again after each scan against the price history the scan used, as the
  * sweep judged them. A diagnosis, not a measure: short runs on the tuning seed.
  *
- *   bun tests/eval/diagnose-budget.ts --budget 5000 --seed 1 --days 60 [--world stationary] [--list]
+ * With --duplicates it also lists each duplicate alert (metrics.ts) with how it came about (realert-causes.ts), its
+ * price against the true typical price and its dates' daily lows of the week before.
+ *
+ *   bun tests/eval/diagnose-budget.ts --budget 5000 --seed 1 --days 60 [--world stationary] [--list] [--duplicates]
  */
 import { parseArgs } from "node:util";
 import { HOUR_MS, monthOf, rduToday } from "../../src/domain/calendar.ts";
@@ -228,7 +231,7 @@ async function main(): Promise<void> {
         const newSale = (dropsByKey.get(keyOf(alert)) ?? []).some((drop) => drop.start > previous.at && drop.start <= alert.at);
         const noiseless = (at: number) => truth.noiselessPrice(alert.route, alert.departDate, alert.returnDate, at);
         if (newSale || noiseless(alert.at) <= (1 - DUPLICATE_STEP) * noiseless(previous.at)) continue;
-        const how = realerts.of(alert)?.how ?? "unknown";
+        const how = realerts.of(alert) ?? "unknown";
         byHow.set(how, (byHow.get(how) ?? 0) + 1);
         const typical = truth.typicalPrice(alert.route, alert.departDate, alert.returnDate, alert.at);
         const sale = world.saleAt(alert.route, alert.departDate, alert.returnDate, alert.at);

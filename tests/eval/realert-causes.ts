@@ -6,26 +6,31 @@
 import type { Db } from "../../db/client.ts";
 
 export class RealertCauses {
-  private readonly states = new Map<string, { active: boolean; reason: string | null; version: number; price: number }>();
-  /** route|depart|return|at → how the re-alert at that scan came about, and the last alert's price. */
-  readonly causes = new Map<string, { how: string; lastPrice: number }>();
+  private readonly states = new Map<string, { active: boolean; reason: string | null; version: number }>();
+  /** route|depart|return|at → how the re-alert at that scan came about. */
+  private readonly causes = new Map<string, string>();
 
   afterScan(db: Db, at: number): void {
-    const rows = db.$client
-      .query("SELECT destination, depart_date, return_date, is_active, expired_reason, alert_version, last_alerted_price FROM deals")
-      .values() as [string, string, string, number, string | null, number, number][];
-    for (const [route, departDate, returnDate, active, reason, version, price] of rows) {
+    const rows = db.$client.query("SELECT destination, depart_date, return_date, is_active, expired_reason, alert_version FROM deals").values() as [
+      string,
+      string,
+      string,
+      number,
+      string | null,
+      number,
+    ][];
+    for (const [route, departDate, returnDate, active, reason, version] of rows) {
       const key = `${route}|${departDate}|${returnDate}`;
       const before = this.states.get(key);
       if (before && version > before.version) {
         const how = before.active ? "a further fall of a live deal" : `a new episode after "${before.reason}"`;
-        this.causes.set(`${key}|${at}`, { how, lastPrice: before.price });
+        this.causes.set(`${key}|${at}`, how);
       }
-      this.states.set(key, { active: active === 1, reason, version, price });
+      this.states.set(key, { active: active === 1, reason, version });
     }
   }
 
-  of(alert: { route: string; departDate: string; returnDate: string; at: number }) {
+  of(alert: { route: string; departDate: string; returnDate: string; at: number }): string | null {
     return this.causes.get(`${alert.route}|${alert.departDate}|${alert.returnDate}|${alert.at}`) ?? null;
   }
 }

@@ -39,7 +39,7 @@ export interface ReplayPlan {
   searchesPerMonth?: number;
   /** Budgeted mode: keep every discovery and confirmation answer (the diagnosis of missed drops). */
   trace?: boolean;
-  /** Called after each scan with its time and the price history it was judged against. */
+  /** Called after each scan with its time, the price history it was judged against and the replay's database. */
   afterScan?: (at: number, history: PriceHistory, source: BudgetedWorldSource | null, grid: WorldFareSource | null, db: Db) => void;
 }
 
