@@ -38,15 +38,15 @@ const confirmed = (price: number, pairUsualLow: number | null): JudgedQuote => (
   judgement: judgeFare(quote(price), range, "2026-12-01"),
   confirmsCachedDeal: true,
 });
-const alertVersion = (db: ReturnType<typeof migratedMemoryDb>) =>
-  (db.$client.query("SELECT alert_version, is_active FROM deals").get() as { alert_version: number; is_active: number } | null) ?? null;
+const at = (hours: number) => new Date(START + hours * HOUR);
+/** The one deal's alert version and whether it is live. */
+const dealState = (db: ReturnType<typeof migratedMemoryDb>) => db.$client.query("SELECT alert_version, is_active FROM deals").get();
 
 test("a confirmed discovery alerts a new deal at once; a new episode on its dates waits for a sighting in a later hour", () => {
   const db = migratedMemoryDb();
-  const at = (hours: number) => new Date(START + hours * HOUR);
 
   expect(recordDeals(db, [confirmed(200, null)], at(0)).created).toBe(1);
-  expect(alertVersion(db)).toEqual({ alert_version: 1, is_active: 1 });
+  expect(dealState(db)).toEqual({ alert_version: 1, is_active: 1 });
 
   // The fare recovers: the deal ends.
   expect(recordDeals(db, [{ ...confirmed(300, 200), judgement: judgeFare(quote(300), range, "2026-12-01") }], at(5)).expired).toBe(1);
@@ -54,24 +54,23 @@ test("a confirmed discovery alerts a new deal at once; a new episode on its date
   // Back at the deal price, well below the dates' usual daily low (300): one hour's discovery and confirmation is one sighting.
   const first = recordDeals(db, [confirmed(200, 300)], at(8));
   expect(first).toMatchObject({ realerted: 0, awaitingSecondSighting: 1 });
-  expect(alertVersion(db)).toEqual({ alert_version: 1, is_active: 0 });
+  expect(dealState(db)).toEqual({ alert_version: 1, is_active: 0 });
 
   // Seen again an hour later at that price: the new episode alerts.
   const second = recordDeals(db, [confirmed(205, 300)], at(9));
   expect(second).toMatchObject({ realerted: 1, awaitingSecondSighting: 0 });
-  expect(alertVersion(db)).toEqual({ alert_version: 2, is_active: 1 });
+  expect(dealState(db)).toEqual({ alert_version: 2, is_active: 1 });
   db.$client.close();
 });
 
 test("a new episode seen once, then not a deal in the next hour, is forgotten and never alerts", () => {
   const db = migratedMemoryDb();
-  const at = (hours: number) => new Date(START + hours * HOUR);
   recordDeals(db, [confirmed(200, null)], at(0));
   recordDeals(db, [{ ...confirmed(300, 200), judgement: judgeFare(quote(300), range, "2026-12-01") }], at(5));
 
   expect(recordDeals(db, [confirmed(200, 300)], at(8)).awaitingSecondSighting).toBe(1);
   recordDeals(db, [{ ...confirmed(290, 300), judgement: judgeFare(quote(290), range, "2026-12-01") }], at(9));
   expect(recordDeals(db, [confirmed(200, 300)], at(10))).toMatchObject({ realerted: 0, awaitingSecondSighting: 1 });
-  expect(alertVersion(db)).toEqual({ alert_version: 1, is_active: 0 });
+  expect(dealState(db)).toEqual({ alert_version: 1, is_active: 0 });
   db.$client.close();
 });

@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { rduToday } from "../../src/domain/calendar.ts";
 import { judgeQuotes } from "../../src/server/fares/judge-quotes.ts";
 import { REPLAY_START, worldTruth } from "./evaluate.ts";
-import { isRealAlert, measureAlerts } from "./metrics.ts";
+import { duplicateAlerts, isRealAlert, measureAlerts } from "./metrics.ts";
 import { RealertCauses } from "./realert-causes.ts";
 import { replay } from "./replay.ts";
 import { bucket, printTally } from "./tally.ts";
@@ -153,26 +153,16 @@ printTally(
 
 // Duplicates: re-alerts that only noise explains (metrics.ts), with the alert before each.
 if (values.list) {
-  const byKey = new Map<string, typeof result.alerts.current>();
-  for (const a of result.alerts.current)
-    byKey.set(keyOf(a.route, a.departDate, a.returnDate || null), [...(byKey.get(keyOf(a.route, a.departDate, a.returnDate || null)) ?? []), a]);
   const describe = (a: (typeof result.alerts.current)[number]) => {
     const sale = world.saleAt(a.route, a.departDate, a.returnDate || null, a.at);
     const typical = world.typicalPrice(a.route, a.departDate, a.returnDate || null, a.at);
     return `${new Date(a.at).toISOString().slice(5, 13)} $${a.price} ${(a.price / typical).toFixed(2)}T${sale ? ` sale ${sale.depth} #${sale.id}` : ""}`;
   };
   console.log("duplicates:");
-  for (const [key, list] of byKey) {
-    for (let i = 1; i < list.length; i++) {
-      const [previous, alert] = [list[i - 1]!, list[i]!];
-      if (!alert.again || alert.at < truth.start) continue;
-      const newSale = world.events.drops.some(
-        (d) => keyOf(d.route, d.departDate, d.returnDate || null) === key && d.start > previous.at && d.start <= alert.at,
-      );
-      const noiseless = (at: number) => world.noiselessPrice(alert.route, alert.departDate, alert.returnDate || null, at);
-      if (!newSale && noiseless(alert.at) > 0.9 * noiseless(previous.at)) {
-        console.log(`  ${key}: ${describe(previous)} -> ${describe(alert)}: ${realerts.of(alert) ?? "?"}`);
-      }
-    }
+  const inWindow = result.alerts.current.filter((a) => a.at >= truth.start && a.at <= truth.end);
+  for (const { previous, alert } of duplicateAlerts(inWindow, truth)) {
+    console.log(
+      `  ${keyOf(alert.route, alert.departDate, alert.returnDate || null)}: ${describe(previous)} -> ${describe(alert)}: ${realerts.of(alert) ?? "?"}`,
+    );
   }
 }

@@ -28,7 +28,7 @@ import { judgeQuotes } from "../../src/server/fares/judge-quotes.ts";
 import { routeKey } from "../../src/server/fares/observations.ts";
 import { pairOffset, percentile, routeModels } from "../../src/server/fares/typical-range.ts";
 import { REPLAY_START, worldTruth } from "./evaluate.ts";
-import { DOLLAR_MINIMUM, DUPLICATE_STEP, isRealAlert, measureAlerts, quantile, REAL_DROP_DEPTH, type AlertRecord } from "./metrics.ts";
+import { DOLLAR_MINIMUM, duplicateAlerts, isRealAlert, measureAlerts, quantile, REAL_DROP_DEPTH, type AlertRecord } from "./metrics.ts";
 import { RealertCauses } from "./realert-causes.ts";
 import { replay } from "./replay.ts";
 import { WORLD_SOURCE } from "./world-fare-source.ts";
@@ -224,23 +224,16 @@ async function main(): Promise<void> {
   if (flags.list) console.log(lines.sort().join("\n"));
   if (flags.duplicates) {
     const byHow = new Map<string, number>();
-    for (const keyAlerts of alertsByKey.values()) {
-      for (let i = 1; i < keyAlerts.length; i++) {
-        const [previous, alert] = [keyAlerts[i - 1]!, keyAlerts[i]!];
-        if (!alert.again) continue;
-        const newSale = (dropsByKey.get(keyOf(alert)) ?? []).some((drop) => drop.start > previous.at && drop.start <= alert.at);
-        const noiseless = (at: number) => truth.noiselessPrice(alert.route, alert.departDate, alert.returnDate, at);
-        if (newSale || noiseless(alert.at) <= (1 - DUPLICATE_STEP) * noiseless(previous.at)) continue;
-        const how = realerts.of(alert) ?? "unknown";
-        byHow.set(how, (byHow.get(how) ?? 0) + 1);
-        const typical = truth.typicalPrice(alert.route, alert.departDate, alert.returnDate, alert.at);
-        const sale = world.saleAt(alert.route, alert.departDate, alert.returnDate, alert.at);
-        console.log(
-          `dup ${keyOf(alert)} ${new Date(alert.at).toISOString().slice(0, 13)}h, ${((alert.at - previous.at) / HOUR_MS).toFixed(0)} h after the last: ${how}; ` +
-            `at ${(alert.price / typical).toFixed(2)} T (the last ${(previous.price / typical).toFixed(2)} T)${sale ? `, in a ${sale.depth} sale` : ""}; ` +
-            `daily lows of the 7 days before [${weekLows.get(`${keyOf(alert)}|${alert.at}`) ?? ""}] T`,
-        );
-      }
+    for (const { previous, alert } of duplicateAlerts(alerts, truth)) {
+      const how = realerts.of(alert) ?? "unknown";
+      byHow.set(how, (byHow.get(how) ?? 0) + 1);
+      const typical = truth.typicalPrice(alert.route, alert.departDate, alert.returnDate, alert.at);
+      const sale = world.saleAt(alert.route, alert.departDate, alert.returnDate, alert.at);
+      console.log(
+        `dup ${keyOf(alert)} ${new Date(alert.at).toISOString().slice(0, 13)}h, ${((alert.at - previous.at) / HOUR_MS).toFixed(0)} h after the last: ${how}; ` +
+          `at ${(alert.price / typical).toFixed(2)} T (the last ${(previous.price / typical).toFixed(2)} T)${sale ? `, in a ${sale.depth} sale` : ""}; ` +
+          `daily lows of the 7 days before [${weekLows.get(`${keyOf(alert)}|${alert.at}`) ?? ""}] T`,
+      );
     }
     for (const [how, count] of [...byHow].sort((a, b) => b[1] - a[1])) console.log(`  ${String(count).padStart(4)}  ${how}`);
   }

@@ -103,13 +103,29 @@ export function isRealAlert(alert: AlertRecord, truth: Truth): boolean {
   return alert.price <= Math.round((1 - REAL_ALERT_SHARE_BELOW) * typical);
 }
 
+/** Each duplicate (see above) among alerts sorted by time, with the alert of its dates before it. */
+export function duplicateAlerts(alerts: readonly AlertRecord[], truth: Truth): { previous: AlertRecord; alert: AlertRecord }[] {
+  const dropsByKey = groupBy(truth.drops, keyOf);
+  const duplicates: { previous: AlertRecord; alert: AlertRecord }[] = [];
+  for (const [key, keyAlerts] of groupBy(alerts, keyOf)) {
+    const keyDrops = dropsByKey.get(key) ?? [];
+    for (let i = 1; i < keyAlerts.length; i++) {
+      const [previous, alert] = [keyAlerts[i - 1]!, keyAlerts[i]!];
+      if (!alert.again) continue;
+      const newSale = keyDrops.some((drop) => drop.start > previous.at && drop.start <= alert.at);
+      const noiseless = (at: number) => truth.noiselessPrice(alert.route, alert.departDate, alert.returnDate, at);
+      const marketFell = noiseless(alert.at) <= (1 - DUPLICATE_STEP) * noiseless(previous.at);
+      if (!newSale && !marketFell) duplicates.push({ previous, alert });
+    }
+  }
+  return duplicates;
+}
+
 export function measureAlerts(allAlerts: readonly AlertRecord[], truth: Truth): RuleMetrics {
   const inWindow = (from: number, to: number) => from >= truth.start && to <= truth.end;
   const alerts = allAlerts.filter((alert) => inWindow(alert.at, alert.at)).sort((a, b) => a.at - b.at);
   const international = new Set(truth.routes.filter((r) => r.international).map((r) => r.code));
   const alertsByKey = groupBy(alerts, keyOf);
-  const dropsByKey = groupBy(truth.drops, keyOf);
-
   const falseByTripKind: Record<TripKind, number> = { weekend: 0, "week-long": 0, other: 0, "one-way": 0 };
   for (const alert of alerts) {
     if (!isRealAlert(alert, truth)) falseByTripKind[tripKindOf(alert.departDate, alert.returnDate || null)]++;
@@ -140,19 +156,6 @@ export function measureAlerts(allAlerts: readonly AlertRecord[], truth: Truth): 
     0,
   );
 
-  let duplicates = 0;
-  for (const [key, keyAlerts] of alertsByKey) {
-    const keyDrops = dropsByKey.get(key) ?? [];
-    for (let i = 1; i < keyAlerts.length; i++) {
-      const [previous, alert] = [keyAlerts[i - 1]!, keyAlerts[i]!];
-      if (!alert.again) continue;
-      const newSale = keyDrops.some((drop) => drop.start > previous.at && drop.start <= alert.at);
-      const noiseless = (at: number) => truth.noiselessPrice(alert.route, alert.departDate, alert.returnDate, at);
-      const marketFell = noiseless(alert.at) <= (1 - DUPLICATE_STEP) * noiseless(previous.at);
-      if (!newSale && !marketFell) duplicates++;
-    }
-  }
-
   return {
     alerts: alerts.length,
     realAlerts,
@@ -169,7 +172,7 @@ export function measureAlerts(allAlerts: readonly AlertRecord[], truth: Truth): 
     })),
     wars: wars.length,
     warAlerts,
-    duplicates,
+    duplicates: duplicateAlerts(alerts, truth).length,
     hoursToAlert: real.flatMap((f) => (f.hours === null ? [] : [f.hours])).sort((a, b) => a - b),
   };
 }
