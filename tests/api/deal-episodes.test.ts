@@ -3,6 +3,7 @@
  * a new deal, but a new episode on dates alerted before needs a sighting in another hour. In an hourly discovery
  * sweep the discovery and its confirmation are one hour's answers and share its noise; counting them as two
  * sightings re-alerted the same dates for noise (83 duplicates in 60 replayed days at 5,000 searches a month).
+ * A live deal's further fall waits for a second sighting too (decision 059): one low quote re-alerted it.
  */
 import { expect, test } from "bun:test";
 import { recordDeals, type JudgedQuote } from "../../src/server/fares/deal-records.ts";
@@ -72,5 +73,34 @@ test("a new episode seen once, then not a deal in the next hour, is forgotten an
   recordDeals(db, [{ ...confirmed(290, 300), judgement: judgeFare(quote(290), range, "2026-12-01") }], at(9));
   expect(recordDeals(db, [confirmed(200, 300)], at(10))).toMatchObject({ realerted: 0, awaitingSecondSighting: 1 });
   expect(dealState(db)).toEqual({ alert_version: 1, is_active: 0 });
+  db.$client.close();
+});
+
+test("a live deal's further fall seen once waits; seen again in a later hour it re-alerts at the lower price", () => {
+  const db = migratedMemoryDb();
+  recordDeals(db, [confirmed(200, null)], at(0));
+
+  // A day later the fare falls by more than 10% and $25: one sighting updates the deal but sends no alert.
+  expect(recordDeals(db, [confirmed(170, 300)], at(25))).toMatchObject({ realerted: 0, awaitingSecondSighting: 1 });
+  expect(db.$client.query("SELECT alert_version, price, last_alerted_price FROM deals").get()).toEqual({
+    alert_version: 1,
+    price: 170,
+    last_alerted_price: 200,
+  });
+
+  // Seen again an hour later: the further fall alerts.
+  expect(recordDeals(db, [confirmed(172, 300)], at(26))).toMatchObject({ realerted: 1, awaitingSecondSighting: 0 });
+  expect(db.$client.query("SELECT alert_version, last_alerted_price FROM deals").get()).toEqual({ alert_version: 2, last_alerted_price: 172 });
+  db.$client.close();
+});
+
+test("a live deal's one low quote between ordinary ones never re-alerts", () => {
+  const db = migratedMemoryDb();
+  recordDeals(db, [confirmed(200, null)], at(0));
+
+  expect(recordDeals(db, [confirmed(170, 300)], at(25)).awaitingSecondSighting).toBe(1);
+  expect(recordDeals(db, [confirmed(198, 300)], at(26))).toMatchObject({ realerted: 0, awaitingSecondSighting: 0 });
+  expect(recordDeals(db, [confirmed(170, 300)], at(27))).toMatchObject({ realerted: 0, awaitingSecondSighting: 1 });
+  expect(dealState(db)).toEqual({ alert_version: 1, is_active: 1 });
   db.$client.close();
 });

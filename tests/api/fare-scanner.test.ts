@@ -219,7 +219,7 @@ describe("deal records across scans", () => {
     expect(dealRows(t)).toHaveLength(1);
   });
 
-  test("a further small drop updates the price quietly; 10% lower a day later alerts again", async () => {
+  test("a further small drop updates the price quietly; 10% lower a day later alerts again on its second sighting", async () => {
     const t = createTestApp();
     laxHistory(t);
     let price = 250;
@@ -234,6 +234,8 @@ describe("deal records across scans", () => {
 
     price = 220;
     t.clock.advance(2 * HOUR);
+    await sightedAnHourAgo(t, source);
+    expect(dealRows(t)[0]).toMatchObject({ price: 220, alertVersion: 1, lastAlertedPrice: 250 });
     await scanFares({ ...t.deps, fares: source }, quiet);
     expect(dealRows(t)[0]).toMatchObject({ price: 220, alertVersion: 2, lastAlertedPrice: 220 });
   });
@@ -279,6 +281,7 @@ describe("deal records across scans", () => {
 
     price = 220;
     t.clock.advance(30 * HOUR);
+    await sightedAnHourAgo(t, source);
     const realert = await scanFares({ ...t.deps, fares: source }, quiet);
     expect(realert.realerted).toBe(1);
     expect(realert.alertEmails).toBe(0);

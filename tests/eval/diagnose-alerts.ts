@@ -161,8 +161,11 @@ if (values.list) {
   console.log("duplicates:");
   const inWindow = result.alerts.current.filter((a) => a.at >= truth.start && a.at <= truth.end);
   for (const { previous, alert } of duplicateAlerts(inWindow, truth)) {
+    const cause = realerts.of(alert);
+    const typical = world.typicalPrice(alert.route, alert.departDate, alert.returnDate || null, alert.at);
+    const judgedAgainst = cause ? `, judged against ${(cause.typicalMedian / typical).toFixed(2)}T` : "";
     console.log(
-      `  ${keyOf(alert.route, alert.departDate, alert.returnDate || null)}: ${describe(previous)} -> ${describe(alert)}: ${realerts.of(alert) ?? "?"}`,
+      `  ${keyOf(alert.route, alert.departDate, alert.returnDate || null)}: ${describe(previous)} -> ${describe(alert)}: ${cause?.how ?? "?"}${judgedAgainst}`,
     );
   }
 }

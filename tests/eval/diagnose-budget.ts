@@ -225,13 +225,15 @@ async function main(): Promise<void> {
   if (flags.duplicates) {
     const byHow = new Map<string, number>();
     for (const { previous, alert } of duplicateAlerts(alerts, truth)) {
-      const how = realerts.of(alert) ?? "unknown";
+      const cause = realerts.of(alert);
+      const how = cause?.how ?? "unknown";
       byHow.set(how, (byHow.get(how) ?? 0) + 1);
       const typical = truth.typicalPrice(alert.route, alert.departDate, alert.returnDate, alert.at);
       const sale = world.saleAt(alert.route, alert.departDate, alert.returnDate, alert.at);
       console.log(
         `dup ${keyOf(alert)} ${new Date(alert.at).toISOString().slice(0, 13)}h, ${((alert.at - previous.at) / HOUR_MS).toFixed(0)} h after the last: ${how}; ` +
-          `at ${(alert.price / typical).toFixed(2)} T (the last ${(previous.price / typical).toFixed(2)} T)${sale ? `, in a ${sale.depth} sale` : ""}; ` +
+          `at ${(alert.price / typical).toFixed(2)} T (the last ${(previous.price / typical).toFixed(2)} T)${sale ? `, in a ${sale.depth} sale` : ""}, ` +
+          `judged against a typical price of ${cause ? (cause.typicalMedian / typical).toFixed(2) : "?"} T; ` +
           `daily lows of the 7 days before [${weekLows.get(`${keyOf(alert)}|${alert.at}`) ?? ""}] T`,
       );
     }

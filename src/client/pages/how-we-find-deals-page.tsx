@@ -70,7 +70,8 @@ export function HowWeFindDealsPage() {
             </li>
             <li>
               While a deal is live, we alert again only if its fare falls by a further {percent(DEAL_RULES.realertMinDropShare)} and at least $
-              {DEAL_RULES.realertMinDropDollars}, and at least {DEAL_RULES.realertMinHours} hours after the last alert.
+              {DEAL_RULES.realertMinDropDollars}, at least {DEAL_RULES.realertMinHours} hours after the last alert, and a second look an hour or more later
+              agrees.
             </li>
           </ul>
 

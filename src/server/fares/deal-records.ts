@@ -122,22 +122,12 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
     const deal = known.get(key);
 
     // A drop alerts on its second sighting: until then it waits, and a sighting that is no drop forgets it. A fresh
-    // search confirming a cached price is the second sighting of a new deal; a new episode on dates alerted before
-    // needs a sighting in another hour (the same hour's two answers share its noise).
+    // search confirming a cached price is the second sighting of a new deal; a new episode on dates alerted before,
+    // or a live deal's further fall (below), needs a sighting in another hour (the same hour's answers share its noise).
     const isDrop = isDeal && (!deal || (!deal.isActive && isNewEpisode(quote.price, pairUsualLow)));
     const seenBefore = sightings.get(key) ?? null;
     if (isDrop && !(confirmsCachedDeal && !deal) && !isSecondSighting(seenBefore, now)) {
-      tx.insert(dropSightings)
-        .values({
-          dedupeKey: key,
-          destination: quote.destination,
-          departDate: quote.departDate,
-          returnDate: quote.returnDate ?? "",
-          cabin: quote.cabin,
-          seenAt: now,
-        })
-        .onConflictDoUpdate({ target: dropSightings.dedupeKey, set: { seenAt: now } })
-        .run();
+      rememberDropSighting(tx, quote, now);
       changes.awaitingSecondSighting++;
       continue;
     }
@@ -176,7 +166,12 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
       continue;
     }
 
-    const alertAgain = isDeal && deservesNewAlert({ price: deal.lastAlertedPrice, alertedAt: deal.lastAlertedAt }, quote.price, now);
+    const fellFurther = isDeal && deservesNewAlert({ price: deal.lastAlertedPrice, alertedAt: deal.lastAlertedAt }, quote.price, now);
+    const alertAgain = fellFurther && isSecondSighting(seenBefore, now);
+    if (fellFurther && !alertAgain) {
+      rememberDropSighting(tx, quote, now);
+      changes.awaitingSecondSighting++;
+    }
     const current = range ?? {
       low: deal.typicalLow,
       median: deal.typicalMedian,
@@ -204,6 +199,20 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
 
   changes.expired += expireStaleDeals(tx, now);
   return changes;
+}
+
+function rememberDropSighting(tx: DbOrTx, quote: FareQuote, now: Date): void {
+  tx.insert(dropSightings)
+    .values({
+      dedupeKey: dealKey(quote),
+      destination: quote.destination,
+      departDate: quote.departDate,
+      returnDate: quote.returnDate ?? "",
+      cabin: quote.cabin,
+      seenAt: now,
+    })
+    .onConflictDoUpdate({ target: dropSightings.dedupeKey, set: { seenAt: now } })
+    .run();
 }
 
 /** Ends live deals that are unseen for 48 h, depart within 3 days or are 7 days old. */
