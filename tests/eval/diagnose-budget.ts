@@ -12,7 +12,9 @@
  *   6. confirmed a deal, yet no alert (its dates were alerted before: de-duplication, or the re-alert step).
  *
  * The cached and fresh prices are judged again after each scan against the price history the scan used, as the
- * sweep judged them. A diagnosis, not a measure: short runs on the tuning seed.
+ * sweep judged them. For the drops that were alerted it prints where the wait went: from the sale's start to the first
+ * discovery of its dates, to the first time they were judged a deal, to the alert. A diagnosis, not a measure: short
+ * runs on the tuning seed.
  *
  * With --duplicates it also lists each duplicate alert (metrics.ts) with how it came about (realert-causes.ts), its
  * price against the true typical price and its dates' daily lows of the week before.
@@ -64,6 +66,9 @@ const tripKindOfDrop = (drop: PlantedDrop): TripKind | null => {
 
 interface DropTrace {
   discovered: number;
+  /** When its dates were first discovered, and first judged a deal, while the sale ran. */
+  firstDiscoveredAt: number | null;
+  firstJudgedDealAt: number | null;
   judgedDeal: number;
   confirmed: number;
   confirmedDeal: number;
@@ -84,7 +89,10 @@ async function main(): Promise<void> {
   const dropsByKey = new Map<string, PlantedDrop[]>();
   for (const drop of realDrops) dropsByKey.set(keyOf(drop), [...(dropsByKey.get(keyOf(drop)) ?? []), drop]);
   const traces = new Map<PlantedDrop, DropTrace>(
-    realDrops.map((drop) => [drop, { discovered: 0, judgedDeal: 0, confirmed: 0, confirmedDeal: 0, closest: null }]),
+    realDrops.map((drop) => [
+      drop,
+      { discovered: 0, firstDiscoveredAt: null, firstJudgedDealAt: null, judgedDeal: 0, confirmed: 0, confirmedDeal: 0, closest: null },
+    ]),
   );
   const activeTrace = (quote: FareQuote, at: number) => {
     const drops = dropsByKey.get(keyOf({ route: quote.destination, departDate: quote.departDate, returnDate: quote.returnDate ?? "" })) ?? [];
@@ -150,6 +158,7 @@ async function main(): Promise<void> {
           const dropTrace = activeTrace(item.quote, at);
           if (!dropTrace) continue;
           dropTrace.discovered++;
+          dropTrace.firstDiscoveredAt ??= at;
           const j = item.judgement;
           if (j && estimate !== null && (!dropTrace.closest || j.robustZ < dropTrace.closest.z)) {
             const model = routeModels(history).get(routeKey(item.quote));
@@ -162,7 +171,10 @@ async function main(): Promise<void> {
               pairDays: own?.days ?? 0,
             };
           }
-          if (item.judgement?.isDeal) dropTrace.judgedDeal++;
+          if (item.judgement?.isDeal) {
+            dropTrace.judgedDeal++;
+            dropTrace.firstJudgedDealAt ??= at;
+          }
         }
       }
       for (const confirm of trace.confirms.slice(confirmsSeen)) {
@@ -181,10 +193,19 @@ async function main(): Promise<void> {
   const counts = new Map<string, number>(CLASSES.map((c) => [c, 0]));
   let hits = 0;
   const lines: string[] = [];
+  // Where an alerted drop's wait goes: sale start → first discovered → first judged a deal → alert (hours).
+  const waits = { discovery: [] as number[], judgement: [] as number[], alert: [] as number[] };
   for (const drop of realDrops) {
     const keyAlerts = alertsByKey.get(keyOf(drop)) ?? [];
-    if (keyAlerts.some((alert) => alert.at >= drop.start && alert.at <= drop.end)) {
+    const alerted = keyAlerts.find((alert) => alert.at >= drop.start && alert.at <= drop.end);
+    if (alerted) {
       hits++;
+      const t = traces.get(drop)!;
+      if (t.firstDiscoveredAt !== null && t.firstJudgedDealAt !== null) {
+        waits.discovery.push((t.firstDiscoveredAt - drop.start) / HOUR_MS);
+        waits.judgement.push((t.firstJudgedDealAt - t.firstDiscoveredAt) / HOUR_MS);
+        waits.alert.push((alerted.at - t.firstJudgedDealAt) / HOUR_MS);
+      }
       continue;
     }
     const t = traces.get(drop)!;
@@ -213,6 +234,15 @@ async function main(): Promise<void> {
   const metrics = measureAlerts(result.alerts.current, truth);
   console.log(
     `  ${metrics.duplicates} duplicate alerts; drop → alert median ${quantile(metrics.hoursToAlert, 0.5)?.toFixed(1)} h, p95 ${quantile(metrics.hoursToAlert, 0.95)?.toFixed(1)} h`,
+  );
+  const spread = (hours: number[]) => {
+    const sorted = [...hours].sort((a, b) => a - b);
+    const at = (p: number) => quantile(sorted, p)?.toFixed(1);
+    return `median ${at(0.5)} h, p75 ${at(0.75)} h, p95 ${at(0.95)} h`;
+  };
+  console.log(
+    `  where an alerted drop's wait goes (${waits.alert.length} drops): sale start → first discovered ${spread(waits.discovery)}; ` +
+      `→ first judged a deal ${spread(waits.judgement)}; → alert ${spread(waits.alert)}`,
   );
   for (const [cls, count] of counts) console.log(`  ${String(count).padStart(4)}  ${cls}`);
   console.log("typical price of discovered candidates ÷ the true typical price, median (P25–P75), every 6 h, by 30 days:");
