@@ -1,4 +1,4 @@
-/** Turns one scan's judged quotes into deal records: new deals, re-checks, re-alerts and expiry (docs/deal-rules.md, rule 3, 5, 6). */
+/** Turns one scan's judged quotes into deal records: new deals, re-checks, re-alerts and expiry (docs/deal-rules.md, rules 3–6). */
 import { and, eq, gte, lt, or } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import { deals, dropSightings } from "../../../db/schema.ts";
@@ -20,7 +20,7 @@ export interface JudgedQuote {
   pairUsualLow: number | null;
   /** null when no typical range exists yet. */
   judgement: FareJudgement | null;
-  /** A fresh search that confirms a cached quote judged a deal: the drop's second sighting. */
+  /** A fresh search that confirms a cached quote judged a deal: the second sighting of a new deal (not of a new episode or a further fall, decisions 058 and 059). */
   confirmsCachedDeal?: boolean;
 }
 
