@@ -44,12 +44,6 @@ export function LoginPage() {
   /** `data-hydrated` tells browser tests the page is React's now (a click before it opens no dialog). */
   const hydrated = useHydrated();
 
-  // scrollIntoView() follows the page's CSS scroll-behavior: smooth, unless the system asks for reduced motion.
-  const signUpForAlerts = async () => {
-    await navigate("/");
-    setTimeout(() => document.getElementById("pricing")?.scrollIntoView(), 100);
-  };
-
   return (
     <main className="container auth-page" data-hydrated={hydrated ? "" : undefined}>
       <title>Log in · GoRDU</title>
@@ -81,15 +75,9 @@ export function LoginPage() {
           </button>
           <span>
             New to GoRDU?{" "}
-            <a
-              href="/#pricing"
-              onClick={(event) => {
-                event.preventDefault();
-                void signUpForAlerts();
-              }}
-            >
-              Sign up for alerts
-            </a>
+            {/* ScrollRestoration scrolls to the hash once the landing page has rendered, with scrollIntoView(), which
+                follows the page's CSS: smooth, unless the system asks for reduced motion. */}
+            <Link to="/#pricing">Sign up for alerts</Link>
           </span>
         </footer>
       </article>
