@@ -14,6 +14,7 @@ test.describe("the public deal rule", () => {
 
     await page.goto("/");
     await page.locator("#faq").getByText("What counts as a deal?").click();
+    await expect(page.locator("#faq")).toContainText(`saving at least $${DEAL_RULES.domestic.minSaved} ($${DEAL_RULES.international.minSaved} abroad)`);
     await page.locator("#faq").getByRole("link", { name: "How we find deals" }).click();
     await expect(page).toHaveURL(/\/how-we-find-deals$/);
     await expect(page.getByRole("heading", { level: 1, name: "How we find deals" })).toBeVisible();

@@ -40,6 +40,8 @@ type Row = {
   offset: number;
   level: number;
   vol: number;
+  /** The route's yearly trend, in bands: "down", "flat", "up". */
+  trend: string;
   kind: string;
   lead: number;
   month: number;
@@ -47,6 +49,7 @@ type Row = {
   real: boolean;
 };
 const rows: Row[] = [];
+const trendBand = (perYear: number) => (perYear < -0.09 ? "down ≥9%" : perYear < 0 ? "down" : perYear === 0 ? "flat" : perYear <= 0.09 ? "up" : "up ≥9%");
 const deals: { fare: number; estimate: number; real: boolean; sale: number; vol: number; spread: number }[] = [];
 /** As the harness counts it (metrics.ts): at most 80 % of the true typical price, in whole dollars. */
 const isReal = (price: number, truth: number) => price <= Math.round((1 - REAL_ALERT_SHARE_BELOW) * truth);
@@ -91,6 +94,7 @@ await replay({
         offset: pairOffset(models.get(routeKey(q))!, q.departDate, q.returnDate),
         level: Math.log(item.range.median) - base.log,
         vol: route.volatility,
+        trend: trendBand(world.events.trendPerYear.get(q.destination) ?? 0),
         kind: tripKindOf(q.departDate, q.returnDate),
         lead: leadDays < 35 ? 0 : leadDays < 90 ? 1 : leadDays < 180 ? 2 : 3,
         month: Number(q.departDate.slice(5, 7)),
@@ -173,6 +177,7 @@ const by = <K>(key: (r: Row) => K) => {
 };
 summary("all", rows);
 for (const [vol, group] of by((r) => r.vol)) summary(`vol ${vol}`, group);
+for (const [trend, group] of by((r) => r.trend)) summary(`trend ${trend}`, group);
 for (const [kind, group] of by((r) => r.kind)) summary(`kind ${kind}`, group);
 for (const [lead, group] of by((r) => r.lead)) summary(`lead band ${lead}`, group);
 for (const [month, group] of by((r) => String(r.month).padStart(2, "0"))) summary(`month ${month}`, group);

@@ -21,13 +21,13 @@ describe("what counts as a deal", () => {
     expect(fare(255).tier).toBe("great");
   });
 
-  test("domestic: 20% and $50 below the typical price", () => {
+  test("domestic: 20% and $45 below the typical price ($50 less the typical price's margin)", () => {
     const lax = (price: number) => judgeFare({ price, destination: "LAX", departDate: "2027-02-12" }, range(380), today);
     expect(lax(303)).toMatchObject({ isDeal: true, tier: "good" });
     expect(lax(305)).toMatchObject({ isDeal: false, reason: "less than 20% below typical" });
     const atl = (price: number) => judgeFare({ price, destination: "ATL", departDate: "2027-02-12" }, range(170), today);
-    expect(atl(125)).toMatchObject({ isDeal: false, reason: "saves less than $50" });
-    expect(atl(119).isDeal).toBe(true);
+    expect(atl(126)).toMatchObject({ isDeal: false, reason: "saves less than $45" });
+    expect(atl(125)).toMatchObject({ isDeal: true, tier: "good" });
   });
 
   test("departure must be at least 7 days away", () => {

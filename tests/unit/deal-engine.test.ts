@@ -168,12 +168,14 @@ describe("the noise-aware rule", () => {
     expect(judgeFare(fare(220), noisy, today).isDeal).toBe(true);
   });
 
-  test("international fares need 20% and $150 below typical", () => {
+  test("international fares need 20% and $135 below typical ($150 less the typical price's margin)", () => {
     const lhr = rangeAround(Math.log(1000), 0.06, 60, "week_long");
     expect(judgeFare(fare(801, "LHR"), lhr, today)).toMatchObject({ isDeal: false, reason: "less than 20% below typical" });
     expect(judgeFare(fare(799, "LHR"), lhr, today).isDeal).toBe(true);
     const yyz = rangeAround(Math.log(500), 0.06, 60, "weekend");
-    expect(judgeFare(fare(360, "YYZ"), yyz, today)).toMatchObject({ isDeal: false, reason: "saves less than $150" });
+    expect(judgeFare(fare(366, "YYZ"), yyz, today)).toMatchObject({ isDeal: false, reason: "saves less than $135" });
+    // $140 off a $500 typical price: a fare truly $150 below, judged against an estimate 2 % low.
+    expect(judgeFare(fare(360, "YYZ"), yyz, today)).toMatchObject({ isDeal: true, tier: "good" });
   });
 
   test("says how unusual the fare is in plain numbers", () => {

@@ -1,4 +1,5 @@
 /** Static marketing copy for the landing page: testimonials and the FAQ (docs/product-rules.md §1, §2, §9). */
+import { DEAL_RULES } from "../../../domain/deal-rules.ts";
 import { DESTINATION_COUNTS } from "../../../domain/destinations.ts";
 import { PLANS, TRIAL_DAYS, formatPlanPrice } from "../../../domain/plans.ts";
 
@@ -62,8 +63,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
       },
       {
         question: "What counts as a deal?",
-        answer:
-          "A fare at least 20% below what the same kind of trip (a weekend or a week away) usually costs in that month, saving at least $50 ($150 abroad), and clearly outside the route's everyday ups and downs. We publish the whole rule.",
+        answer: `A fare at least 20% below what the same kind of trip (a weekend or a week away) usually costs in that month, saving at least $${DEAL_RULES.domestic.minSaved} ($${DEAL_RULES.international.minSaved} abroad), and clearly outside the route's everyday ups and downs. We publish the whole rule.`,
         link: { href: "/how-we-find-deals", label: "How we find deals" },
       },
       {
