@@ -40,7 +40,7 @@ type Row = {
   offset: number;
   level: number;
   vol: number;
-  /** The route's yearly trend, in bands: "down", "flat", "up". */
+  /** The route's yearly trend, in bands: "down ≥9%", "down", "flat", "up", "up ≥9%". */
   trend: string;
   kind: string;
   lead: number;
