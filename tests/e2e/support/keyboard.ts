@@ -47,9 +47,9 @@ export async function tabTo(page: Page, target: Locator, { backwards = false, ma
   await expect(target, `reached with ${max} presses of ${backwards ? "Shift+Tab" : "Tab"}`).toBeFocused({ timeout: 1 });
 }
 
-/** Tabs to `opener`, opens `dialog` with Enter, and returns once the focus is inside it. */
-export async function openWithKeyboard(page: Page, opener: Locator, dialog: Locator) {
-  await tabTo(page, opener);
+/** Tabs to `opener` (Shift+Tab when it is above the focus), opens `dialog` with Enter, and returns once the focus is inside it. */
+export async function openWithKeyboard(page: Page, opener: Locator, dialog: Locator, { backwards = false } = {}) {
+  await tabTo(page, opener, { backwards });
   await page.keyboard.press("Enter");
   await expect(dialog).toBeVisible();
   await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
