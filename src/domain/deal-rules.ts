@@ -28,17 +28,25 @@ export const TRIP_KIND_WORDS: Record<TripKind, string> = {
 export interface DealThresholds {
   /** Share below the typical price, 0.2 = 20%. */
   minShareBelow: number;
-  /** Dollars below the typical price. */
+  /** The saving a deal is meant to have against the true typical price, in dollars. */
+  aimSaved: number;
+  /** Dollars below our typical price: the aim less its margin. */
   minSaved: number;
 }
 
+/**
+ * Our typical price is an estimate a few percent off: judged against one a few percent low, a fare that truly saves
+ * the aim would be missed, so the minimum gives it this share of margin (decision 064).
+ */
+const SAVED_MARGIN = 0.1;
+
+function thresholds(minShareBelow: number, aimSaved: number): DealThresholds {
+  return { minShareBelow, aimSaved, minSaved: Math.round(aimSaved * (1 - SAVED_MARGIN)) };
+}
+
 export const DEAL_RULES = {
-  /**
-   * The dollar minimums are the product's $50 and $150 less 10 %, the margin of our typical price (decision 064):
-   * judged against an estimate a few percent low, a fare that truly saves $150 would otherwise be missed.
-   */
-  domestic: { minShareBelow: 0.2, minSaved: 45 } satisfies DealThresholds,
-  international: { minShareBelow: 0.2, minSaved: 135 } satisfies DealThresholds,
+  domestic: thresholds(0.2, 50),
+  international: thresholds(0.2, 150),
   /** The fare must stand out from the route's own day-to-day wobble: robust z of the log price at most this. */
   maxRobustZ: -2.5,
   minDaysToDeparture: 7,

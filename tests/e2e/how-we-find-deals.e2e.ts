@@ -10,6 +10,7 @@ test.describe("the public deal rule", () => {
     const main = page.getByRole("main");
     await expect(main).toContainText(`at least ${Math.round(DEAL_RULES.domestic.minShareBelow * 100)}% below the typical price`);
     await expect(main).toContainText(`saves at least $${DEAL_RULES.domestic.minSaved} (domestic)`);
+    await expect(main).toContainText(`We aim at savings of $${DEAL_RULES.domestic.aimSaved} and $${DEAL_RULES.international.aimSaved}`);
     await expect(main).toContainText(`${Math.abs(DEAL_RULES.maxRobustZ)} times the route`);
 
     await page.goto("/");

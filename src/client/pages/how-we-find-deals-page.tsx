@@ -46,8 +46,9 @@ export function HowWeFindDealsPage() {
           <ul>
             <li>
               It is at least {percent(domestic.minShareBelow)} below the typical price and saves at least ${domestic.minSaved} (domestic), or at least{" "}
-              {percent(international.minShareBelow)} and ${international.minSaved} (international). We aim at savings of $50 and $150; our typical price is an
-              estimate, right to within a few percent, so we give a fare that margin rather than miss a real saving.
+              {percent(international.minShareBelow)} and ${international.minSaved} (international). We aim at savings of ${domestic.aimSaved} and $
+              {international.aimSaved}; our typical price is an estimate, right to within a few percent, so we give a fare that margin rather than miss a real
+              saving.
             </li>
             <li>
               It stands out from the route's usual ups and downs: its distance below the typical price is at least {Math.abs(DEAL_RULES.maxRobustZ)} times the
