@@ -118,6 +118,14 @@ const BUDGET_MISSES = [
   "0.92–1.05 of the true one: real deals by price, made by the world's noise with no planted sale (a date pair's noise runs together over",
   "~4 days, so two sightings hours apart agree). 8 were at 0.81–0.86 of it, judged against typical prices 3–8 % above the true one; 4 of them on one",
   "week-long date pair (LAS, 18–25 April).",
+  "With decision 064 (`--days 120`): 38 of 248 missed: 13 + 1 never discovered (6 of the 13 on the 4 July weekend, whose sale fare is",
+  "still dearer than an ordinary July weekend), 18 discovered but never judged a deal, 2 not confirmed, 1 not a deal on the fresh price, 3",
+  "de-duplicated; the 18 were judged against typical prices 0.86–0.95 of the true one, while the median candidate's was 0.97–0.98. Keeping",
+  "none of the sweep's own prices as history, only Google's price history of each confirmed search (the world's fare at 17:00 UTC on each",
+  "of the 60 days before), did not help: 209 of 248 alerted (was 210), 13 never judged a deal, but 73 % of alerts real (416 of 567, was",
+  "88 %): the confirmed trips are the cheap ones and their own recent days ran low with them (P25 of the candidates' estimates 0.92–0.95,",
+  "was 0.94–0.96). Not kept. The replay's Google Flights answers carry no price history, while SerpApi's do and the sweep keeps them as",
+  "history; how that moves this table is not measured.",
 ].join(" ");
 
 const BUDGET_START = "<!-- budget:start -->";
