@@ -56,7 +56,7 @@ export const DEAL_RULES = {
   levelDays: 120,
   /** … unless a scan finds the whole route this far (log, ~10%) from it: a fare war or a hike, judged at the scan's own level. */
   levelShift: 0.1,
-  /** Until scans have measured the level, the observations of this many recent days give it. */
+  /** Until scans have measured the level, the observations of levelDays give it, or those of this many recent days when they find the whole route levelShift away. */
   recentLevelDays: 14,
   /** A deal ends when its fare is back above the typical low; a new drop on the same dates must be this far below their usual daily low (the median of the recent days' lows). */
   newEpisodeShareBelowRecent: 0.15,

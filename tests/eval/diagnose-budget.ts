@@ -28,7 +28,7 @@ import { candidateQuote } from "../../src/server/fares/discovery-sweep.ts";
 import type { FareQuote, TripKind } from "../../src/server/fares/fare-source.ts";
 import { judgeQuotes } from "../../src/server/fares/judge-quotes.ts";
 import { routeKey } from "../../src/server/fares/observations.ts";
-import { pairOffset, percentile, routeModels } from "../../src/server/fares/typical-range.ts";
+import { baseLevel, pairOffset, percentile, routeModels } from "../../src/server/fares/typical-range.ts";
 import { REPLAY_START, worldTruth } from "./evaluate.ts";
 import { DOLLAR_MINIMUM, duplicateAlerts, isRealAlert, measureAlerts, quantile, REAL_DROP_DEPTH, type AlertRecord } from "./metrics.ts";
 import { RealertCauses } from "./realert-causes.ts";
@@ -73,7 +73,7 @@ interface DropTrace {
   confirmed: number;
   confirmedDeal: number;
   /** The discovered sighting that came closest to a deal: its typical price ÷ the true one, its robust z, the verdict. */
-  closest: { estimate: number; z: number; reason: string; pairOffset: number; pairDays: number } | null;
+  closest: { estimate: number; z: number; reason: string; pairOffset: number; pairDays: number; base: number; level: number; bucketDays: number } | null;
 }
 
 async function main(): Promise<void> {
@@ -102,6 +102,9 @@ async function main(): Promise<void> {
 
   // Every discovered candidate's typical price against the world's true typical price, by 30-day period of the replay.
   const estimates = new Map<number, number[]>();
+  // The same split: the typical price before the route's level ÷ the true one, and the route's level.
+  const baseEstimates = new Map<number, number[]>();
+  const levels = new Map<number, number[]>();
   // How each re-alert came about, and the daily lows of its dates in the week before it (the duplicates' diagnosis).
   const realerts = new RealertCauses();
   const weekLows = new Map<string, string>();
@@ -154,7 +157,14 @@ async function main(): Promise<void> {
           const estimate = item.range
             ? item.range.median / truth.typicalPrice(item.quote.destination, item.quote.departDate, item.quote.returnDate ?? "", at)
             : null;
-          if (estimate !== null && sampleEstimates) estimates.set(period, [...(estimates.get(period) ?? []), estimate]);
+          if (estimate !== null && sampleEstimates) {
+            estimates.set(period, [...(estimates.get(period) ?? []), estimate]);
+            const model = routeModels(history).get(routeKey(item.quote))!;
+            const base = baseLevel(model, item.quote, today)!;
+            const trueTypical = truth.typicalPrice(item.quote.destination, item.quote.departDate, item.quote.returnDate ?? "", at);
+            baseEstimates.set(period, [...(baseEstimates.get(period) ?? []), Math.exp(base.log) / trueTypical]);
+            levels.set(period, [...(levels.get(period) ?? []), Math.exp(model.observedLevel)]);
+          }
           const dropTrace = activeTrace(item.quote, at);
           if (!dropTrace) continue;
           dropTrace.discovered++;
@@ -163,12 +173,17 @@ async function main(): Promise<void> {
           if (j && estimate !== null && (!dropTrace.closest || j.robustZ < dropTrace.closest.z)) {
             const model = routeModels(history).get(routeKey(item.quote));
             const own = model?.pairOffsets.get(`${item.quote.departDate}|${item.quote.returnDate ?? ""}`);
+            const base = model ? baseLevel(model, item.quote, today) : null;
+            const trueTypical = truth.typicalPrice(item.quote.destination, item.quote.departDate, item.quote.returnDate ?? "", at);
             dropTrace.closest = {
               estimate,
               z: j.robustZ,
               reason: j.reason,
               pairOffset: model ? pairOffset(model, item.quote.departDate, item.quote.returnDate) : 0,
               pairDays: own?.days ?? 0,
+              base: base ? Math.exp(base.log) / trueTypical : Number.NaN,
+              level: model ? Math.exp(model.observedLevel) : Number.NaN,
+              bucketDays: base?.days ?? 0,
             };
           }
           if (item.judgement?.isDeal) {
@@ -221,7 +236,7 @@ async function main(): Promise<void> {
         `−${Math.round(drop.depth * 100)} % sale ${new Date(drop.start).toISOString().slice(0, 13)}h, ${((drop.end - drop.start) / HOUR_MS).toFixed(0)} h; ` +
         `discovered ${t.discovered}×, judged a deal ${t.judgedDeal}×, confirmed ${t.confirmed}× (a deal ${t.confirmedDeal}×)` +
         (t.closest
-          ? `; closest: typical ${t.closest.estimate.toFixed(3)} × true (pair offset ${t.closest.pairOffset.toFixed(3)} from ${t.closest.pairDays} days), z ${t.closest.z.toFixed(2)}, ${t.closest.reason}`
+          ? `; closest: typical ${t.closest.estimate.toFixed(3)} × true (base ${t.closest.base.toFixed(3)} from ${t.closest.bucketDays} days × level ${t.closest.level.toFixed(3)}; pair offset ${t.closest.pairOffset.toFixed(3)} from ${t.closest.pairDays} days), z ${t.closest.z.toFixed(2)}, ${t.closest.reason}`
           : ""),
     );
   }
@@ -250,6 +265,17 @@ async function main(): Promise<void> {
     const sorted = Float64Array.from(ratios).sort();
     const at = (p: number) => percentile(sorted, p).toFixed(3);
     console.log(`  days ${period * 30}–${period * 30 + 29}: ${at(0.5)} (${at(0.25)}–${at(0.75)}) of ${ratios.length}`);
+  }
+  for (const [name, byPeriod] of [
+    ["before the route's level", baseEstimates],
+    ["the route's level", levels],
+  ] as const) {
+    console.log(`${name}, median (P10–P90), by 30 days:`);
+    for (const [period, ratios] of byPeriod) {
+      const sorted = Float64Array.from(ratios).sort();
+      const at = (p: number) => percentile(sorted, p).toFixed(3);
+      console.log(`  days ${period * 30}–${period * 30 + 29}: ${at(0.5)} (${at(0.1)}–${at(0.9)})`);
+    }
   }
   if (flags.list) console.log(lines.sort().join("\n"));
   if (flags.duplicates) {

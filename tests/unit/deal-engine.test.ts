@@ -97,6 +97,28 @@ describe("typical ranges that fit the trip", () => {
     expect(duringWar.spread).toBeLessThan(0.07);
   });
 
+  test("with no scan levels, take the route's level from 120 days of observations, or the recent days' when the whole route moved far", () => {
+    // 150 days of sightings, as a sweep by discovery keeps them; the last 14 days sit `recent` (log) from the rest.
+    const asOf = "2027-01-10";
+    const sightings = (recent: number) => {
+      const random = seededRandom(`level ${recent}`);
+      const list: Observation[] = [];
+      for (let back = 150; back >= 1; back--) {
+        const day = dayNumber(asOf) - back;
+        for (const friday of [...fridays(3), ...fridays(4)]) {
+          const level = back <= DEAL_RULES.recentLevelDays ? recent : 0;
+          list.push({ departDate: friday, returnDate: addDays(friday, 2), price: Math.round(300 * Math.exp(level + 0.03 * normalDraw(random))), day });
+        }
+      }
+      return list;
+    };
+    // Less than 10 % for two weeks is the route's everyday wander (or sightings that were each the cheapest of their
+    // window): not the level a drop is judged against.
+    expect(Math.abs(buildRouteModel(sightings(-0.08), asOf)!.observedLevel)).toBeLessThan(0.01);
+    // A fare war: the recent days judge.
+    expect(buildRouteModel(sightings(-0.3), asOf)!.observedLevel).toBeLessThan(-0.2);
+  });
+
   /** One December's Friday → Sunday weekends, seen 30–90 days ahead: $300, and 30 % more from the 18th on (Christmas). */
   function decemberWeekends(fridays: readonly string[], seed: string): Observation[] {
     const random = seededRandom(seed);

@@ -110,7 +110,7 @@ export interface RouteModel {
   /** The advance-purchase curve, by days ahead. */
   lead: LeadPoint[];
   spread: number;
-  /** Median residual of the route's observations over the recent days (log): its recent level until scans have measured it. */
+  /** The route's level from its observations (observedLevelOf, log): its level until scans have measured it. */
   observedLevel: number;
   /** `${departDate}|${returnDate}` → that date pair's own lasting offset from its month (log), and the days behind it. */
   pairOffsets: Map<string, { offset: number; days: number }>;
@@ -211,12 +211,16 @@ export function buildRouteModel(observations: readonly Observation[], today: str
   const residuals = rows.map((r, i) => r.log - leadOf[i]! - (seasonalLevel(buckets, r.kind, r.departDate) ?? buckets.get(r.key)!).level);
   const dayLevels = new Map<number, number>();
   const recent: number[] = [];
+  const longer: number[] = [];
   const all: number[] = [];
   for (const [day, group] of groupBy(rows.map((r, i) => [r.day, residuals[i]!]))) {
     if ((day as number) >= todayDay - DEAL_RULES.recentLevelDays) recent.push(...group);
+    if ((day as number) >= todayDay - DEAL_RULES.levelDays) longer.push(...group);
     all.push(...group);
     if (group.length >= MIN_OBSERVATIONS_FOR_DAY_LEVEL) dayLevels.set(day as number, median(group));
   }
+  const recentLevel = recent.length > 0 ? median(recent) : 0;
+  const longerLevel = longer.length > 0 ? median(longer) : recentLevel;
   const aroundDayLevel = rows.flatMap((r, i) => (dayLevels.has(r.day) ? [residuals[i]! - dayLevels.get(r.day)!] : []));
   const spread = aroundDayLevel.length >= 200 ? robustSpread(aroundDayLevel) : robustSpread(all);
   const offsets = rows.map((r, i) => residuals[i]! - (dayLevels.get(r.day) ?? 0));
@@ -233,7 +237,16 @@ export function buildRouteModel(observations: readonly Observation[], today: str
   const recentRows = rows.filter((r) => r.day >= todayDay - DEAL_RULES.recentPairDays);
   for (const [pair, prices] of groupBy(recentRows.map((r) => [r.pair, r.price]))) pairUsualLows.set(pair as string, median(prices));
 
-  return { buckets, lead, spread, observedLevel: recent.length > 0 ? median(recent) : 0, pairOffsets, departureOffsets, pairUsualLows };
+  return { buckets, lead, spread, observedLevel: observedLevelOf(recentLevel, longerLevel), pairOffsets, departureOffsets, pairUsualLows };
+}
+
+/**
+ * A route's level from its observations alone (no scan has measured it: a fresh install, or a source that sweeps by
+ * discovery and quotes a route a few trips at a time). Like the scans' levels (levelNow), the level of the last
+ * levelDays days, so a route's everyday wander stays noise, unless the recent days find the whole route far from it.
+ */
+export function observedLevelOf(recentLevel: number, longerLevel: number): number {
+  return Math.abs(recentLevel - longerLevel) > DEAL_RULES.levelShift ? recentLevel : longerLevel;
 }
 
 /** The route models of a history, built once per history and day. */
