@@ -154,14 +154,12 @@ async function main(): Promise<void> {
       const sampleEstimates = (at - REPLAY_START) % (6 * HOUR_MS) === 0;
       if (sampleEstimates || candidates.some((quote) => activeTrace(quote, at))) {
         for (const item of judgeQuotes(candidates, history, today).judged) {
-          const estimate = item.range
-            ? item.range.median / truth.typicalPrice(item.quote.destination, item.quote.departDate, item.quote.returnDate ?? "", at)
-            : null;
+          const trueTypical = truth.typicalPrice(item.quote.destination, item.quote.departDate, item.quote.returnDate ?? "", at);
+          const estimate = item.range ? item.range.median / trueTypical : null;
           if (estimate !== null && sampleEstimates) {
             estimates.set(period, [...(estimates.get(period) ?? []), estimate]);
             const model = routeModels(history).get(routeKey(item.quote))!;
             const base = baseLevel(model, item.quote, today)!;
-            const trueTypical = truth.typicalPrice(item.quote.destination, item.quote.departDate, item.quote.returnDate ?? "", at);
             baseEstimates.set(period, [...(baseEstimates.get(period) ?? []), Math.exp(base.log) / trueTypical]);
             levels.set(period, [...(levels.get(period) ?? []), Math.exp(model.observedLevel)]);
           }
@@ -174,7 +172,6 @@ async function main(): Promise<void> {
             const model = routeModels(history).get(routeKey(item.quote));
             const own = model?.pairOffsets.get(`${item.quote.departDate}|${item.quote.returnDate ?? ""}`);
             const base = model ? baseLevel(model, item.quote, today) : null;
-            const trueTypical = truth.typicalPrice(item.quote.destination, item.quote.departDate, item.quote.returnDate ?? "", at);
             dropTrace.closest = {
               estimate,
               z: j.robustZ,

@@ -110,7 +110,7 @@ export interface RouteModel {
   /** The advance-purchase curve, by days ahead. */
   lead: LeadPoint[];
   spread: number;
-  /** The route's level from its observations (observedLevelOf, log): its level until scans have measured it. */
+  /** The route's level from its observations (judgedLevel, log): its level until scans have measured it. */
   observedLevel: number;
   /** `${departDate}|${returnDate}` → that date pair's own lasting offset from its month (log), and the days behind it. */
   pairOffsets: Map<string, { offset: number; days: number }>;
@@ -237,16 +237,17 @@ export function buildRouteModel(observations: readonly Observation[], today: str
   const recentRows = rows.filter((r) => r.day >= todayDay - DEAL_RULES.recentPairDays);
   for (const [pair, prices] of groupBy(recentRows.map((r) => [r.pair, r.price]))) pairUsualLows.set(pair as string, median(prices));
 
-  return { buckets, lead, spread, observedLevel: observedLevelOf(recentLevel, longerLevel), pairOffsets, departureOffsets, pairUsualLows };
+  return { buckets, lead, spread, observedLevel: judgedLevel(longerLevel, recentLevel), pairOffsets, departureOffsets, pairUsualLows };
 }
 
 /**
- * A route's level from its observations alone (no scan has measured it: a fresh install, or a source that sweeps by
- * discovery and quotes a route a few trips at a time). Like the scans' levels (levelNow), the level of the last
- * levelDays days, so a route's everyday wander stays noise, unless the recent days find the whole route far from it.
+ * The level a route is judged at: its usual level (over levelDays, so its everyday wander stays noise), unless the
+ * level now finds the whole route far from it (a fare war, a price hike). Scans measure both (levelNow); without scan
+ * levels (a fresh install, or a sweep by discovery that quotes a route a few trips at a time) the observations give
+ * them: those of levelDays and those of the recent days.
  */
-export function observedLevelOf(recentLevel: number, longerLevel: number): number {
-  return Math.abs(recentLevel - longerLevel) > DEAL_RULES.levelShift ? recentLevel : longerLevel;
+export function judgedLevel(usual: number, now: number): number {
+  return Math.abs(now - usual) > DEAL_RULES.levelShift ? now : usual;
 }
 
 /** The route models of a history, built once per history and day. */
@@ -335,7 +336,7 @@ export function levelNow(model: RouteModel, recentScans: readonly ScanLevel[], t
   const recent = measured ? median(scans.map((s) => s.level)) : model.observedLevel;
   const spread = measured ? Math.hypot(median(scans.map((s) => s.spread)), robustSpread(scans.map((s) => s.level))) : model.spread;
   if (thisScan === null) return { level: recent, spread };
-  return { level: Math.abs(thisScan.level - recent) > DEAL_RULES.levelShift ? thisScan.level : recent, spread };
+  return { level: judgedLevel(recent, thisScan.level), spread };
 }
 
 /**
