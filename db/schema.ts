@@ -282,6 +282,8 @@ export const fareObservations = sqliteTable(
       table.observedDay,
     ),
     index("fare_observations_route_idx").on(table.origin, table.destination, table.tripType, table.cabin, table.observedAt),
+    index("fare_observations_source_destination_idx").on(table.source, table.destination, table.observedAt),
+    index("fare_observations_source_day_idx").on(table.source, table.observedDay),
   ],
 );
 

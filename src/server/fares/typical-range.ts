@@ -134,20 +134,39 @@ function groupBy<T>(items: Iterable<[string | number, T]>): Map<string | number,
 
 const midMonthDay = (year: number, month: number) => Date.UTC(year, month - 1, 15) / 86_400_000;
 
+/** Where a departure date sits between its month's middle and the nearer neighbouring month's: the two months and the weight of the other. */
+interface SeasonalPosition {
+  month: number;
+  otherMonth: number;
+  t: number;
+}
+
+// Every model build places every observation's departure date; the same few hundred dates come back each day.
+const seasonalPositions = new Map<string, SeasonalPosition>();
+
+function seasonalPosition(departDate: string): SeasonalPosition {
+  let position = seasonalPositions.get(departDate);
+  if (!position) {
+    const year = Number(departDate.slice(0, 4));
+    const month = Number(departDate.slice(5, 7));
+    const day = dayNumber(departDate);
+    const mid = midMonthDay(year, month);
+    const otherMonth = day >= mid ? (month % 12) + 1 : ((month + 10) % 12) + 1;
+    const otherYear = day >= mid ? (month === 12 ? year + 1 : year) : month === 1 ? year - 1 : year;
+    position = { month, otherMonth, t: Math.abs(day - mid) / Math.abs(midMonthDay(otherYear, otherMonth) - mid) };
+    if (seasonalPositions.size >= 50_000) seasonalPositions.clear();
+    seasonalPositions.set(departDate, position);
+  }
+  return position;
+}
+
 /** The log typical price (advance purchase taken out) for a departure date, between the neighbouring months' buckets. */
 export function seasonalLevel(buckets: ReadonlyMap<string, Bucket>, kind: TripKind, departDate: string): { level: number; days: number } | null {
-  const year = Number(departDate.slice(0, 4));
-  const month = Number(departDate.slice(5, 7));
+  const { month, otherMonth, t } = seasonalPosition(departDate);
   const own = buckets.get(bucketKey(kind, month));
   if (!own || own.days < DEAL_RULES.minObservationDays) return null;
-  const day = dayNumber(departDate);
-  const mid = midMonthDay(year, month);
-  const otherMonth = day >= mid ? (month % 12) + 1 : ((month + 10) % 12) + 1;
-  const otherYear = day >= mid ? (month === 12 ? year + 1 : year) : month === 1 ? year - 1 : year;
   const other = buckets.get(bucketKey(kind, otherMonth));
   if (!other || other.days < DEAL_RULES.minObservationDays) return own;
-  const otherMid = midMonthDay(otherYear, otherMonth);
-  const t = Math.abs(day - mid) / Math.abs(otherMid - mid);
   return { level: (1 - t) * own.level + t * other.level, days: own.days };
 }
 
@@ -159,6 +178,7 @@ interface ObservationRow {
   daysAhead: number;
   day: number;
   departDate: string;
+  departDay: number;
   pair: string;
   price: number;
 }
@@ -178,6 +198,7 @@ function rowOf(o: Observation): ObservationRow {
       daysAhead: dayNumber(o.departDate) - o.day,
       day: o.day,
       departDate: o.departDate,
+      departDay: dayNumber(o.departDate),
       pair: `${o.departDate}|${o.returnDate}`,
       price: o.price,
     };
@@ -229,7 +250,7 @@ export function buildRouteModel(observations: readonly Observation[], today: str
     if (own.length >= MIN_PAIR_DAYS) pairOffsets.set(pair as string, { offset: median(own), days: own.length });
   }
   const departureOffsets = new Map<number, number>();
-  for (const [departDay, own] of groupBy(rows.map((r, i) => [dayNumber(r.departDate), offsets[i]!]))) {
+  for (const [departDay, own] of groupBy(rows.map((r, i) => [r.departDay, offsets[i]!]))) {
     if (own.length >= MIN_PAIR_DAYS) departureOffsets.set(departDay as number, median(own));
   }
 

@@ -1,0 +1,2 @@
+CREATE INDEX `fare_observations_source_destination_idx` ON `fare_observations` (`source`,`destination`,`observed_at`);--> statement-breakpoint
+CREATE INDEX `fare_observations_source_day_idx` ON `fare_observations` (`source`,`observed_day`);
