@@ -315,6 +315,7 @@ export const dropSightings = sqliteTable("drop_sightings", {
   /** '' for one way. */
   returnDate: text("return_date").notNull().default(""),
   cabin: text("cabin", { enum: ["economy", "premium_economy", "business", "first"] }).notNull(),
+  /** When the drop was first seen; every look since found it a drop (a look that finds none deletes the row). */
   seenAt: timestamp("seen_at").notNull(),
 });
 

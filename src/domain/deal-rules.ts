@@ -62,10 +62,17 @@ export const DEAL_RULES = {
   newEpisodeShareBelowRecent: 0.15,
   /** Days of a date pair's daily lows that count as "recent" for a new episode. */
   recentPairDays: 7,
-  /** A drop (new deal or new episode) alerts on its second sighting in a row: at least this many minutes after the first … */
-  secondSightingAfterMinutes: 30,
-  /** … and at most this many hours. */
-  secondSightingWithinHours: 24,
+  /**
+   * A drop (a new deal, a new episode, a live deal's further fall) alerts once it has held this many hours: every look
+   * at its dates since it was first seen found it a drop (decision 084) …
+   */
+  dropHoldsHours: 3,
+  /** … a possible mistake fare (the exceptional tier, 50 % or more below typical: gone within hours) this many … */
+  mistakeFareHoldsHours: 0.5,
+  /** … and it was first seen at most this many hours ago. */
+  dropSightingWithinHours: 24,
+  /** A grid source looks at a drop's dates again at a minute past the first full hour at least this many minutes away. */
+  lookAgainAfterMinutes: 30,
   /** A live deal alerts again only after a further fall of both this share and these dollars, and this many hours. */
   realertMinDropShare: 0.1,
   realertMinDropDollars: 25,
@@ -73,11 +80,11 @@ export const DEAL_RULES = {
 } as const;
 
 /**
- * How long until a drop seen once is looked at again: a minute past the first full hour at least 30 minutes away
- * (fares re-price by the hour).
+ * How long until a drop that has not held yet is looked at again: a minute past the first full hour at least 30
+ * minutes away (fares re-price by the hour).
  */
 export function secondLookDelayMs(nowMs: number): number {
-  const earliest = nowMs + DEAL_RULES.secondSightingAfterMinutes * 60_000;
+  const earliest = nowMs + DEAL_RULES.lookAgainAfterMinutes * 60_000;
   return Math.ceil(earliest / HOUR_MS) * HOUR_MS + 60_000 - nowMs;
 }
 

@@ -103,7 +103,7 @@ export function startJobs(deps: Deps, { log = console.log, bootScanDelayMs = 100
       // schedule comes first; a discovery sweep confirms its candidates itself.
       const delay = secondLookDelayMs(Date.now());
       const nextScheduled = scanSchedule.msToNext();
-      const wanted = summary.awaitingSecondSighting > 0 && deps.fares.sweep !== "discovery" && (nextScheduled === null || nextScheduled > delay);
+      const wanted = summary.dropsAwaitingLook > 0 && deps.fares.sweep !== "discovery" && (nextScheduled === null || nextScheduled > delay);
       if (wanted && !secondLookTimer && !stopped) {
         secondLookTimer = setTimeout(() => {
           secondLookTimer = null;

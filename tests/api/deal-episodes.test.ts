@@ -1,9 +1,10 @@
 /**
- * When a drop alerts (docs/deal-rules.md, rule 3): a fresh search confirming a cached price is the second sighting of
- * a new deal, but a new episode on dates alerted before needs a sighting in another hour. In an hourly discovery
- * sweep the discovery and its confirmation are one hour's answers and share its noise; counting them as two
- * sightings re-alerted the same dates for noise (83 duplicates in 60 replayed days at 5,000 searches a month).
- * A live deal's further fall waits for a second sighting too (decision 059): one low quote re-alerted it.
+ * When a drop alerts (docs/deal-rules.md, rule 4): a fresh search confirming a cached price is proof enough for a new
+ * deal, but a new episode on dates alerted before must hold: seen again 3 hours or more after it was first seen, every
+ * look between a drop too (decision 084). In an hourly discovery sweep the discovery and its confirmation are one
+ * hour's answers and share its noise; counting them as two sightings re-alerted the same dates for noise (83
+ * duplicates in 60 replayed days at 5,000 searches a month, decision 058). A live deal's further fall must hold too
+ * (decision 059): one low quote re-alerted it.
  */
 import { expect, test } from "bun:test";
 import { recordDeals, type JudgedQuote } from "../../src/server/fares/deal-records.ts";
@@ -43,7 +44,7 @@ const at = (hours: number) => new Date(START + hours * HOUR);
 /** The one deal's alert version and whether it is live. */
 const dealState = (db: ReturnType<typeof migratedMemoryDb>) => db.$client.query("SELECT alert_version, is_active FROM deals").get();
 
-test("a confirmed discovery alerts a new deal at once; a new episode on its dates waits for a sighting in a later hour", () => {
+test("a confirmed discovery alerts a new deal at once; a new episode on its dates waits until it has held 3 hours", () => {
   const db = migratedMemoryDb();
 
   expect(recordDeals(db, [confirmed(200, null)], at(0)).created).toBe(1);
@@ -54,12 +55,16 @@ test("a confirmed discovery alerts a new deal at once; a new episode on its date
 
   // Back at the deal price, well below the dates' usual daily low (300): one hour's discovery and confirmation is one sighting.
   const first = recordDeals(db, [confirmed(200, 300)], at(8));
-  expect(first).toMatchObject({ realerted: 0, awaitingSecondSighting: 1 });
+  expect(first).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
   expect(dealState(db)).toEqual({ alert_version: 1, is_active: 0 });
 
-  // Seen again an hour later at that price: the new episode alerts.
-  const second = recordDeals(db, [confirmed(205, 300)], at(9));
-  expect(second).toMatchObject({ realerted: 1, awaitingSecondSighting: 0 });
+  // Seen again one and two hours later at that price: it has not held long enough yet.
+  expect(recordDeals(db, [confirmed(205, 300)], at(9))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  expect(recordDeals(db, [confirmed(205, 300)], at(10))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+
+  // Three hours after it was first seen, still a drop: the new episode alerts.
+  const held = recordDeals(db, [confirmed(205, 300)], at(11));
+  expect(held).toMatchObject({ realerted: 1, dropsAwaitingLook: 0 });
   expect(dealState(db)).toEqual({ alert_version: 2, is_active: 1 });
   db.$client.close();
 });
@@ -69,27 +74,30 @@ test("a new episode seen once, then not a deal in the next hour, is forgotten an
   recordDeals(db, [confirmed(200, null)], at(0));
   recordDeals(db, [{ ...confirmed(300, 200), judgement: judgeFare(quote(300), range, "2026-12-01") }], at(5));
 
-  expect(recordDeals(db, [confirmed(200, 300)], at(8)).awaitingSecondSighting).toBe(1);
+  expect(recordDeals(db, [confirmed(200, 300)], at(8)).dropsAwaitingLook).toBe(1);
   recordDeals(db, [{ ...confirmed(290, 300), judgement: judgeFare(quote(290), range, "2026-12-01") }], at(9));
-  expect(recordDeals(db, [confirmed(200, 300)], at(10))).toMatchObject({ realerted: 0, awaitingSecondSighting: 1 });
+  // A drop again, 3 hours after the first sighting: the look between forgot it, so this is a first sighting.
+  expect(recordDeals(db, [confirmed(200, 300)], at(11))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  expect(recordDeals(db, [confirmed(200, 300)], at(13))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
   expect(dealState(db)).toEqual({ alert_version: 1, is_active: 0 });
   db.$client.close();
 });
 
-test("a live deal's further fall seen once waits; seen again in a later hour it re-alerts at the lower price", () => {
+test("a live deal's further fall seen once waits; still there 3 hours later it re-alerts at the lower price", () => {
   const db = migratedMemoryDb();
   recordDeals(db, [confirmed(200, null)], at(0));
 
   // A day later the fare falls by more than 10% and $25: one sighting updates the deal but sends no alert.
-  expect(recordDeals(db, [confirmed(170, 300)], at(25))).toMatchObject({ realerted: 0, awaitingSecondSighting: 1 });
+  expect(recordDeals(db, [confirmed(170, 300)], at(25))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
   expect(db.$client.query("SELECT alert_version, price, last_alerted_price FROM deals").get()).toEqual({
     alert_version: 1,
     price: 170,
     last_alerted_price: 200,
   });
 
-  // Seen again an hour later: the further fall alerts.
-  expect(recordDeals(db, [confirmed(172, 300)], at(26))).toMatchObject({ realerted: 1, awaitingSecondSighting: 0 });
+  // Seen again an hour later it waits; three hours after it was first seen, the further fall alerts.
+  expect(recordDeals(db, [confirmed(172, 300)], at(26))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  expect(recordDeals(db, [confirmed(172, 300)], at(28))).toMatchObject({ realerted: 1, dropsAwaitingLook: 0 });
   expect(db.$client.query("SELECT alert_version, last_alerted_price FROM deals").get()).toEqual({ alert_version: 2, last_alerted_price: 172 });
   db.$client.close();
 });
@@ -98,9 +106,25 @@ test("a live deal's one low quote between ordinary ones never re-alerts", () => 
   const db = migratedMemoryDb();
   recordDeals(db, [confirmed(200, null)], at(0));
 
-  expect(recordDeals(db, [confirmed(170, 300)], at(25)).awaitingSecondSighting).toBe(1);
-  expect(recordDeals(db, [confirmed(198, 300)], at(26))).toMatchObject({ realerted: 0, awaitingSecondSighting: 0 });
-  expect(recordDeals(db, [confirmed(170, 300)], at(27))).toMatchObject({ realerted: 0, awaitingSecondSighting: 1 });
+  expect(recordDeals(db, [confirmed(170, 300)], at(25)).dropsAwaitingLook).toBe(1);
+  expect(recordDeals(db, [confirmed(198, 300)], at(26))).toMatchObject({ realerted: 0, dropsAwaitingLook: 0 });
+  expect(recordDeals(db, [confirmed(170, 300)], at(27))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
   expect(dealState(db)).toEqual({ alert_version: 1, is_active: 1 });
+  db.$client.close();
+});
+
+test("a possible mistake fare (half price or less) alerts on the next look, half an hour or more after the first", () => {
+  const db = migratedMemoryDb();
+  const judged = (price: number): JudgedQuote => ({ quote: quote(price), range, pairUsualLow: null, judgement: judgeFare(quote(price), range, "2026-12-01") });
+
+  expect(recordDeals(db, [judged(140)], at(0))).toMatchObject({ created: 0, dropsAwaitingLook: 1 });
+  expect(recordDeals(db, [judged(140)], new Date(START + 20 * 60_000))).toMatchObject({ created: 0, dropsAwaitingLook: 1 });
+  expect(recordDeals(db, [judged(140)], at(1))).toMatchObject({ created: 1, dropsAwaitingLook: 0 });
+
+  // An ordinary drop on other dates, 33 % below, still has to hold 3 hours.
+  const other = (price: number): JudgedQuote => ({ ...judged(price), quote: { ...quote(price), departDate: "2027-02-12", returnDate: "2027-02-14" } });
+  expect(recordDeals(db, [other(200)], at(1)).dropsAwaitingLook).toBe(1);
+  expect(recordDeals(db, [other(200)], at(2))).toMatchObject({ created: 0, dropsAwaitingLook: 1 });
+  expect(recordDeals(db, [other(200)], at(4))).toMatchObject({ created: 1, dropsAwaitingLook: 0 });
   db.$client.close();
 });

@@ -1,8 +1,8 @@
 /**
  * Replays days of scans through the real scanner: the real runScan (scan plan, observations, typical ranges,
  * detection, deal records, a fan-out to nobody) on an in-memory migrated SQLite, a clock stepped scan by scan
- * (4 a day, at the default SCAN_SCHEDULE's hours in RDU's winter time, plus the job runner's second look a minute
- * past the next hour when a scan saw drops once: src/server/jobs.ts), and a fare source answered by the synthetic world. Each scan's alerts are read back from the deals table (created, or alert version bumped),
+ * (4 a day, at the default SCAN_SCHEDULE's hours in RDU's winter time, plus the job runner's looks a minute past
+ * each next hour while drops wait to hold: src/server/jobs.ts), and a fare source answered by the synthetic world. Each scan's alerts are read back from the deals table (created, or alert version bumped),
  * and the baselines are judged on the same quotes and stored observations.
  */
 import type { Db } from "../../db/client.ts";
@@ -100,7 +100,7 @@ export async function replay(plan: ReplayPlan): Promise<ReplayResult> {
     if (rows.length !== summary.newDeals + summary.realerted) throw new Error("alerts read back differ from the scan's summary");
     for (const [route, departDate, returnDate, price, version] of rows) current.push({ at, route, departDate, returnDate, price, again: version > 1 });
     const secondLook = at + secondLookDelayMs(at);
-    next = summary.awaitingSecondSighting > 0 && secondLook < nextRegular ? secondLook : nextRegular;
+    next = summary.dropsAwaitingLook > 0 && secondLook < nextRegular ? secondLook : nextRegular;
 
     if (budgeted || !regular) continue;
     // The baselines judge this scan's quotes against the daily minima of the days before today.

@@ -8,7 +8,7 @@ import { SALE_DEPTHS, SALES_PER_ROUTE_YEAR, SPIKES_PER_ROUTE_YEAR, WAR_CHANCE_PE
 import { WORLD_ROUTES } from "./world-routes.ts";
 
 export const RULE_LABELS: Readonly<Record<RuleName, string>> = {
-  current: "deal rule v3 (real scanner)",
+  current: "deal rule v4 (real scanner)",
   ...BASELINE_LABELS,
 };
 const RULES = Object.keys(RULE_LABELS) as RuleName[];
@@ -29,6 +29,8 @@ interface Measure {
   issueToday: string;
   /** The rule before v2 through the same harness, as docs/deal-quality.md recorded it on 2026-11-24 (commit 781765b). */
   ruleV1: string;
+  /** The rule before decision 084 (a drop must hold 3 hours) through the same harness, as recorded on 2026-11-25 (commit ddf3b15). */
+  ruleV3: string;
   wanted: string;
   value(job: JobResult, rule: RuleName): number | null;
   format(value: number | null): string;
@@ -46,6 +48,7 @@ const MEASURES: readonly Measure[] = [
     label: "planted real drops (≥ 25 % below the true typical price, above the dollar minimum) that got an alert",
     issueToday: "81–83 %",
     ruleV1: "61–72 %",
+    ruleV3: "96–97 %",
     wanted: "≥ 95 %",
     value: (j, r) => share(j.rules[r].realDropRecall),
     format: percent,
@@ -54,6 +57,7 @@ const MEASURES: readonly Measure[] = [
     label: "of those, international drops of exactly 25 %",
     issueToday: "41–43 %",
     ruleV1: "17–31 %",
+    ruleV3: "83–100 %",
     wanted: "≥ 90 %",
     value: (j, r) => share(j.rules[r].international25Recall),
     format: percent,
@@ -62,6 +66,7 @@ const MEASURES: readonly Measure[] = [
     label: "alerts whose fare was really ≥ 20 % below the true typical price",
     issueToday: "73–75 %",
     ruleV1: "78–84 %",
+    ruleV3: "94–96 %",
     wanted: "≥ 95 %",
     value: (j, r) => realShare(j.rules[r]),
     format: percent,
@@ -70,6 +75,7 @@ const MEASURES: readonly Measure[] = [
     label: "false alerts per route-month (stationary / trends and fare wars)",
     issueToday: "2.0 / 3.5",
     ruleV1: "0.51–0.53 / 0.74–0.83",
+    ruleV3: "0.08–0.10 / 0.10–0.11",
     wanted: "≤ 0.5 / ≤ 1.0",
     value: (j, r) => j.rules[r].falseAlerts / j.rules[r].routeMonths,
     format: (v) => fixed(v, 2),
@@ -79,6 +85,7 @@ const MEASURES: readonly Measure[] = [
     label: "alerts per fare war (a route's whole level falling 20–35 % for weeks)",
     issueToday: "42–48",
     ruleV1: "52–57",
+    ruleV3: "1",
     wanted: "≤ 8",
     value: (j, r) => (j.rules[r].wars === 0 ? null : j.rules[r].warAlerts / j.rules[r].wars),
     format: (v) => fixed(v, 0),
@@ -88,6 +95,7 @@ const MEASURES: readonly Measure[] = [
     label: "duplicate alerts (same route and dates re-alerted for noise), a year (stationary / trends and fare wars)",
     issueToday: "19–46",
     ruleV1: "103–110 / 417–627",
+    ruleV3: "10 / 15",
     wanted: "0",
     value: (j, r) => j.rules[r].duplicates,
     format: (v) => fixed(v, 0),
@@ -97,6 +105,7 @@ const MEASURES: readonly Measure[] = [
     label: "false alerts in the first week of a fresh install, per route-month",
     issueToday: "16–22",
     ruleV1: "7.1–9.1",
+    ruleV3: "0.0",
     wanted: "≤ 2",
     value: (j, r) => j.firstWeek[r].falseAlerts / j.firstWeek[r].routeMonths,
     format: (v) => fixed(v, 1),
@@ -105,6 +114,7 @@ const MEASURES: readonly Measure[] = [
     label: "time from a real drop's start to its alert, median (hours)",
     issueToday: "—",
     ruleV1: "3.0–3.5",
+    ruleV3: "3.9–4.5",
     wanted: "—",
     value: (j, r) => hours(j.rules[r], 0.5),
     format: (v) => fixed(v, 1),
@@ -113,6 +123,7 @@ const MEASURES: readonly Measure[] = [
     label: "time from a real drop's start to its alert, 95th percentile (hours)",
     issueToday: "—",
     ruleV1: "5.5–5.9",
+    ruleV3: "6.6–6.9",
     wanted: "—",
     value: (j, r) => hours(j.rules[r], 0.95),
     format: (v) => fixed(v, 1),
@@ -121,6 +132,7 @@ const MEASURES: readonly Measure[] = [
     label: "alerts per route-month, all",
     issueToday: "—",
     ruleV1: "2.4–4.5",
+    ruleV3: "1.8–2.1",
     wanted: "—",
     value: (j, r) => j.rules[r].alerts / j.rules[r].routeMonths,
     format: (v) => fixed(v, 1),
@@ -158,9 +170,12 @@ export function summaryTable(jobs: readonly JobResult[]): string {
         jobs.filter((j) => !measure.world || j.spec.kind === measure.world).map((j) => measure.value(j, rule)),
       );
     };
-    return [measure.label, measure.issueToday, measure.ruleV1, ...RULES.map(cell), measure.wanted];
+    return [measure.label, measure.issueToday, measure.ruleV1, measure.ruleV3, ...RULES.map(cell), measure.wanted];
   });
-  return table(["measured", 'issue 14\'s "today"', "rule v1 (recorded before v2)", ...RULES.map((r) => RULE_LABELS[r]), "wanted"], rows);
+  return table(
+    ["measured", 'issue 14\'s "today"', "rule v1 (recorded before v2)", "rule v3 (recorded before v4)", ...RULES.map((r) => RULE_LABELS[r]), "wanted"],
+    rows,
+  );
 }
 
 /** Every measure with its counts, one column per rule, for one world and seed. */
@@ -289,10 +304,13 @@ Drops and wars count when they start and end inside the replayed year.
 same numbers (the runtime line aside).
 
 **Rules compared**, all on the same stream of quotes:
-- *deal rule v3* (decisions 055–059, 064 and 083; 058 changes only sources that confirm cached prices, not this grid), through the real scanner (docs/deal-rules.md "What counts as a deal" as \`detect.ts\` implements it);
+- *deal rule v4* (decisions 055–059, 064, 083 and 084; 058 changes only sources that confirm cached prices, not this grid), through the real scanner (docs/deal-rules.md "What counts as a deal" as \`detect.ts\` implements it);
 - *rule v1*, the rule before issue 14's v2 through this same harness (typical range per route and departure month
   with all trip lengths pooled, 20 % domestic / 25 % international, one deal per dates until departure): not re-run,
   its ranges are copied from this file as it stood on 2026-11-24 (commit 781765b), summary only;
+- *rule v3*, the rule before decision 084 (a drop alerted on its second sighting, about an hour after the first, with
+  no hold of 3 hours): not re-run, its ranges are copied from this file as it stood on 2026-11-25 (commit ddf3b15),
+  summary only;
 - *${BASELINE_LABELS.mean60}* and *${BASELINE_LABELS.robustZ}*, judged right after each scan on that scan's
   quotes against the route's stored observations (daily minima, all dates pooled) of the 60 days before that day; each
   needs 20 observations and a departure at least 7 days away, and alerts with rule v1's de-duplication: one deal per

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { addDays, dayNumber } from "../../src/domain/calendar.ts";
 import { DEAL_RULES, secondLookDelayMs, shareOfFaresCheaperThan, tripKindOf } from "../../src/domain/deal-rules.ts";
-import { deservesNewAlert, isNewEpisode, isSecondSighting, judgeFare } from "../../src/server/fares/detect.ts";
+import { deservesNewAlert, dropHasHeld, isNewEpisode, judgeFare } from "../../src/server/fares/detect.ts";
 import type { Observation } from "../../src/server/fares/observations.ts";
 import { normalDraw, seededRandom } from "../../src/server/fares/seeded-random.ts";
 import { baseLevel, buildRouteModel, leadAdjustment, levelNow, providerRange, rangeAround, type RouteModel } from "../../src/server/fares/typical-range.ts";
@@ -224,16 +224,23 @@ describe("episodes and alerting again", () => {
     expect(isNewEpisode(240, model.pairUsualLows.get("2027-02-12|2027-02-14")!)).toBe(true);
   });
 
-  test("a drop is alerted on its second sighting, 30 minutes to 24 hours after the first", () => {
+  test("a drop is alerted once it has held: first seen 3 to 24 hours ago; a possible mistake fare half an hour", () => {
     const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
-    expect(isSecondSighting(null, now)).toBe(false);
-    expect(isSecondSighting(ago(29), now)).toBe(false);
-    expect(isSecondSighting(ago(30), now)).toBe(true);
-    expect(isSecondSighting(ago(24 * 60), now)).toBe(true);
-    expect(isSecondSighting(ago(24 * 60 + 1), now)).toBe(false);
+    const ordinary = 0.3;
+    const mistake = 0.55;
+    expect(dropHasHeld(null, now, ordinary)).toBe(false);
+    expect(dropHasHeld(ago(61), now, ordinary)).toBe(false);
+    expect(dropHasHeld(ago(179), now, ordinary)).toBe(false);
+    expect(dropHasHeld(ago(180), now, ordinary)).toBe(true);
+    expect(dropHasHeld(ago(24 * 60), now, ordinary)).toBe(true);
+    expect(dropHasHeld(ago(24 * 60 + 1), now, ordinary)).toBe(false);
+    expect(dropHasHeld(null, now, mistake)).toBe(false);
+    expect(dropHasHeld(ago(29), now, mistake)).toBe(false);
+    expect(dropHasHeld(ago(30), now, mistake)).toBe(true);
+    expect(dropHasHeld(ago(24 * 60 + 1), now, mistake)).toBe(false);
   });
 
-  test("a drop seen once is looked at again a minute past the first full hour at least 30 minutes away", () => {
+  test("a drop that has not held is looked at again a minute past the first full hour at least 30 minutes away", () => {
     const at = (time: string) => Date.parse(`2026-11-22T${time}Z`);
     expect(at("10:00") + secondLookDelayMs(at("10:00"))).toBe(at("11:01"));
     expect(at("10:29") + secondLookDelayMs(at("10:29"))).toBe(at("11:01"));

@@ -67,13 +67,15 @@ export function HowWeFindDealsPage() {
               below the usual lowest fare of those dates over the last {DEAL_RULES.recentPairDays} days.
             </li>
             <li>
-              We alert a drop only once a second look agrees: a fresh search, or a look at its dates about an hour later. A later drop on dates we alerted
-              before always waits for the look an hour later. A sale holds its price, while a single low price is usually a glitch of one search.
+              We alert a drop only once it has held: we look at its dates again every hour, and it must still be there {DEAL_RULES.dropHoldsHours} hours after
+              we first saw it. A sale holds its price for days, while a low price that lasts an hour or two is usually the ordinary ups and downs of fares. A
+              fare at half price or less may be a mistake fare that airlines fix within hours, so we alert it as soon as a second look agrees. When a fresh
+              search confirms a price from a cached source, that confirmation is enough for a new deal.
             </li>
             <li>
               While a deal is live, we alert again only if its fare falls by a further {percent(DEAL_RULES.realertMinDropShare)} and at least $
-              {DEAL_RULES.realertMinDropDollars}, at least {DEAL_RULES.realertMinHours} hours after the last alert, and a second look an hour or more later
-              agrees.
+              {DEAL_RULES.realertMinDropDollars}, at least {DEAL_RULES.realertMinHours} hours after the last alert, and the lower fare holds{" "}
+              {DEAL_RULES.dropHoldsHours} hours too.
             </li>
           </ul>
 

@@ -7,7 +7,7 @@ import { percentBelowTypical } from "../../domain/deals.ts";
 import { formatTravelDates } from "../../domain/travel-dates.ts";
 import { HOUR_MS, localDate, rduToday } from "../../domain/calendar.ts";
 import { DEAL_RULES } from "../../domain/deal-rules.ts";
-import { dealKey, deservesNewAlert, expiryReason, isNewEpisode, isSecondSighting, recheckExpiryReason, tierFor, type FareJudgement } from "./detect.ts";
+import { dealKey, deservesNewAlert, dropHasHeld, expiryReason, isNewEpisode, recheckExpiryReason, tierFor, type FareJudgement } from "./detect.ts";
 import type { FareQuote } from "./fare-source.ts";
 import type { PriceRange } from "./typical-range.ts";
 
@@ -20,7 +20,7 @@ export interface JudgedQuote {
   pairUsualLow: number | null;
   /** null when no typical range exists yet. */
   judgement: FareJudgement | null;
-  /** A fresh search that confirms a cached quote judged a deal: the second sighting of a new deal (not of a new episode or a further fall, decisions 058 and 059). */
+  /** A fresh search that confirms a cached quote judged a deal: proof enough for a new deal (not for a new episode or a further fall, decisions 058 and 059). */
   confirmsCachedDeal?: boolean;
 }
 
@@ -30,8 +30,8 @@ export interface DealChanges {
   created: number;
   realerted: number;
   expired: number;
-  /** Drops seen once, waiting for their second sighting. */
-  awaitingSecondSighting: number;
+  /** Drops seen that have not held yet (dropHasHeld), waiting for another look. */
+  dropsAwaitingLook: number;
 }
 
 /** Only the cheapest quote per deal key counts. */
@@ -91,9 +91,9 @@ function newDeal(quote: FareQuote, range: PriceRange, judgement: FareJudgement, 
 /** Applies a scan to the deals table; synchronous, for the scan's transaction. */
 export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Date): DealChanges {
   const today = rduToday(now);
-  const changes: DealChanges = { found: 0, created: 0, realerted: 0, expired: 0, awaitingSecondSighting: 0 };
+  const changes: DealChanges = { found: 0, created: 0, realerted: 0, expired: 0, dropsAwaitingLook: 0 };
   tx.delete(dropSightings)
-    .where(lt(dropSightings.seenAt, new Date(now.getTime() - DEAL_RULES.secondSightingWithinHours * HOUR_MS)))
+    .where(lt(dropSightings.seenAt, new Date(now.getTime() - DEAL_RULES.dropSightingWithinHours * HOUR_MS)))
     .run();
   const sightings = new Map(
     tx
@@ -121,17 +121,22 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
     const key = dealKey(quote);
     const deal = known.get(key);
 
-    // A drop alerts on its second sighting: until then it waits, and a sighting that is no drop forgets it. A fresh
-    // search confirming a cached price is the second sighting of a new deal; a new episode on dates alerted before,
-    // or a live deal's further fall (below), needs a sighting in another hour (the same hour's answers share its noise).
+    // A drop alerts once it has held (every look for 3 hours found it): until then it waits, and a look that finds no
+    // drop forgets it. A fresh search confirming a cached price is proof enough for a new deal; a new episode on dates
+    // alerted before, or a live deal's further fall (below), must hold (the same hour's answers share its noise).
     const isDrop = isDeal && (!deal || (!deal.isActive && isNewEpisode(quote.price, pairUsualLow)));
-    const seenBefore = sightings.get(key) ?? null;
-    if (isDrop && !(confirmsCachedDeal && !deal) && !isSecondSighting(seenBefore, now)) {
+    const fellFurther =
+      isDeal && deal?.isActive === true && deservesNewAlert({ price: deal.lastAlertedPrice, alertedAt: deal.lastAlertedAt }, quote.price, now);
+    const mustHold = (isDrop && !(confirmsCachedDeal && !deal)) || fellFurther;
+    const firstSeen = sightings.get(key) ?? null;
+    const held = dropHasHeld(firstSeen, now, judgement?.shareBelow ?? 0);
+    if (mustHold && !held) {
       rememberDropSighting(tx, quote, now);
-      changes.awaitingSecondSighting++;
-      continue;
+      changes.dropsAwaitingLook++;
+    } else if (firstSeen) {
+      tx.delete(dropSightings).where(eq(dropSightings.dedupeKey, key)).run();
     }
-    if (seenBefore) tx.delete(dropSightings).where(eq(dropSightings.dedupeKey, key)).run();
+    if (isDrop && mustHold && !held) continue;
 
     if (!deal) {
       if (!isDrop) continue;
@@ -166,12 +171,7 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
       continue;
     }
 
-    const fellFurther = isDeal && deservesNewAlert({ price: deal.lastAlertedPrice, alertedAt: deal.lastAlertedAt }, quote.price, now);
-    const alertAgain = fellFurther && isSecondSighting(seenBefore, now);
-    if (fellFurther && !alertAgain) {
-      rememberDropSighting(tx, quote, now);
-      changes.awaitingSecondSighting++;
-    }
+    const alertAgain = fellFurther && held;
     const current = range ?? {
       low: deal.typicalLow,
       median: deal.typicalMedian,
@@ -201,6 +201,7 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
   return changes;
 }
 
+/** Keeps a drop's first sighting: a later look that finds it again leaves the time it was first seen. */
 function rememberDropSighting(tx: DbOrTx, quote: FareQuote, now: Date): void {
   tx.insert(dropSightings)
     .values({
@@ -211,7 +212,7 @@ function rememberDropSighting(tx: DbOrTx, quote: FareQuote, now: Date): void {
       cabin: quote.cabin,
       seenAt: now,
     })
-    .onConflictDoUpdate({ target: dropSightings.dedupeKey, set: { seenAt: now } })
+    .onConflictDoNothing({ target: dropSightings.dedupeKey })
     .run();
 }
 

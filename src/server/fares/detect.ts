@@ -73,14 +73,17 @@ export function isNewEpisode(price: number, pairUsualLow: number | null): boolea
 }
 
 /**
- * A drop (a new deal, or a new episode on an ended deal's dates) alerts only when the sighting of its dates before
- * this one, 30 minutes to 24 hours earlier, was a drop too: a sale holds its price, while one low quote is usually the
- * noise of one search.
+ * A drop (a new deal, a new episode on an ended deal's dates, a live deal's further fall) alerts only once it has held:
+ * first seen 3 to 24 hours ago, and every look at its dates since then a drop too (a look that finds none forgets it).
+ * A sale holds its price for days, while the noise of one search, or of a few hours' prices, is gone hours later. A
+ * possible mistake fare (half price or less) is no noise and may last only hours: it alerts on the next look, half an
+ * hour or more after the first (decisions 055 and 084).
  */
-export function isSecondSighting(previousDropSeenAt: Date | null, now: Date): boolean {
-  if (previousDropSeenAt === null) return false;
-  const since = now.getTime() - previousDropSeenAt.getTime();
-  return since >= DEAL_RULES.secondSightingAfterMinutes * 60_000 && since <= DEAL_RULES.secondSightingWithinHours * HOUR_MS;
+export function dropHasHeld(firstSeenAt: Date | null, now: Date, shareBelow: number): boolean {
+  if (firstSeenAt === null) return false;
+  const hours = tierFor(shareBelow) === "exceptional" ? DEAL_RULES.mistakeFareHoldsHours : DEAL_RULES.dropHoldsHours;
+  const since = now.getTime() - firstSeenAt.getTime();
+  return since >= hours * HOUR_MS && since <= DEAL_RULES.dropSightingWithinHours * HOUR_MS;
 }
 
 export interface ExpiryFacts {

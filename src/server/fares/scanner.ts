@@ -10,6 +10,7 @@ import { deals, dropSightings, fareScans } from "../../../db/schema.ts";
 import { DESTINATIONS } from "../../domain/destinations.ts";
 import type { Clock } from "../clock.ts";
 import { HOUR_MS, rduToday } from "../../domain/calendar.ts";
+import { DEAL_RULES } from "../../domain/deal-rules.ts";
 import { recordDeals, type DealChanges } from "./deal-records.ts";
 import { sweepByDiscovery, type SweepCounts } from "./discovery-sweep.ts";
 import type { FareSearch, FareSource, PastObservation, SearchResult } from "./fare-source.ts";
@@ -59,8 +60,8 @@ export interface ScanSummary {
   newDeals: number;
   realerted: number;
   expired: number;
-  /** Drops seen once by this scan, alerted only if the next sighting agrees (docs/deal-rules.md, rule 3). */
-  awaitingSecondSighting: number;
+  /** Drops seen by this scan that have not held yet: a grid source looks at their dates again (docs/deal-rules.md, rule 4). */
+  dropsAwaitingLook: number;
   matches: number;
   alertEmails: number;
   errors: string[];
@@ -95,23 +96,28 @@ async function ensureHistory(deps: ScanDeps, now: Date, log: (line: string) => v
     if (chunk.push(observation) === 1000) await storeChunk();
   }
   await storeChunk();
-  const sighted = await sightPastHour(deps, now);
-  log(`[scan] ${fares.name}: no price history yet; recorded ${stored.toLocaleString("en-US")} past observations and ${sighted} drops of the past hour`);
+  const sighted = await sightPastHours(deps, now);
+  log(`[scan] ${fares.name}: no price history yet; recorded ${stored.toLocaleString("en-US")} past observations and ${sighted} drops of the past hours`);
 }
 
 /**
- * The market's previous hour, judged as a running install would have judged it: its drops become first sightings, so
- * the boot scan alerts the drops that held (docs/deal-rules.md, rule 3) instead of waiting an hour to show anything.
+ * The market's past hours, judged hour by hour as a running install would have judged them: its drops become
+ * sightings that have held by the boot scan, so the boot scan alerts the drops that held (docs/deal-rules.md, rule 4)
+ * instead of waiting two hours to show anything. Returns the drops still waiting after the last past hour.
  */
-async function sightPastHour(deps: ScanDeps, now: Date): Promise<number> {
+async function sightPastHours(deps: ScanDeps, now: Date): Promise<number> {
   const { db, fares } = deps;
-  const hourAgo = new Date(now.getTime() - HOUR_MS);
-  const today = rduToday(hourAgo);
-  const history = loadPriceHistory(db, fares.historySource ?? fares.name, hourAgo);
-  const searches = planSearches({ today, destinations: DESTINATIONS.map((d) => d.code), rechecks: [], lastObserved: history.lastObserved });
-  const { quotes } = await fares.search({ now: hourAgo, searches });
-  const { judged } = judgeQuotes(quotes, history, today);
-  return db.transaction((tx) => recordDeals(tx, judged, hourAgo)).awaitingSecondSighting;
+  let awaiting = 0;
+  for (let hours = DEAL_RULES.dropHoldsHours; hours >= 1; hours--) {
+    const then = new Date(now.getTime() - hours * HOUR_MS);
+    const today = rduToday(then);
+    const history = loadPriceHistory(db, fares.historySource ?? fares.name, then);
+    const searches = planSearches({ today, destinations: DESTINATIONS.map((d) => d.code), rechecks: [], lastObserved: history.lastObserved });
+    const { quotes } = await fares.search({ now: then, searches });
+    const { judged } = judgeQuotes(quotes, history, today);
+    awaiting = db.transaction((tx) => recordDeals(tx, judged, then)).dropsAwaitingLook;
+  }
+  return awaiting;
 }
 
 function liveDealRechecks(db: Db): FareSearch[] {
@@ -129,10 +135,10 @@ function countDealChanges(summary: ScanSummary, changes: DealChanges): void {
   summary.newDeals = changes.created;
   summary.realerted = changes.realerted;
   summary.expired = changes.expired;
-  summary.awaitingSecondSighting = changes.awaitingSecondSighting;
+  summary.dropsAwaitingLook = changes.dropsAwaitingLook;
 }
 
-/** The dates of drops seen once: a second look searches only these. */
+/** The dates of drops that have not held yet: a second look searches only these. */
 function secondLookSearches(db: Db): FareSearch[] {
   return db
     .select()
@@ -143,7 +149,7 @@ function secondLookSearches(db: Db): FareSearch[] {
 
 /**
  * Every route and date pair of the scan plan through search(), cached candidates confirmed (a free source); or, for a
- * second look, only the dates of drops seen once.
+ * second look, only the dates of drops that have not held yet.
  */
 async function gridSweep(deps: ScanDeps, history: PriceHistory, now: Date, today: string, summary: ScanSummary, secondLook: boolean): Promise<void> {
   const { db, fares } = deps;
@@ -227,7 +233,7 @@ export async function runScan(deps: ScanDeps, options: ScanOptions = {}): Promis
     newDeals: 0,
     realerted: 0,
     expired: 0,
-    awaitingSecondSighting: 0,
+    dropsAwaitingLook: 0,
     matches: 0,
     alertEmails: 0,
     errors: [],
@@ -285,7 +291,7 @@ export function describeScan(s: ScanSummary): string {
   const problems = s.errors.length > 0 ? `; ${s.errors.length} error(s): ${s.errors.slice(0, 3).join(" | ")}` : "";
   return (
     `[scan] ${s.source} ${s.status}: ${s.routes} routes, ${n(s.quotes)} quotes, ${s.dealsFound} deals ` +
-    `(${s.newDeals} new, ${s.realerted} re-alerted, ${s.expired} expired, ${s.awaitingSecondSighting} awaiting a second look), ` +
+    `(${s.newDeals} new, ${s.realerted} re-alerted, ${s.expired} expired, ${s.dropsAwaitingLook} awaiting another look), ` +
     `${n(s.matches)} matches, ` +
     `${n(s.alertEmails)} alert emails in ${s.seconds.toFixed(2)} s` +
     (s.quotaLeft !== null ? `; quota left ${n(s.quotaLeft)}` : "") +
