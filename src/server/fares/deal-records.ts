@@ -129,14 +129,14 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
       isDeal && deal?.isActive === true && deservesNewAlert({ price: deal.lastAlertedPrice, alertedAt: deal.lastAlertedAt }, quote.price, now);
     const mustHold = (isDrop && !(confirmsCachedDeal && !deal)) || fellFurther;
     const firstSeen = sightings.get(key) ?? null;
-    const held = dropHasHeld(firstSeen, now, judgement?.shareBelow ?? 0);
-    if (mustHold && !held) {
+    const waiting = mustHold && !dropHasHeld(firstSeen, now, judgement?.shareBelow ?? 0);
+    if (waiting) {
       rememberDropSighting(tx, quote, now);
       changes.dropsAwaitingLook++;
     } else if (firstSeen) {
       tx.delete(dropSightings).where(eq(dropSightings.dedupeKey, key)).run();
     }
-    if (isDrop && mustHold && !held) continue;
+    if (waiting && isDrop) continue;
 
     if (!deal) {
       if (!isDrop) continue;
@@ -171,7 +171,7 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
       continue;
     }
 
-    const alertAgain = fellFurther && held;
+    const alertAgain = fellFurther && !waiting;
     const current = range ?? {
       low: deal.typicalLow,
       median: deal.typicalMedian,

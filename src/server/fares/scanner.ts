@@ -103,7 +103,7 @@ async function ensureHistory(deps: ScanDeps, now: Date, log: (line: string) => v
 /**
  * The market's past hours, judged hour by hour as a running install would have judged them: its drops become
  * sightings that have held by the boot scan, so the boot scan alerts the drops that held (docs/deal-rules.md, rule 4)
- * instead of waiting two hours to show anything. Returns the drops still waiting after the last past hour.
+ * instead of waiting three hours to show anything. Returns the drops still waiting after the last past hour.
  */
 async function sightPastHours(deps: ScanDeps, now: Date): Promise<number> {
   const { db, fares } = deps;
