@@ -68,53 +68,65 @@ const observationCount = (t: TestApp) => t.db.select().from(fareObservations).al
 const dealRows = (t: TestApp) => t.db.select().from(deals).all();
 
 describe("a scan of the simulated market", () => {
-  test("records past prices on first boot, then finds a few deals that follow the rules", async () => {
-    const t = createTestApp();
-    const summary = await scanFares(t.deps, quiet);
+  test(
+    "records past prices on first boot, then finds a few deals that follow the rules",
+    async () => {
+      const t = createTestApp();
+      const summary = await scanFares(t.deps, quiet);
 
-    expect(summary.status).toBe("succeeded");
-    expect(summary.routes).toBe(81);
-    expect(summary.quotes).toBeGreaterThan(1500);
-    // Only drops that held through the market's past 3 hours (decision 084): a few, not a flood.
-    expect(summary.newDeals).toBeGreaterThanOrEqual(2);
-    expect(summary.newDeals).toBeLessThan(summary.quotes * 0.05);
-    expect(observationCount(t)).toBeGreaterThan(20_000);
+      expect(summary.status).toBe("succeeded");
+      expect(summary.routes).toBe(81);
+      expect(summary.quotes).toBeGreaterThan(1500);
+      // Only drops that held through the market's past 3 hours (decision 084): a few, not a flood.
+      expect(summary.newDeals).toBeGreaterThanOrEqual(2);
+      expect(summary.newDeals).toBeLessThan(summary.quotes * 0.05);
+      expect(observationCount(t)).toBeGreaterThan(20_000);
 
-    const found = dealRows(t);
-    expect(found).toHaveLength(summary.newDeals);
-    for (const deal of found) {
-      const rules = isInternational(deal.destination) ? INTERNATIONAL_THRESHOLDS : DOMESTIC_THRESHOLDS;
-      expect(deal.price).toBeLessThanOrEqual(deal.typicalLow + 0.5);
-      expect(deal.typicalMedian - deal.price).toBeGreaterThanOrEqual(rules.minSaved - 1);
-      expect(deal.percentBelowTypical).toBeGreaterThanOrEqual(rules.minShareBelow * 100 - 1);
-      expect(deal.departDate >= "2026-11-29").toBe(true);
-      expect(deal.travelDates).toMatch(/^\w{3}, \w{3} \d{1,2} - \w{3}, \w{3} \d{1,2}$/);
-    }
+      const found = dealRows(t);
+      expect(found).toHaveLength(summary.newDeals);
+      for (const deal of found) {
+        const rules = isInternational(deal.destination) ? INTERNATIONAL_THRESHOLDS : DOMESTIC_THRESHOLDS;
+        expect(deal.price).toBeLessThanOrEqual(deal.typicalLow + 0.5);
+        expect(deal.typicalMedian - deal.price).toBeGreaterThanOrEqual(rules.minSaved - 1);
+        expect(deal.percentBelowTypical).toBeGreaterThanOrEqual(rules.minShareBelow * 100 - 1);
+        expect(deal.departDate >= "2026-11-29").toBe(true);
+        expect(deal.travelDates).toMatch(/^\w{3}, \w{3} \d{1,2} - \w{3}, \w{3} \d{1,2}$/);
+      }
 
-    const scan = t.db.select().from(fareScans).get()!;
-    expect(scan).toMatchObject({ status: "succeeded", routes: 81, quotes: summary.quotes, newDeals: summary.newDeals, errors: [] });
-  }, BOOT_SCAN_MS);
+      const scan = t.db.select().from(fareScans).get()!;
+      expect(scan).toMatchObject({ status: "succeeded", routes: 81, quotes: summary.quotes, newDeals: summary.newDeals, errors: [] });
+    },
+    BOOT_SCAN_MS,
+  );
 
-  test("fans its new deals out to subscribers and queues one alert each", async () => {
-    const t = createTestApp();
-    const user = await createUser(t, { preferences: { destinations: [], maxPrice: 5000, nonstopOnly: false } });
-    const summary = await scanFares(t.deps, quiet);
-    expect(summary.matches).toBe(summary.newDeals);
-    expect(t.db.select().from(userDeals).where(eq(userDeals.userId, user.id)).all()).toHaveLength(summary.newDeals);
-    expect(summary.alertEmails).toBe(1);
-  }, BOOT_SCAN_MS);
+  test(
+    "fans its new deals out to subscribers and queues one alert each",
+    async () => {
+      const t = createTestApp();
+      const user = await createUser(t, { preferences: { destinations: [], maxPrice: 5000, nonstopOnly: false } });
+      const summary = await scanFares(t.deps, quiet);
+      expect(summary.matches).toBe(summary.newDeals);
+      expect(t.db.select().from(userDeals).where(eq(userDeals.userId, user.id)).all()).toHaveLength(summary.newDeals);
+      expect(summary.alertEmails).toBe(1);
+    },
+    BOOT_SCAN_MS,
+  );
 
-  test("run again at the same moment, finds nothing new and alerts nobody twice", async () => {
-    const t = createTestApp();
-    await createUser(t);
-    const first = await scanFares(t.deps, quiet);
-    const again = await scanFares(t.deps, quiet);
-    expect(again.newDeals).toBe(0);
-    expect(again.realerted).toBe(0);
-    expect(again.matches).toBe(0);
-    expect(again.alertEmails).toBe(0);
-    expect(dealRows(t)).toHaveLength(first.newDeals);
-  }, BOOT_SCAN_MS);
+  test(
+    "run again at the same moment, finds nothing new and alerts nobody twice",
+    async () => {
+      const t = createTestApp();
+      await createUser(t);
+      const first = await scanFares(t.deps, quiet);
+      const again = await scanFares(t.deps, quiet);
+      expect(again.newDeals).toBe(0);
+      expect(again.realerted).toBe(0);
+      expect(again.matches).toBe(0);
+      expect(again.alertEmails).toBe(0);
+      expect(dealRows(t)).toHaveLength(first.newDeals);
+    },
+    BOOT_SCAN_MS,
+  );
 
   test("re-checks every live deal by its exact dates", async () => {
     const t = createTestApp();
