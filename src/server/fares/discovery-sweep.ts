@@ -3,8 +3,9 @@
  * searches (discovery-plan.ts) give the cheapest trip to each destination of an area; each is a cached candidate,
  * judged against the route's typical range. A candidate that looks like a deal gets one fresh Google Flights search
  * of its exact dates (confirm), which proves the fare live and brings Google's typical range and price history.
- * What the share has left then re-checks live deals not seen for a while, then prices routes we cannot judge yet
- * (no history of our own): their fresh answer carries Google's range, so a deal can be found on a new install.
+ * Then it searches the dates of drops that can have held (docs/decisions/085; their searches were set aside before
+ * discovery). What the share has left then re-checks live deals not seen for a while, then prices routes we cannot
+ * judge yet (no history of our own): their fresh answer carries Google's range, so a deal can be found on a new install.
  */
 import type { Db } from "../../../db/client.ts";
 import { DESTINATIONS } from "../../domain/destinations.ts";
@@ -22,6 +23,7 @@ import { routeKey, type PriceHistory } from "./observations.ts";
 export const RECHECK_AFTER_HOURS = 12;
 const CATALOGUE = new Set(DESTINATIONS.map((d) => d.code));
 const PROVIDER_HISTORY_HOUR_UTC = 17;
+const HELD_LOOK_WINDOW_HOURS = 1.5;
 
 export interface SweepCounts {
   discoverySearches: number;
@@ -33,6 +35,8 @@ export interface SweepCounts {
   /** Candidates a fresh search found gone or not a deal: the cached price was not real. */
   rejected: number;
   rechecks: number;
+  /** Searches of the dates of drops that could have held (dropsThatCanHaveHeld). */
+  heldDropLooks: number;
 }
 
 export interface DiscoverySweep extends SweepCounts {
@@ -107,6 +111,25 @@ function notObservedToday(db: Db, quotes: readonly FareQuote[], today: string): 
   );
 }
 
+/**
+ * Drops waiting to hold (deal-records.ts) that can have held by now: first seen 3 to 4½ hours ago. A sweep looks at
+ * their dates itself when discovery did not show them, so a sale on dates alerted before alerts once it has held
+ * rather than when Explore happens to show those dates again (docs/decisions/085). The window gives each drop one
+ * look, or two when the first found no fare.
+ */
+function dropsThatCanHaveHeld(db: Db, now: Date) {
+  const heldSince = now.getTime() - DEAL_RULES.dropHoldsHours * HOUR_MS;
+  return db.$client
+    .query("SELECT destination, depart_date, return_date, cabin FROM drop_sightings WHERE seen_at <= ? AND seen_at > ? ORDER BY seen_at")
+    .values(heldSince, heldSince - HELD_LOOK_WINDOW_HOURS * HOUR_MS) as [string, string, string, FareQuote["cabin"]][];
+}
+
+/** A search of a deal's or a drop's exact dates, as a quote to confirm. */
+function datesQuote(source: string, destination: string, departDate: string, returnDate: string, cabin: FareQuote["cabin"]): FareQuote {
+  const row = { destination, departDate, returnDate, price: 0, airline: "", airlineCode: null, stops: null, durationMinutes: null };
+  return { ...candidateQuote(row, source), cabin, returnDate: returnDate || null };
+}
+
 function liveDeals(db: Db) {
   return db.$client
     .query("SELECT destination, depart_date, return_date, cabin, last_seen_at, price FROM deals WHERE is_active = 1 ORDER BY last_seen_at")
@@ -126,7 +149,12 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
   const turn = rotation(areas, today);
   // Never the same query twice in a sweep: a repeat within the hour is SerpApi's cached answer (free, and nothing new).
   const distinctQueries = CORE_QUERIES.length + rotationSize(turn);
-  const discoverCount = unlimited ? distinctQueries : Math.min(distinctQueries, allowance.share - confirmationReserve(allowance.share));
+  // Looks at drops that can have held come before the rotation (each is a real sale's alert, or the end of a false
+  // one), up to half the share, so a backlog after an outage cannot stop discovery.
+  const heldDrops = dropsThatCanHaveHeld(db, now);
+  const heldLooks = unlimited ? 0 : Math.min(heldDrops.length, Math.floor(allowance.share / 2));
+  const reserved = unlimited ? 0 : confirmationReserve(allowance.share) + heldLooks;
+  const discoverCount = unlimited ? distinctQueries : Math.min(distinctQueries, allowance.share - reserved);
   const sweep: DiscoverySweep = {
     discoverySearches: 0,
     discoveryRows: 0,
@@ -134,6 +162,7 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
     confirmed: 0,
     rejected: 0,
     rechecks: 0,
+    heldDropLooks: 0,
     observations: [],
     observedRoutes: [],
     judged: [],
@@ -217,15 +246,18 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
     else sweep.rejected++;
   }
 
+  // Look at the dates of drops that can have held, when this sweep did not see them: still a drop, it alerts.
+  for (const [destination, departDate, returnDate, cabin] of heldDrops) {
+    const quote = datesQuote(fares.name, destination, departDate, returnDate, cabin);
+    if (candidates.has(keyOf(quote)) || fresh.has(keyOf(quote))) continue;
+    if ((await confirmOne(quote)) !== "not-sent") sweep.heldDropLooks++;
+  }
+
   // Re-check live deals this sweep did not see at their dates, the longest unseen first.
   for (const [destination, departDate, returnDate, cabin, lastSeenAt] of liveDeals(db)) {
-    const key = keyOf({ destination, departDate, returnDate: returnDate || null, cabin });
-    if (candidates.has(key) || fresh.has(key) || now.getTime() - lastSeenAt < RECHECK_AFTER_HOURS * HOUR_MS) continue;
-    const quote = {
-      ...candidateQuote({ destination, departDate, returnDate, price: 0, airline: "", airlineCode: null, stops: null, durationMinutes: null }, fares.name),
-      cabin,
-    };
-    const outcome = await confirmOne({ ...quote, returnDate: returnDate || null });
+    const quote = datesQuote(fares.name, destination, departDate, returnDate, cabin);
+    if (candidates.has(keyOf(quote)) || fresh.has(keyOf(quote)) || now.getTime() - lastSeenAt < RECHECK_AFTER_HOURS * HOUR_MS) continue;
+    const outcome = await confirmOne(quote);
     if (outcome !== "not-sent") sweep.rechecks++;
   }
 
