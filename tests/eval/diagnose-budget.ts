@@ -22,8 +22,10 @@
  *   bun tests/eval/diagnose-budget.ts --budget 5000 --seed 1 --days 60 [--world stationary] [--list] [--duplicates]
  */
 import { parseArgs } from "node:util";
+import type { Db } from "../../db/client.ts";
 import { HOUR_MS, monthOf, rduToday } from "../../src/domain/calendar.ts";
 import { discoveryPairs } from "../../src/server/fares/discovery-plan.ts";
+import type { JudgedQuote } from "../../src/server/fares/deal-records.ts";
 import { candidateQuote } from "../../src/server/fares/discovery-sweep.ts";
 import type { FareQuote, TripKind } from "../../src/server/fares/fare-source.ts";
 import { judgeQuotes } from "../../src/server/fares/judge-quotes.ts";
@@ -72,6 +74,8 @@ interface DropTrace {
   judgedDeal: number;
   confirmed: number;
   confirmedDeal: number;
+  /** Why a confirmed deal did not alert, at its first confirmation as a deal: the dates' deal row after that scan. */
+  firstBlock: string | null;
   /** The discovered sighting that came closest to a deal: its typical price ÷ the true one, its robust z, the verdict. */
   closest: { estimate: number; z: number; reason: string; pairOffset: number; pairDays: number; base: number; level: number; bucketDays: number } | null;
 }
@@ -91,7 +95,7 @@ async function main(): Promise<void> {
   const traces = new Map<PlantedDrop, DropTrace>(
     realDrops.map((drop) => [
       drop,
-      { discovered: 0, firstDiscoveredAt: null, firstJudgedDealAt: null, judgedDeal: 0, confirmed: 0, confirmedDeal: 0, closest: null },
+      { discovered: 0, firstDiscoveredAt: null, firstJudgedDealAt: null, judgedDeal: 0, confirmed: 0, confirmedDeal: 0, firstBlock: null, closest: null },
     ]),
   );
   const activeTrace = (quote: FareQuote, at: number) => {
@@ -193,7 +197,10 @@ async function main(): Promise<void> {
         const dropTrace = confirm.answer ? activeTrace(confirm.answer, at) : null;
         if (!dropTrace) continue;
         dropTrace.confirmed++;
-        if (judgeQuotes([confirm.answer!], history, today).judged[0]!.judgement?.isDeal) dropTrace.confirmedDeal++;
+        const judged = judgeQuotes([confirm.answer!], history, today).judged[0]!;
+        if (!judged.judgement?.isDeal) continue;
+        dropTrace.confirmedDeal++;
+        dropTrace.firstBlock ??= blockOf(db, judged, at);
       }
       confirmsSeen = trace.confirms.length;
     },
@@ -232,6 +239,7 @@ async function main(): Promise<void> {
       `${cls.slice(0, 1)} ${drop.route}${international.has(drop.route) ? " (intl)" : ""} ${drop.departDate}→${drop.returnDate} ` +
         `−${Math.round(drop.depth * 100)} % sale ${new Date(drop.start).toISOString().slice(0, 13)}h, ${((drop.end - drop.start) / HOUR_MS).toFixed(0)} h; ` +
         `discovered ${t.discovered}×, judged a deal ${t.judgedDeal}×, confirmed ${t.confirmed}× (a deal ${t.confirmedDeal}×)` +
+        (cls.startsWith("6") && t.firstBlock ? `; first confirmed as a deal: ${t.firstBlock}` : "") +
         (t.closest
           ? `; closest: typical ${t.closest.estimate.toFixed(3)} × true (base ${t.closest.base.toFixed(3)} from ${t.closest.bucketDays} days × level ${t.closest.level.toFixed(3)}; pair offset ${t.closest.pairOffset.toFixed(3)} from ${t.closest.pairDays} days), z ${t.closest.z.toFixed(2)}, ${t.closest.reason}`
           : ""),
@@ -292,6 +300,29 @@ async function main(): Promise<void> {
     }
     for (const [how, count] of [...byHow].sort((a, b) => b[1] - a[1])) console.log(`  ${String(count).padStart(4)}  ${how}`);
   }
+}
+
+/** The dates' deal row after a scan that confirmed a deal on them: live (and its last alert) or ended, and the new-episode test. */
+function blockOf(db: Db, judged: JudgedQuote, at: number): string {
+  const q = judged.quote;
+  const deal = db.$client
+    .query(
+      "SELECT is_active, price, last_alerted_price, last_alerted_at, expired_reason, expired_at FROM deals WHERE destination = ? AND depart_date = ? AND return_date = ?",
+    )
+    .get(q.destination, q.departDate, q.returnDate ?? "") as {
+    is_active: number;
+    price: number;
+    last_alerted_price: number;
+    last_alerted_at: number;
+    expired_reason: string | null;
+    expired_at: number | null;
+  } | null;
+  if (!deal) return `no deal row (fresh $${q.price})`;
+  const hoursAgo = (ms: number) => `${((at - ms) / HOUR_MS).toFixed(0)} h ago`;
+  const episode = `fresh $${q.price}, the dates' usual low ${judged.pairUsualLow === null ? "none" : `$${judged.pairUsualLow.toFixed(0)}`}`;
+  return deal.is_active
+    ? `live, last alerted at $${deal.last_alerted_price} ${hoursAgo(deal.last_alerted_at)}, its price $${deal.price}; ${episode}`
+    : `ended (${deal.expired_reason}) ${deal.expired_at ? hoursAgo(deal.expired_at) : ""}; ${episode}`;
 }
 
 /** Whether the drop's dates were the cheapest trip of their kind in their calendar month (or six months) at some hour of the sale. */
