@@ -1,7 +1,8 @@
 /**
  * A discovery sweep looks at the dates of a drop that can have held (docs/decisions/085): first seen 3 to 4½ hours
  * ago and not shown by this sweep's discovery. Still a drop, it alerts now, instead of waiting until Travel Explore
- * happens to show those dates again; a drop seen less than 3 hours ago is not looked at yet.
+ * happens to show those dates again; a drop seen less than 3 hours ago is not looked at yet. And the next sweep after a
+ * drop is first seen searches the trips of its kind and month that Explore could not show behind it (decision 086).
  */
 import { afterAll, expect, test } from "bun:test";
 import { dropSightings } from "../../db/schema.ts";
@@ -39,14 +40,14 @@ function installAt(now: number) {
   return { t, serpapi, fares };
 }
 
-function sighting(t: ReturnType<typeof createTestApp>, destination: string, hoursAgo: number) {
+function sighting(t: ReturnType<typeof createTestApp>, destination: string, hoursAgo: number, departDate = "2027-02-05", returnDate = "2027-02-07") {
   t.db
     .insert(dropSightings)
     .values({
-      dedupeKey: dealKey({ origin: "RDU", destination, tripType: "round_trip", cabin: "economy", departDate: "2027-02-05", returnDate: "2027-02-07" }),
+      dedupeKey: dealKey({ origin: "RDU", destination, tripType: "round_trip", cabin: "economy", departDate, returnDate }),
       destination,
-      departDate: "2027-02-05",
-      returnDate: "2027-02-07",
+      departDate,
+      returnDate,
       cabin: "economy",
       seenAt: new Date(NOW - hoursAgo * HOUR),
     })
@@ -83,4 +84,33 @@ test("a backlog of held drops takes at most half the hour's share: discovery sti
   expect(summary.discovery.heldDropLooks).toBeGreaterThanOrEqual(1);
   expect(serpapi.count("charged")).toBeLessThanOrEqual(share);
   expect(summary.discovery.heldDropLooks).toBeLessThan(routes.length);
+});
+
+const flightsSearches = (serpapi: SerpApiServer) =>
+  serpapi.searches.filter((s) => s.engine === "google_flights").map((s) => `${s.params.arrival_id} ${s.params.outbound_date}→${s.params.return_date}`);
+
+test("the sweep after a drop is first seen searches the other trips of its kind in its month, once, and they hold like any drop", async () => {
+  // Grid trips from 1 December 2026 in February 2027: weekends 12–14 and 26–28, a week 20–27.
+  const { t, serpapi, fares } = installAt(NOW);
+  sighting(t, "LAS", 1);
+  const summary = await runScan({ ...t.deps, fares }, { log: () => {} });
+
+  expect(summary.discovery.neighbourLooks).toBe(2);
+  expect(flightsSearches(serpapi).sort()).toEqual(["LAS 2027-02-12→2027-02-14", "LAS 2027-02-26→2027-02-28"]);
+  // On sale too ($150 against Google's typical $280–360): each is a drop of its own, waiting to hold, not an alert.
+  expect(t.db.$client.query("SELECT depart_date FROM drop_sightings ORDER BY depart_date").values()).toEqual([["2027-02-05"], ["2027-02-12"], ["2027-02-26"]]);
+  expect(t.db.$client.query("SELECT count(*) FROM deals").values()).toEqual([[0]]);
+
+  // An hour on, the neighbours are known drops: none is searched again, and the first drop's dates are not its own neighbour.
+  t.clock.set(new Date(NOW + HOUR));
+  const next = await runScan({ ...t.deps, fares }, { log: () => {} });
+  expect(next.discovery.neighbourLooks).toBe(0);
+});
+
+test("a drop seen in an earlier sweep than the last has no neighbour looks", async () => {
+  const { t, serpapi, fares } = installAt(NOW);
+  sighting(t, "LAS", 2);
+  const summary = await runScan({ ...t.deps, fares }, { log: () => {} });
+  expect(summary.discovery.neighbourLooks).toBe(0);
+  expect(flightsSearches(serpapi)).toEqual([]);
 });

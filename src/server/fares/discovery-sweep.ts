@@ -9,7 +9,7 @@
  */
 import type { Db } from "../../../db/client.ts";
 import { DESTINATIONS } from "../../domain/destinations.ts";
-import { DAY_MS, dayNumber, HOUR_MS } from "../../domain/calendar.ts";
+import { DAY_MS, dayNumber, daysBetween, HOUR_MS, monthOf } from "../../domain/calendar.ts";
 import type { JudgedQuote } from "./deal-records.ts";
 import { DEAL_RULES } from "../../domain/deal-rules.ts";
 import { DISCOVERY_AREAS } from "./discovery-areas.ts";
@@ -18,6 +18,7 @@ import { HOME_AIRPORT, type DiscoveryRow, type FareQuote, type FareSource, type 
 import { judgeFare } from "./detect.ts";
 import { judgeQuotes } from "./judge-quotes.ts";
 import { routeKey, type PriceHistory } from "./observations.ts";
+import { tripDatePairs } from "./scan-plan.ts";
 
 /** A live deal unseen this long is looked at again by its exact dates, when the share allows. */
 export const RECHECK_AFTER_HOURS = 12;
@@ -37,6 +38,8 @@ export interface SweepCounts {
   rechecks: number;
   /** Searches of the dates of drops that could have held (dropsThatCanHaveHeld). */
   heldDropLooks: number;
+  /** Searches of the trips a new drop's discovery could not show (hiddenNeighbours). */
+  neighbourLooks: number;
 }
 
 export interface DiscoverySweep extends SweepCounts {
@@ -121,7 +124,46 @@ function dropsThatCanHaveHeld(db: Db, now: Date) {
   const heldSince = now.getTime() - DEAL_RULES.dropHoldsHours * HOUR_MS;
   return db.$client
     .query("SELECT destination, depart_date, return_date, cabin FROM drop_sightings WHERE seen_at <= ? AND seen_at > ? ORDER BY seen_at")
-    .values(heldSince, heldSince - HELD_LOOK_WINDOW_HOURS * HOUR_MS) as [string, string, string, FareQuote["cabin"]][];
+    .values(heldSince, heldSince - HELD_LOOK_WINDOW_HOURS * HOUR_MS) as DatesRow[];
+}
+
+type DatesRow = [destination: string, departDate: string, returnDate: string, cabin: FareQuote["cabin"]];
+
+/**
+ * The trips a new drop's discovery could not show (docs/decisions/086). Explore answers one trip per destination, month
+ * and kind, and a sale seldom covers one date pair: the other trips of the same kind in the same month, on a route
+ * whose drop the last sweep first saw or alerted, may be on sale behind it. Each gets one search, unless it is
+ * already a live deal or a drop waiting to hold.
+ */
+function hiddenNeighbours(db: Db, now: Date, today: string): DatesRow[] {
+  const since = now.getTime() - HELD_LOOK_WINDOW_HOURS * HOUR_MS;
+  const newDrops = db.$client
+    .query(
+      `SELECT destination, depart_date, return_date, cabin FROM drop_sightings WHERE seen_at > ?1 AND seen_at < ?2
+       UNION SELECT destination, depart_date, return_date, cabin FROM deals WHERE is_active = 1 AND last_alerted_at > ?1 AND last_alerted_at < ?2`,
+    )
+    .values(since, now.getTime()) as DatesRow[];
+  const known = new Set(
+    (
+      db.$client
+        .query(
+          "SELECT destination, depart_date, return_date, cabin FROM drop_sightings UNION SELECT destination, depart_date, return_date, cabin FROM deals WHERE is_active = 1",
+        )
+        .values() as DatesRow[]
+    ).map((row) => row.join("|")),
+  );
+  const pairs = tripDatePairs(today);
+  const neighbours = new Map<string, DatesRow>();
+  for (const [destination, departDate, returnDate, cabin] of newDrops) {
+    if (!returnDate) continue;
+    const nights = daysBetween(departDate, returnDate);
+    for (const pair of pairs) {
+      if (daysBetween(pair.departDate, pair.returnDate) !== nights || monthOf(pair.departDate) !== monthOf(departDate)) continue;
+      const row: DatesRow = [destination, pair.departDate, pair.returnDate, cabin];
+      if (!known.has(row.join("|"))) neighbours.set(row.join("|"), row);
+    }
+  }
+  return [...neighbours.values()];
 }
 
 /** A search of a deal's or a drop's exact dates, as a quote to confirm. */
@@ -149,10 +191,12 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
   const turn = rotation(areas, today);
   // Never the same query twice in a sweep: a repeat within the hour is SerpApi's cached answer (free, and nothing new).
   const distinctQueries = CORE_QUERIES.length + rotationSize(turn);
-  // Looks at drops that can have held come before the rotation (each is a real sale's alert, or the end of a false
-  // one), up to half the share, so a backlog after an outage cannot stop discovery.
+  // Looks at drops that can have held (each is a real sale's alert, or the end of a false one) and at the trips a new
+  // drop's discovery could not show come before the rotation, up to half the share, so a backlog after an outage
+  // cannot stop discovery.
   const heldDrops = dropsThatCanHaveHeld(db, now);
-  const heldLooks = unlimited ? 0 : Math.min(heldDrops.length, Math.floor(allowance.share / 2));
+  const neighbours = hiddenNeighbours(db, now, today);
+  const heldLooks = unlimited ? 0 : Math.min(heldDrops.length + neighbours.length, Math.floor(allowance.share / 2));
   const reserved = unlimited ? 0 : confirmationReserve(allowance.share) + heldLooks;
   const discoverCount = unlimited ? distinctQueries : Math.min(distinctQueries, allowance.share - reserved);
   const sweep: DiscoverySweep = {
@@ -163,6 +207,7 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
     rejected: 0,
     rechecks: 0,
     heldDropLooks: 0,
+    neighbourLooks: 0,
     observations: [],
     observedRoutes: [],
     judged: [],
@@ -251,6 +296,13 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
     const quote = datesQuote(fares.name, destination, departDate, returnDate, cabin);
     if (candidates.has(keyOf(quote)) || fresh.has(keyOf(quote))) continue;
     if ((await confirmOne(quote)) !== "not-sent") sweep.heldDropLooks++;
+  }
+
+  // Look at the trips behind a new drop that Explore could not show: one on sale too is a drop of its own.
+  for (const [destination, departDate, returnDate, cabin] of neighbours) {
+    const quote = datesQuote(fares.name, destination, departDate, returnDate, cabin);
+    if (candidates.has(keyOf(quote)) || fresh.has(keyOf(quote))) continue;
+    if ((await confirmOne(quote)) !== "not-sent") sweep.neighbourLooks++;
   }
 
   // Re-check live deals this sweep did not see at their dates, the longest unseen first.

@@ -71,7 +71,16 @@ export interface ScanSummary {
   seconds: number;
 }
 
-const NO_DISCOVERY: SweepCounts = { discoverySearches: 0, discoveryRows: 0, confirmSearches: 0, confirmed: 0, rejected: 0, rechecks: 0, heldDropLooks: 0 };
+const NO_DISCOVERY: SweepCounts = {
+  discoverySearches: 0,
+  discoveryRows: 0,
+  confirmSearches: 0,
+  confirmed: 0,
+  rejected: 0,
+  rechecks: 0,
+  heldDropLooks: 0,
+  neighbourLooks: 0,
+};
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
