@@ -42,6 +42,18 @@ export interface SweepCounts {
   neighbourLooks: number;
 }
 
+/** A sweep's counts before it searches anything, and a scan's that made no sweep. */
+export const NO_SWEEP_COUNTS: Readonly<SweepCounts> = {
+  discoverySearches: 0,
+  discoveryRows: 0,
+  confirmSearches: 0,
+  confirmed: 0,
+  rejected: 0,
+  rechecks: 0,
+  heldDropLooks: 0,
+  neighbourLooks: 0,
+};
+
 export interface DiscoverySweep extends SweepCounts {
   /** Every price seen, to keep as observations (Google's price history of a confirmation as its own days). */
   observations: PastObservation[];
@@ -196,18 +208,11 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
   // cannot stop discovery.
   const heldDrops = dropsThatCanHaveHeld(db, now);
   const neighbours = hiddenNeighbours(db, now, today);
-  const heldLooks = unlimited ? 0 : Math.min(heldDrops.length + neighbours.length, Math.floor(allowance.share / 2));
-  const reserved = unlimited ? 0 : confirmationReserve(allowance.share) + heldLooks;
+  const reservedLooks = unlimited ? 0 : Math.min(heldDrops.length + neighbours.length, Math.floor(allowance.share / 2));
+  const reserved = unlimited ? 0 : confirmationReserve(allowance.share) + reservedLooks;
   const discoverCount = unlimited ? distinctQueries : Math.min(distinctQueries, allowance.share - reserved);
   const sweep: DiscoverySweep = {
-    discoverySearches: 0,
-    discoveryRows: 0,
-    confirmSearches: 0,
-    confirmed: 0,
-    rejected: 0,
-    rechecks: 0,
-    heldDropLooks: 0,
-    neighbourLooks: 0,
+    ...NO_SWEEP_COUNTS,
     observations: [],
     observedRoutes: [],
     judged: [],

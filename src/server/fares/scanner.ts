@@ -12,7 +12,7 @@ import type { Clock } from "../clock.ts";
 import { HOUR_MS, rduToday } from "../../domain/calendar.ts";
 import { DEAL_RULES } from "../../domain/deal-rules.ts";
 import { recordDeals, type DealChanges } from "./deal-records.ts";
-import { sweepByDiscovery, type SweepCounts } from "./discovery-sweep.ts";
+import { NO_SWEEP_COUNTS, sweepByDiscovery, type SweepCounts } from "./discovery-sweep.ts";
 import type { FareSearch, FareSource, PastObservation, SearchResult } from "./fare-source.ts";
 import { confirmCachedCandidates, judgeQuotes } from "./judge-quotes.ts";
 import { hasObservationsFrom, loadPriceHistory, observedNow, storeObservations, storeRouteLevels, type PriceHistory } from "./observations.ts";
@@ -70,17 +70,6 @@ export interface ScanSummary {
   discovery: SweepCounts;
   seconds: number;
 }
-
-const NO_DISCOVERY: SweepCounts = {
-  discoverySearches: 0,
-  discoveryRows: 0,
-  confirmSearches: 0,
-  confirmed: 0,
-  rejected: 0,
-  rechecks: 0,
-  heldDropLooks: 0,
-  neighbourLooks: 0,
-};
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
@@ -247,7 +236,7 @@ export async function runScan(deps: ScanDeps, options: ScanOptions = {}): Promis
     alertEmails: 0,
     errors: [],
     quotaLeft: null,
-    discovery: { ...NO_DISCOVERY },
+    discovery: { ...NO_SWEEP_COUNTS },
     seconds: 0,
   };
 
