@@ -6,24 +6,29 @@ import { planBudget } from "../../src/server/fares/budget-plan.ts";
 const label = (q: { area: string; tripKind: string; month: number | null }) => `${q.area}/${q.tripKind}/${q.month ?? "6mo"}`;
 
 describe("which Travel Explore searches a sweep makes", () => {
-  test("North America weekend and week first, then the rotation: North America month by month every other turn, other areas between", () => {
+  test("North America weekend and week first, then the rotation: North America month by month turn about with the other areas month by month", () => {
     const plan = planDiscovery({ count: 8, areas: ["north-america", "europe"], today: "2026-11-22", rotationDone: 0 });
     expect(plan.map(label)).toEqual([
       "north-america/weekend/6mo",
       "north-america/week/6mo",
       "north-america/weekend/11",
-      "europe/weekend/6mo",
-      "north-america/week/11",
       "europe/weekend/11",
+      "north-america/week/11",
+      "europe/week/11",
       "north-america/weekend/12",
-      "europe/week/6mo",
+      "europe/weekend/12",
     ]);
+  });
+
+  test("the other areas get no six-month search, and without North America the rotation is theirs alone", () => {
+    const plan = planDiscovery({ count: 4, areas: ["europe", "caribbean"], today: "2026-11-22", rotationDone: 0 });
+    expect(plan.map(label)).toEqual(["europe/weekend/11", "europe/week/11", "caribbean/weekend/11", "caribbean/week/11"]);
   });
 
   test("the rotation carries on where the last sweep stopped, and comes round to every area and each of the next nine months", () => {
     const areas = DISCOVERY_AREAS;
     const turn = rotation(areas, "2026-11-22");
-    expect(rotationSize(turn)).toBe(9 * 2 + 4 * 2 + 9 * 4 * 2);
+    expect(rotationSize(turn)).toBe(9 * 2 + 9 * 4 * 2);
     expect(new Set(turn.lists[0]!.map((q) => q.month))).toEqual(new Set([11, 12, 1, 2, 3, 4, 5, 6, 7]));
     let done = 0;
     const seen = new Set<string>();
@@ -55,7 +60,7 @@ describe("the budget plan", () => {
       searchesPerSweep: 6,
       discoveryPerSweep: 5,
       confirmationReserve: 1,
-      sweepsPerRotation: 24,
+      sweepsPerRotation: 12,
       expectedMonthlyUse: 5000,
       warnings: [],
     });
