@@ -29,6 +29,8 @@ const truth = worldTruth(world, REPLAY_START, world.replayEnd);
 const keyOf = (route: string, departDate: string, returnDate: string | null) => `${route}|${departDate}|${returnDate ?? ""}`;
 
 interface Seen {
+  at?: number;
+  state?: string;
   deal: boolean;
   reason: string;
   estimate: number;
@@ -69,7 +71,15 @@ const result = await replay({
       const id = `${drop.saleId}|${keyOf(q.destination, q.departDate, q.returnDate)}`;
       const typical = world.typicalPrice(q.destination, q.departDate, q.returnDate, at);
       const list = seen.get(id) ?? [];
+      const row = db.$client
+        .query("SELECT is_active, last_alerted_price FROM deals WHERE destination = ? AND depart_date = ? AND return_date IS ?")
+        .get(q.destination, q.departDate, q.returnDate) as { is_active: number; last_alerted_price: number } | null;
+      const state = row
+        ? `${row.is_active ? "live" : "ended"}@${(row.last_alerted_price / typical).toFixed(2)} low ${item.pairUsualLow ? (item.pairUsualLow / typical).toFixed(2) : "-"} p ${(q.price / typical).toFixed(2)}`
+        : "none";
       list.push({
+        at,
+        state,
         deal: item.judgement.isDeal,
         reason: item.judgement.reason,
         estimate: item.range.median / typical,
@@ -110,7 +120,7 @@ for (const drop of realDrops) {
       return `${((drop.start - a.at) / 3_600_000).toFixed(0)} h before at ${fare.toFixed(2)}${sale ? ` (sale ${sale.depth} to ${((drop.start - sale.end) / 3_600_000).toFixed(0)} h before)` : ""}`;
     });
   missedLines.push(
-    `${key} earlier alerts [${before.join("; ")}] depth ${drop.depth} saved $${saved.toFixed(0)} scans ${judgements.length} best estimate/T ${best?.estimate.toFixed(3)} z ${best?.z.toFixed(2)} spread ${best?.spread.toFixed(3)}: ${why}`,
+    `${key} earlier alerts [${before.join("; ")}] depth ${drop.depth} saved $${saved.toFixed(0)} scans ${judgements.length} best estimate/T ${best?.estimate.toFixed(3)} z ${best?.z.toFixed(2)} spread ${best?.spread.toFixed(3)}: ${why}; sale ${((drop.end - drop.start) / 3_600_000).toFixed(0)} h, looks ${judgements.map((j) => `${(((j.at ?? 0) - drop.start) / 3_600_000).toFixed(0)}h${j.deal ? "D" : "-"}[${j.state}]`).join(" ")}`,
   );
 }
 printTally("missed real drops", missed);
