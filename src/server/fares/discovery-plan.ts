@@ -1,7 +1,7 @@
 /**
  * Which Travel Explore searches one sweep makes (docs/decisions/080). Pure.
  *
- * - Every sweep first looks at North America (67 of the 81 catalogue routes, with Canada and Mexico) for the next
+ * - Every sweep first looks at North America (72 of the 81 catalogue routes: 67 in the US, 5 in Canada and Mexico) for the next
  *   six months, weekend and week-long: two searches that price most of the network.
  * - What the sweep can afford beyond that walks a rotation, so each area and each season comes round in turn:
  *   North America month by month (the next nine calendar months), turn about with every other searchable area
