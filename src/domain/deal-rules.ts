@@ -58,7 +58,7 @@ export const DEAL_RULES = {
   levelShift: 0.1,
   /** Until scans have measured the level, the observations of levelDays give it, or those of this many recent days when they find the whole route levelShift away. */
   recentLevelDays: 14,
-  /** A deal ends when its fare is back above the typical low; a new drop on the same dates must be this far below their usual daily low (the median of the recent days' lows). */
+  /** A deal ends when its fare is back above the typical low; a new drop on the same dates must be this far below their usual daily low (the median of the recent days' lows since its deal ended). */
   newEpisodeShareBelowRecent: 0.15,
   /** Days of a date pair's daily lows that count as "recent" for a new episode. */
   recentPairDays: 7,

@@ -9,6 +9,7 @@
 import { expect, test } from "bun:test";
 import { recordDeals, type JudgedQuote } from "../../src/server/fares/deal-records.ts";
 import { judgeFare } from "../../src/server/fares/detect.ts";
+import { dayNumber } from "../../src/domain/calendar.ts";
 import type { FareQuote } from "../../src/server/fares/fare-source.ts";
 import type { PriceRange } from "../../src/server/fares/typical-range.ts";
 import { migratedMemoryDb } from "../support/test-app.ts";
@@ -33,10 +34,10 @@ const quote = (price: number): FareQuote => ({
   cached: false,
 });
 /** A fresh answer that confirms a discovered (cached) price, as the discovery sweep hands it over. */
-const confirmed = (price: number, pairUsualLow: number | null): JudgedQuote => ({
+const confirmed = (price: number, usualLow: number | null): JudgedQuote => ({
   quote: quote(price),
   range,
-  pairUsualLow,
+  pairRecentLows: usualLow === null ? [] : [{ day: dayNumber("2026-11-30"), price: usualLow }],
   judgement: judgeFare(quote(price), range, "2026-12-01"),
   confirmsCachedDeal: true,
 });
@@ -115,7 +116,7 @@ test("a live deal's one low quote between ordinary ones never re-alerts", () => 
 
 test("a possible mistake fare (half price or less) alerts on the next look, half an hour or more after the first", () => {
   const db = migratedMemoryDb();
-  const judged = (price: number): JudgedQuote => ({ quote: quote(price), range, pairUsualLow: null, judgement: judgeFare(quote(price), range, "2026-12-01") });
+  const judged = (price: number): JudgedQuote => ({ quote: quote(price), range, pairRecentLows: [], judgement: judgeFare(quote(price), range, "2026-12-01") });
 
   expect(recordDeals(db, [judged(140)], at(0))).toMatchObject({ created: 0, dropsAwaitingLook: 1 });
   expect(recordDeals(db, [judged(140)], new Date(START + 20 * 60_000))).toMatchObject({ created: 0, dropsAwaitingLook: 1 });
@@ -126,5 +127,36 @@ test("a possible mistake fare (half price or less) alerts on the next look, half
   expect(recordDeals(db, [other(200)], at(1)).dropsAwaitingLook).toBe(1);
   expect(recordDeals(db, [other(200)], at(2))).toMatchObject({ created: 0, dropsAwaitingLook: 1 });
   expect(recordDeals(db, [other(200)], at(4))).toMatchObject({ created: 1, dropsAwaitingLook: 0 });
+  db.$client.close();
+});
+
+test("a new sale days after a deal ended is judged against the days since it ended, not the earlier sale's", () => {
+  const db = migratedMemoryDb();
+  const day = (date: string) => dayNumber(date);
+  // The earlier sale's days at $200, its deal ended on 1 December, then three days back at $300.
+  const lows = [
+    ...["2026-11-28", "2026-11-29", "2026-11-30", "2026-12-01"].map((date) => ({ day: day(date), price: 200 })),
+    ...["2026-12-02", "2026-12-03", "2026-12-04"].map((date) => ({ day: day(date), price: 300 })),
+  ];
+  const sale = (price: number): JudgedQuote => ({ quote: quote(price), range, pairRecentLows: lows, judgement: judgeFare(quote(price), range, "2026-12-05") });
+  expect(recordDeals(db, [confirmed(200, null)], at(0)).created).toBe(1);
+  expect(recordDeals(db, [{ ...confirmed(300, 200), judgement: judgeFare(quote(300), range, "2026-12-01") }], at(5)).expired).toBe(1);
+
+  // 4 December, a new sale at $240: 20 % below the $300 the dates cost since the deal ended (the whole week's median is $200).
+  expect(recordDeals(db, [sale(240)], at(90))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  expect(recordDeals(db, [sale(240)], at(93))).toMatchObject({ realerted: 1, dropsAwaitingLook: 0 });
+  expect(dealState(db)).toEqual({ alert_version: 2, is_active: 1 });
+  db.$client.close();
+});
+
+test("a fare back at the deal price on the day its deal ended is the same episode, not a new alert", () => {
+  const db = migratedMemoryDb();
+  const lows = ["2026-11-28", "2026-11-29", "2026-11-30"].map((date) => ({ day: dayNumber(date), price: 200 }));
+  expect(recordDeals(db, [confirmed(200, null)], at(0)).created).toBe(1);
+  expect(recordDeals(db, [{ ...confirmed(300, 200), judgement: judgeFare(quote(300), range, "2026-12-01") }], at(2)).expired).toBe(1);
+  const back = (price: number): JudgedQuote => ({ quote: quote(price), range, pairRecentLows: lows, judgement: judgeFare(quote(price), range, "2026-12-01") });
+  expect(recordDeals(db, [back(200)], at(4))).toMatchObject({ realerted: 0, dropsAwaitingLook: 0 });
+  expect(recordDeals(db, [back(200)], at(8))).toMatchObject({ realerted: 0, dropsAwaitingLook: 0 });
+  expect(dealState(db)).toEqual({ alert_version: 1, is_active: 0 });
   db.$client.close();
 });

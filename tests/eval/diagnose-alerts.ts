@@ -14,6 +14,8 @@ import { replay } from "./replay.ts";
 import { bucket, printTally } from "./tally.ts";
 import { SyntheticWorld } from "./world.ts";
 import type { WorldKind } from "./world-events.ts";
+import { endedDay } from "../../src/server/fares/deal-records.ts";
+import { usualDailyLow } from "../../src/server/fares/detect.ts";
 
 const { values } = parseArgs({
   options: {
@@ -72,10 +74,11 @@ const result = await replay({
       const typical = world.typicalPrice(q.destination, q.departDate, q.returnDate, at);
       const list = seen.get(id) ?? [];
       const row = db.$client
-        .query("SELECT is_active, last_alerted_price FROM deals WHERE destination = ? AND depart_date = ? AND return_date IS ?")
-        .get(q.destination, q.departDate, q.returnDate) as { is_active: number; last_alerted_price: number } | null;
+        .query("SELECT is_active, last_alerted_price, expired_at FROM deals WHERE destination = ? AND depart_date = ? AND return_date IS ?")
+        .get(q.destination, q.departDate, q.returnDate) as { is_active: number; last_alerted_price: number; expired_at: number | null } | null;
+      const usual = row ? usualDailyLow(item.pairRecentLows, endedDay(row.expired_at === null ? null : new Date(row.expired_at))) : null;
       const state = row
-        ? `${row.is_active ? "live" : "ended"}@${(row.last_alerted_price / typical).toFixed(2)} low ${item.pairUsualLow ? (item.pairUsualLow / typical).toFixed(2) : "-"} p ${(q.price / typical).toFixed(2)}`
+        ? `${row.is_active ? "live" : "ended"}@${(row.last_alerted_price / typical).toFixed(2)} low ${usual ? (usual / typical).toFixed(2) : "-"} p ${(q.price / typical).toFixed(2)}`
         : "none";
       list.push({
         at,

@@ -25,7 +25,8 @@ import { parseArgs } from "node:util";
 import type { Db } from "../../db/client.ts";
 import { HOUR_MS, monthOf, rduToday } from "../../src/domain/calendar.ts";
 import { discoveryPairs } from "../../src/server/fares/discovery-plan.ts";
-import type { JudgedQuote } from "../../src/server/fares/deal-records.ts";
+import { endedDay, type JudgedQuote } from "../../src/server/fares/deal-records.ts";
+import { usualDailyLow } from "../../src/server/fares/detect.ts";
 import { candidateQuote } from "../../src/server/fares/discovery-sweep.ts";
 import type { FareQuote, TripKind } from "../../src/server/fares/fare-source.ts";
 import { judgeQuotes } from "../../src/server/fares/judge-quotes.ts";
@@ -319,7 +320,8 @@ function blockOf(db: Db, judged: JudgedQuote, at: number): string {
   } | null;
   if (!deal) return `no deal row (fresh $${q.price})`;
   const hoursAgo = (ms: number) => `${((at - ms) / HOUR_MS).toFixed(0)} h ago`;
-  const episode = `fresh $${q.price}, the dates' usual low ${judged.pairUsualLow === null ? "none" : `$${judged.pairUsualLow.toFixed(0)}`}`;
+  const usual = usualDailyLow(judged.pairRecentLows, endedDay(deal.expired_at === null ? null : new Date(deal.expired_at)));
+  const episode = `fresh $${q.price}, the dates' usual low ${usual === null ? "none" : `$${usual.toFixed(0)}`}`;
   return deal.is_active
     ? `live, last alerted at $${deal.last_alerted_price} ${hoursAgo(deal.last_alerted_at)}, its price $${deal.price}; ${episode}`
     : `ended (${deal.expired_reason}) ${deal.expired_at ? hoursAgo(deal.expired_at) : ""}; ${episode}`;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { addDays, dayNumber } from "../../src/domain/calendar.ts";
 import { DEAL_RULES, secondLookDelayMs, shareOfFaresCheaperThan, tripKindOf } from "../../src/domain/deal-rules.ts";
-import { deservesNewAlert, dropHasHeld, isNewEpisode, judgeFare } from "../../src/server/fares/detect.ts";
+import { deservesNewAlert, dropHasHeld, isNewEpisode, judgeFare, usualDailyLow } from "../../src/server/fares/detect.ts";
 import type { Observation } from "../../src/server/fares/observations.ts";
 import { normalDraw, seededRandom } from "../../src/server/fares/seeded-random.ts";
 import { baseLevel, buildRouteModel, leadAdjustment, levelNow, providerRange, rangeAround, type RouteModel } from "../../src/server/fares/typical-range.ts";
@@ -213,15 +213,28 @@ describe("episodes and alerting again", () => {
     expect(isNewEpisode(256, null)).toBe(true);
   });
 
-  test("the usual daily low is the median of the last week's, so a sale that ended days ago does not block a new one", () => {
+  test("the usual daily low is the median of the last week's daily lows, oldest first in the route model", () => {
     const pair = { departDate: "2027-02-12", returnDate: "2027-02-14" };
     const day = (daysAgo: number) => dayNumber(today) - daysAgo;
-    // Seven days: two at the earlier sale's price, five back at the ordinary fare.
-    const prices = [200, 200, 300, 310, 305, 295, 300];
-    const observations: Observation[] = prices.map((price, i) => ({ ...pair, price, day: day(7 - i) }));
-    const model = buildRouteModel(observations, today)!;
-    expect(model.pairUsualLows.get("2027-02-12|2027-02-14")).toBe(300);
-    expect(isNewEpisode(240, model.pairUsualLows.get("2027-02-12|2027-02-14")!)).toBe(true);
+    const prices = [300, 310, 305, 295, 300, 290, 320, 280];
+    const observations: Observation[] = prices.map((price, i) => ({ ...pair, price, day: day(8 - i) })).reverse();
+    const lows = buildRouteModel(observations, today)!.pairRecentLows.get("2027-02-12|2027-02-14")!;
+    expect(lows.map((low) => low.day)).toEqual([1, 2, 3, 4, 5, 6, 7].map((k) => day(8 - k)));
+    expect(usualDailyLow(lows, null)).toBe(300);
+    expect(usualDailyLow([], null)).toBeNull();
+  });
+
+  test("an earlier sale's days are not usual: the usual daily low counts the days after its deal ended", () => {
+    const day = (daysAgo: number) => dayNumber(today) - daysAgo;
+    // Seven days: four of the earlier sale (its deal ended four days ago), then three back at the ordinary fare.
+    const prices = [200, 200, 205, 210, 300, 310, 305];
+    const lows = prices.map((price, i) => ({ price, day: day(7 - i) }));
+    expect(usualDailyLow(lows, null)).toBe(210);
+    expect(isNewEpisode(240, usualDailyLow(lows, null))).toBe(false);
+    expect(usualDailyLow(lows, day(4))).toBe(305);
+    expect(isNewEpisode(255, usualDailyLow(lows, day(4)))).toBe(true);
+    // A deal that ended today has no day after it: the whole week is its usual, so a fare bobbing back is not new.
+    expect(usualDailyLow(lows, day(0))).toBe(210);
   });
 
   test("a drop is alerted once it has held: first seen 3 to 24 hours ago; a possible mistake fare half an hour", () => {

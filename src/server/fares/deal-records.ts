@@ -5,19 +5,29 @@ import { deals, dropSightings } from "../../../db/schema.ts";
 import { cityForCode } from "../../domain/airports.ts";
 import { percentBelowTypical } from "../../domain/deals.ts";
 import { formatTravelDates } from "../../domain/travel-dates.ts";
-import { HOUR_MS, localDate, rduToday } from "../../domain/calendar.ts";
+import { dayNumber, HOUR_MS, localDate, rduToday } from "../../domain/calendar.ts";
 import { DEAL_RULES } from "../../domain/deal-rules.ts";
-import { dealKey, deservesNewAlert, dropHasHeld, expiryReason, isNewEpisode, recheckExpiryReason, tierFor, type FareJudgement } from "./detect.ts";
+import {
+  dealKey,
+  deservesNewAlert,
+  dropHasHeld,
+  expiryReason,
+  isNewEpisode,
+  recheckExpiryReason,
+  tierFor,
+  usualDailyLow,
+  type FareJudgement,
+} from "./detect.ts";
 import type { FareQuote } from "./fare-source.ts";
-import type { PriceRange } from "./typical-range.ts";
+import type { DailyLow, PriceRange } from "./typical-range.ts";
 
 export type DealRow = typeof deals.$inferSelect;
 
 export interface JudgedQuote {
   quote: FareQuote;
   range: PriceRange | null;
-  /** This date pair's usual daily low over the recent days (null: none): a new episode must beat it by 15%. */
-  pairUsualLow: number | null;
+  /** This date pair's daily lows of the recent days: a new episode must be 15% below their usual (usualDailyLow). */
+  pairRecentLows: readonly DailyLow[];
   /** null when no typical range exists yet. */
   judgement: FareJudgement | null;
   /** A fresh search that confirms a cached quote judged a deal: proof enough for a new deal (not for a new episode or a further fall, decisions 058 and 059). */
@@ -46,6 +56,11 @@ export function cheapestPerKey(judged: readonly JudgedQuote[]): JudgedQuote[] {
 }
 
 /** The typical price is stored in whole dollars, and the percentage below it is worked out from that same figure (Go Savings). */
+/** The RDU day number on which a deal ended (null: it has not). */
+export function endedDay(expiredAt: Date | null): number | null {
+  return expiredAt ? dayNumber(rduToday(expiredAt)) : null;
+}
+
 function fareColumns(quote: FareQuote, range: PriceRange) {
   const typicalMedian = Math.round(range.median);
   return {
@@ -115,7 +130,7 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
     Object.assign(deal, values);
   };
 
-  for (const { quote, range, judgement, pairUsualLow, confirmsCachedDeal } of cheapestPerKey(judged)) {
+  for (const { quote, range, judgement, pairRecentLows, confirmsCachedDeal } of cheapestPerKey(judged)) {
     const isDeal = judgement?.isDeal === true && range !== null;
     if (isDeal) changes.found++;
     const key = dealKey(quote);
@@ -124,7 +139,7 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
     // A drop alerts once it has held (every look for 3 hours found it): until then it waits, and a look that finds no
     // drop forgets it. A fresh search confirming a cached price is proof enough for a new deal; a new episode on dates
     // alerted before, or a live deal's further fall (below), must hold (the same hour's answers share its noise).
-    const isDrop = isDeal && (!deal || (!deal.isActive && isNewEpisode(quote.price, pairUsualLow)));
+    const isDrop = isDeal && (!deal || (!deal.isActive && isNewEpisode(quote.price, usualDailyLow(pairRecentLows, endedDay(deal.expiredAt)))));
     const fellFurther =
       isDeal && deal?.isActive === true && deservesNewAlert({ price: deal.lastAlertedPrice, alertedAt: deal.lastAlertedAt }, quote.price, now);
     const mustHold = (isDrop && !(confirmsCachedDeal && !deal)) || fellFurther;

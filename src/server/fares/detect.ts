@@ -7,7 +7,7 @@ import { DEAL_RULES, type DealThresholds } from "../../domain/deal-rules.ts";
 import { isInternational } from "../../domain/destinations.ts";
 import { daysBetween, DAY_MS, HOUR_MS } from "../../domain/calendar.ts";
 import type { Cabin, TripType } from "./fare-source.ts";
-import type { PriceRange } from "./typical-range.ts";
+import { median, type DailyLow, type PriceRange } from "./typical-range.ts";
 
 export type { DealThresholds } from "../../domain/deal-rules.ts";
 
@@ -65,9 +65,20 @@ export function deservesNewAlert(last: { price: number; alertedAt: Date }, price
 
 /**
  * An ended deal's dates alert again only for a separate drop: the fare must be 15% below that date pair's usual
- * daily low of the last 7 days (their median), so a fare bobbing around the threshold is one deal, not many, while a
- * new sale after the fare recovered is a new deal.
+ * daily low (usualDailyLow), so a fare bobbing around the threshold is one deal, not many, while a new sale after the
+ * fare recovered is a new deal.
  */
+/**
+ * A date pair's usual daily low: the median of its recent daily lows (DEAL_RULES.recentPairDays) since the day its
+ * deal ended, so the days of that earlier sale do not count as usual; all the recent days' when none came after it.
+ * Null without any.
+ */
+export function usualDailyLow(recentLows: readonly DailyLow[], endedDay: number | null): number | null {
+  const sinceEnded = endedDay === null ? recentLows : recentLows.filter((low) => low.day > endedDay);
+  const usual = sinceEnded.length > 0 ? sinceEnded : recentLows;
+  return usual.length > 0 ? median(usual.map((low) => low.price)) : null;
+}
+
 export function isNewEpisode(price: number, pairUsualLow: number | null): boolean {
   return pairUsualLow === null || price <= pairUsualLow * (1 - DEAL_RULES.newEpisodeShareBelowRecent);
 }

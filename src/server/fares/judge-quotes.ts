@@ -40,8 +40,8 @@ export function judgeQuotes(
             { typicalLow: quote.providerTypicalLow, typicalHigh: quote.providerTypicalHigh, priceHistory: quote.providerPriceHistory },
             tripKindOf(quote.departDate, quote.returnDate),
           );
-      const pairUsualLow = model?.pairUsualLows.get(`${quote.departDate}|${quote.returnDate ?? ""}`) ?? null;
-      judged[i] = { quote, range, pairUsualLow, judgement: range ? judgeFare(quote, range, today) : null };
+      const pairRecentLows = model?.pairRecentLows.get(`${quote.departDate}|${quote.returnDate ?? ""}`) ?? [];
+      judged[i] = { quote, range, pairRecentLows, judgement: range ? judgeFare(quote, range, today) : null };
     });
   }
   return { judged, routeLevels };

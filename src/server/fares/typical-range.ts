@@ -116,8 +116,14 @@ export interface RouteModel {
   pairOffsets: Map<string, { offset: number; days: number }>;
   /** Departure day number → the median offset of every trip that departed that day (log). */
   departureOffsets: Map<number, number>;
-  /** `${departDate}|${returnDate}` → that date pair's usual daily minimum over the recent days (their median). */
-  pairUsualLows: Map<string, number>;
+  /** `${departDate}|${returnDate}` → that date pair's daily minima of the recent days, oldest first. */
+  pairRecentLows: Map<string, DailyLow[]>;
+}
+
+/** A date pair's lowest price observed on one day (its day number). */
+export interface DailyLow {
+  day: number;
+  price: number;
 }
 
 const bucketKey = (kind: TripKind, month: number) => `${kind}|${month}`;
@@ -254,11 +260,10 @@ export function buildRouteModel(observations: readonly Observation[], today: str
     if (own.length >= MIN_PAIR_DAYS) departureOffsets.set(departDay as number, median(own));
   }
 
-  const pairUsualLows = new Map<string, number>();
-  const recentRows = rows.filter((r) => r.day >= todayDay - DEAL_RULES.recentPairDays);
-  for (const [pair, prices] of groupBy(recentRows.map((r) => [r.pair, r.price]))) pairUsualLows.set(pair as string, median(prices));
+  const recentRows = rows.filter((r) => r.day >= todayDay - DEAL_RULES.recentPairDays).sort((a, b) => a.day - b.day);
+  const pairRecentLows = groupBy(recentRows.map((r) => [r.pair, { day: r.day, price: r.price }])) as Map<string, DailyLow[]>;
 
-  return { buckets, lead, spread, observedLevel: judgedLevel(longerLevel, recentLevel), pairOffsets, departureOffsets, pairUsualLows };
+  return { buckets, lead, spread, observedLevel: judgedLevel(longerLevel, recentLevel), pairOffsets, departureOffsets, pairRecentLows };
 }
 
 /**
