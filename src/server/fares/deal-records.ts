@@ -55,12 +55,12 @@ export function cheapestPerKey(judged: readonly JudgedQuote[]): JudgedQuote[] {
   return [...best.values()];
 }
 
-/** The typical price is stored in whole dollars, and the percentage below it is worked out from that same figure (Go Savings). */
 /** The RDU day number on which a deal ended (null: it has not). */
 export function endedDay(expiredAt: Date | null): number | null {
   return expiredAt ? dayNumber(rduToday(expiredAt)) : null;
 }
 
+/** The typical price is stored in whole dollars, and the percentage below it is worked out from that same figure (Go Savings). */
 function fareColumns(quote: FareQuote, range: PriceRange) {
   const typicalMedian = Math.round(range.median);
   return {

@@ -64,11 +64,6 @@ export function deservesNewAlert(last: { price: number; alertedAt: Date }, price
 }
 
 /**
- * An ended deal's dates alert again only for a separate drop: the fare must be 15% below that date pair's usual
- * daily low (usualDailyLow), so a fare bobbing around the threshold is one deal, not many, while a new sale after the
- * fare recovered is a new deal.
- */
-/**
  * A date pair's usual daily low: the median of its recent daily lows (DEAL_RULES.recentPairDays) since the day its
  * deal ended, so the days of that earlier sale do not count as usual; all the recent days' when none came after it.
  * Null without any.
@@ -79,6 +74,11 @@ export function usualDailyLow(recentLows: readonly DailyLow[], endedDay: number 
   return usual.length > 0 ? median(usual.map((low) => low.price)) : null;
 }
 
+/**
+ * An ended deal's dates alert again only for a separate drop: the fare must be 15% below that date pair's usual
+ * daily low (usualDailyLow), so a fare bobbing around the threshold is one deal, not many, while a new sale after the
+ * fare recovered is a new deal.
+ */
 export function isNewEpisode(price: number, pairUsualLow: number | null): boolean {
   return pairUsualLow === null || price <= pairUsualLow * (1 - DEAL_RULES.newEpisodeShareBelowRecent);
 }
