@@ -15,11 +15,9 @@ test("a phone card slides open with motion allowed, and snaps open when the syst
   await page.setViewportSize(PHONE);
   await subscriberWithDeals(page, server, { count: 2 });
   expect(await cardTransition(page)).toBe("0.2s");
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("smooth");
 
   await page.emulateMedia({ reducedMotion: "reduce" });
   expect(await cardTransition(page)).toBe("0s");
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("auto");
   // Opened from its actions button, the card is at once where the swipe leaves it.
   await page
     .getByRole("button", { name: /^Actions for / })
@@ -53,4 +51,15 @@ test("with reduced motion, 'Sign up for alerts' on the login page jumps to the p
   const calls = await page.evaluate(() => (window as unknown as { scrollCalls: string[] }).scrollCalls);
   expect(calls.length).toBeGreaterThan(0);
   expect(calls).not.toContain("smooth");
+});
+
+const scrollBehavior = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
+
+test("the landing page scrolls smoothly to its sections; the dashboard jumps, so the keyboard's focus is never left off screen", async ({ page, server }) => {
+  await page.goto("/");
+  expect(await scrollBehavior(page)).toBe("smooth");
+  // A smooth scroll to a focused field is cancelled when a re-render replaces nodes during it (the dashboard refetches
+  // its deals every 30 s); the keyboard walk once saw a focused field left out of view that way in CI.
+  await subscriberWithDeals(page, server, { count: 3 });
+  expect(await scrollBehavior(page)).toBe("auto");
 });

@@ -30,7 +30,7 @@ export function LandingPage() {
       <meta property="og:image:alt" content="GoRDU: Never Miss a Deal from RDU" />
       <meta name="twitter:card" content="summary_large_image" />
       <SiteHeader />
-      <main>
+      <main className="landing">
         <Hero />
         <HowItWorks />
         <Pricing />

@@ -20,7 +20,8 @@ export async function focusIndicator(page: Page): Promise<string> {
     const box = element.getBoundingClientRect();
     const [left, right] = [Math.max(box.left, 0), Math.min(box.right, window.innerWidth)];
     const [upper, lower] = [Math.max(box.top, 0), Math.min(box.bottom, window.innerHeight)];
-    if (left >= right || upper >= lower) return `${label} out of view`;
+    if (left >= right || upper >= lower)
+      return `${label} out of view (its top at ${Math.round(box.top)} px, the page scrolled ${Math.round(window.scrollY)} px)`;
     const top = document.elementFromPoint((left + right) / 2, (upper + lower) / 2);
     return top && (element.contains(top) || top.contains(element))
       ? "visible"
@@ -31,7 +32,7 @@ export async function focusIndicator(page: Page): Promise<string> {
 }
 
 export async function expectFocusVisible(page: Page) {
-  // Polled: the browser may still be scrolling the focused element into view (smoothly, unless motion is reduced).
+  // Polled: the browser may still be scrolling the focused element into view (smoothly on the landing page, unless motion is reduced).
   await expect.poll(() => focusIndicator(page), { message: "a visible focus indicator on the focused element" }).toMatch(/^(visible|browser)$/);
 }
 
