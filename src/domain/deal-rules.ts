@@ -54,10 +54,12 @@ export const DEAL_RULES = {
   minObservationDays: 20,
   /** A route's level is the median of its scans' levels over this many days (its everyday wander is noise) … */
   levelDays: 120,
-  /** … unless a scan finds the whole route this far (log, ~10%) from it: a fare war or a hike, judged at the scan's own level. */
+  /** … unless a scan finds the whole route this far (log, ~10%) below it: a fare war, judged at the scan's own level (a scan far above it, a spike, is not followed). */
   levelShift: 0.1,
   /** Until scans have measured the level, the observations of levelDays give it, or those of this many recent days when they find the whole route levelShift away. */
   recentLevelDays: 14,
+  /** A look that quotes too few of a route's trips to measure its level takes the level its last scan measured, up to this many hours ago. */
+  levelHoldsHours: 6,
   /** A deal ends when its fare is back above the typical low; a new drop on the same dates must be this far below their usual daily low (the median of the recent days' lows since its deal ended). */
   newEpisodeShareBelowRecent: 0.15,
   /** Days of a date pair's daily lows that count as "recent" for a new episode. */

@@ -217,6 +217,49 @@ describe("deal records across scans", () => {
     expect(second.newDeals).toBe(1);
   });
 
+  test("in a fare war a drop alerted at its second look is judged at the war's level, as the scan that saw it was; a route-wide spike makes no deal", async () => {
+    const t = createTestApp();
+    laxHistory(t);
+    // Eight quotes, enough to measure the route's level: all $285, 25 % below the usual $380 (a fare war), but one at
+    // $214, 25 % below the war's level.
+    const fridays = ["2027-02-05", "2027-02-12", "2027-02-19", "2027-02-26"];
+    let routeFare = 285;
+    let dropFare = 214;
+    let dropDate = "2027-02-12";
+    const quotes = () =>
+      fridays.flatMap((departDate) => {
+        const returnDate = `2027-02-${String(Number(departDate.slice(8)) + 2).padStart(2, "0")}`;
+        return ["Delta", "United"].map((airline) =>
+          quote({ departDate, returnDate, airline, price: departDate === dropDate && airline === "Delta" ? dropFare : routeFare }),
+        );
+      });
+    // A scan gets all eight; a second look asks for the drop's dates and gets their two quotes, too few for a level.
+    const source = scriptedSource((searches) => {
+      const asked = (q: FareQuote) => searches.some((s) => s.departDate === q.departDate && s.returnDate === q.returnDate);
+      return searches.every((s) => s.purpose === "recheck") ? quotes().filter(asked) : quotes();
+    });
+    const secondLook = () => scanFares({ ...t.deps, fares: source }, { ...quiet, secondLook: true });
+    expect(await scanFares({ ...t.deps, fares: source }, quiet)).toMatchObject({ newDeals: 0, dropsAwaitingLook: 1 });
+    for (const hour of [1, 2]) {
+      t.clock.advance(HOUR);
+      expect(await secondLook(), `a second look after ${hour} h`).toMatchObject({ newDeals: 0, dropsAwaitingLook: 1 });
+      expect(source.asked.at(-1)).toHaveLength(1);
+    }
+    t.clock.advance(HOUR);
+    expect(await secondLook()).toMatchObject({ newDeals: 1 });
+    const [deal] = dealRows(t);
+    expect(deal).toMatchObject({ price: 214, departDate: "2027-02-12" });
+    // "25 % below typical", of the war's $285: not 44 % below the usual $380.
+    expect(deal!.typicalMedian).toBeLessThan(310);
+
+    // Later, a spike: the whole route 30 % above its usual level, another trip at an ordinary $370. Not a drop.
+    t.clock.advance(3 * DAY);
+    routeFare = 494;
+    dropFare = 370;
+    dropDate = "2027-02-19";
+    expect(await scanFares({ ...t.deps, fares: source }, quiet)).toMatchObject({ newDeals: 0, dropsAwaitingLook: 0 });
+  });
+
   test("a true drop becomes a deal; the same fare seen again is the same deal", async () => {
     const t = createTestApp();
     laxHistory(t);

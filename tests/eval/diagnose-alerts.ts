@@ -123,7 +123,7 @@ for (const drop of realDrops) {
       return `${((drop.start - a.at) / 3_600_000).toFixed(0)} h before at ${fare.toFixed(2)}${sale ? ` (sale ${sale.depth} to ${((drop.start - sale.end) / 3_600_000).toFixed(0)} h before)` : ""}`;
     });
   missedLines.push(
-    `${key} earlier alerts [${before.join("; ")}] depth ${drop.depth} saved $${saved.toFixed(0)} scans ${judgements.length} best estimate/T ${best?.estimate.toFixed(3)} z ${best?.z.toFixed(2)} spread ${best?.spread.toFixed(3)}: ${why}; sale ${((drop.end - drop.start) / 3_600_000).toFixed(0)} h, looks ${judgements.map((j) => `${(((j.at ?? 0) - drop.start) / 3_600_000).toFixed(0)}h${j.deal ? "D" : "-"}[${j.state}]`).join(" ")}`,
+    `${key} earlier alerts [${before.join("; ")}] depth ${drop.depth} saved $${saved.toFixed(0)} scans ${judgements.length} best estimate/T ${best?.estimate.toFixed(3)} z ${best?.z.toFixed(2)} spread ${best?.spread.toFixed(3)}: ${why}; sale ${((drop.end - drop.start) / 3_600_000).toFixed(0)} h, looks ${judgements.map((j) => `${(((j.at ?? 0) - drop.start) / 3_600_000).toFixed(0)}h${j.deal ? "D" : `-(${j.reason})`}[${j.state}]`).join(" ")}`,
   );
 }
 printTally("missed real drops", missed);

@@ -76,11 +76,13 @@ describe("typical ranges that fit the trip", () => {
     expect(earlyApril).toBeLessThan(400);
   });
 
-  test("move with the route's recent level, and jump to a scan's own level when the whole route moves far", () => {
+  test("move with the route's recent level, and jump to a scan's own level when the whole route falls far (a fare war), not when it rises (a spike)", () => {
     const scans = (level: number) => Array.from({ length: 20 }, () => ({ level, spread: 0.06 }));
     expect(levelNow(model, scans(0.05), null).level).toBeCloseTo(0.05, 5);
     expect(levelNow(model, scans(0.05), { level: 0.08, spread: 0.06 }).level).toBeCloseTo(0.05, 5);
     expect(levelNow(model, scans(0), { level: -0.3, spread: 0.06 }).level).toBeCloseTo(-0.3, 5);
+    // A route-wide spike 30 % up: ordinary fares judged against it would look like deals.
+    expect(levelNow(model, scans(0), { level: 0.3, spread: 0.06 }).level).toBeCloseTo(0, 5);
   });
 
   test("forget a fare war once it is over: its weeks neither pull the route's level down nor widen its spread", () => {

@@ -30,7 +30,10 @@ export function judgeQuotes(
     const residuals = bases.flatMap((base, k) => (base ? [Math.log(quotes[indexes[k]!]!.price) - base.log] : []));
     const measured = scanLevel(residuals);
     if (measured !== null) routeLevels.set(route, measured);
-    const now = model ? levelNow(model, history.scanLevels.get(route) ?? [], measured) : null;
+    // A look at a few of a route's trips (the second look at a drop, an hour after the scan that saw it) cannot measure
+    // the route's level: the level its last scan measured still holds, or the drop is judged at a level it was not seen at.
+    const levelThisHour = measured ?? history.lastScanLevels.get(route) ?? null;
+    const now = model ? levelNow(model, history.scanLevels.get(route) ?? [], levelThisHour) : null;
     indexes.forEach((i, k) => {
       const quote = quotes[i]!;
       const base = bases[k];

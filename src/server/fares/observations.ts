@@ -3,7 +3,7 @@
  * discovery sweep stores only a trip's first price of the day: docs/decisions/082).
  */
 import type { Db } from "../../../db/client.ts";
-import { addDays, DAY_MS, dayNumber, rduToday } from "../../domain/calendar.ts";
+import { addDays, DAY_MS, dayNumber, HOUR_MS, rduToday } from "../../domain/calendar.ts";
 import { DEAL_RULES } from "../../domain/deal-rules.ts";
 import type { FareQuote, PastObservation } from "./fare-source.ts";
 
@@ -82,6 +82,8 @@ export class PriceHistory {
   readonly lastObserved = new Map<string, number>();
   /** Each route's levels measured by the scans of the last levelDays days (log), oldest first. */
   readonly scanLevels = new Map<string, ScanLevel[]>();
+  /** Each route's level measured by its last scan, when that was at most levelHoldsHours ago. */
+  readonly lastScanLevels = new Map<string, ScanLevel>();
   /** Whatever is derived from the observations (the typical-range models), dropped when they change. */
   derived: unknown = null;
 
@@ -157,13 +159,16 @@ export function readRecentState(db: Db, source: string, now: Date, history: Pric
   const observed = db.$client.query(LAST_OBSERVED).values({ source }) as [string, number][];
   for (const [destination, at] of observed) history.lastObserved.set(destination, at);
   history.scanLevels.clear();
+  history.lastScanLevels.clear();
   const levels = db.$client
-    .query("SELECT route, level, spread FROM route_levels WHERE source = ? AND scanned_at >= ? AND scanned_at < ? ORDER BY scanned_at, id")
-    .values(source, now.getTime() - DEAL_RULES.levelDays * DAY_MS, now.getTime()) as [string, number, number][];
-  for (const [route, level, spread] of levels) {
+    .query("SELECT route, level, spread, scanned_at FROM route_levels WHERE source = ? AND scanned_at >= ? AND scanned_at < ? ORDER BY scanned_at, id")
+    .values(source, now.getTime() - DEAL_RULES.levelDays * DAY_MS, now.getTime()) as [string, number, number, number][];
+  const lastScanSince = now.getTime() - DEAL_RULES.levelHoldsHours * HOUR_MS;
+  for (const [route, level, spread, scannedAt] of levels) {
     const list = history.scanLevels.get(route);
     if (list) list.push({ level, spread });
     else history.scanLevels.set(route, [{ level, spread }]);
+    if (scannedAt >= lastScanSince) history.lastScanLevels.set(route, { level, spread });
   }
 }
 

@@ -267,10 +267,10 @@ export function buildRouteModel(observations: readonly Observation[], today: str
 }
 
 /**
- * The level a route is judged at: its usual level (over levelDays, so its everyday wander stays noise), unless the
- * level now finds the whole route far from it (a fare war, a price hike). Scans measure both (levelNow); without scan
- * levels (a fresh install, or a sweep by discovery that quotes a route a few trips at a time) the observations give
- * them: those of levelDays and those of the recent days.
+ * The level a route's observations give, for when scans have not measured it (a fresh install, or a sweep by
+ * discovery that quotes a route a few trips at a time): its usual level (over levelDays, so its everyday wander stays
+ * noise), unless its recent days find the whole route far from it either way (a fare war, a price hike: two weeks of
+ * daily lows, which a spike of a day or three does not move). Scans judge by levelNow.
  */
 export function judgedLevel(usual: number, now: number): number {
   return Math.abs(now - usual) > DEAL_RULES.levelShift ? now : usual;
@@ -352,9 +352,11 @@ export function scanLevel(residualsThisScan: readonly number[]): ScanLevel | nul
 
 /**
  * The level a fare is judged at, and the spread of single fares around it. The level is the route's recent level,
- * so the everyday wander of a route's prices stays noise; but when this scan finds the whole route far from it (a
- * fare war, a price hike), this scan's level. The spread is what single scans see: their spread around their own
- * level, plus the level's own wander, over the recent days; until scans have measured it, the history's spread.
+ * so the everyday wander of a route's prices stays noise; but when this scan finds the whole route far below it (a
+ * fare war), this scan's level. A scan that finds the route far above it is not followed: a route-wide spike lasts a
+ * day or three, and against it ordinary fares would look like deals (a lasting hike moves the recent level itself).
+ * The spread is what single scans see: their spread around their own level, plus the level's own wander, over the
+ * recent days; until scans have measured it, the history's spread.
  */
 export function levelNow(model: RouteModel, recentScans: readonly ScanLevel[], thisScan: ScanLevel | null): { level: number; spread: number } {
   const measured = recentScans.length >= MIN_SCAN_LEVELS;
@@ -362,7 +364,7 @@ export function levelNow(model: RouteModel, recentScans: readonly ScanLevel[], t
   const recent = measured ? median(scans.map((s) => s.level)) : model.observedLevel;
   const spread = measured ? Math.hypot(median(scans.map((s) => s.spread)), robustSpread(scans.map((s) => s.level))) : model.spread;
   if (thisScan === null) return { level: recent, spread };
-  return { level: judgedLevel(recent, thisScan.level), spread };
+  return { level: thisScan.level < recent - DEAL_RULES.levelShift ? thisScan.level : recent, spread };
 }
 
 /**
