@@ -351,10 +351,9 @@ export function scanLevel(residualsThisScan: readonly number[]): ScanLevel | nul
 }
 
 /**
- * The level a fare is judged at, and the spread of single fares around it. The level is the route's recent level,
- * so the everyday wander of a route's prices stays noise; but when this scan finds the whole route far below it (a
- * fare war), this scan's level. A scan that finds the route far above it is not followed: a route-wide spike lasts a
- * day or three, and against it ordinary fares would look like deals (a lasting hike moves the recent level itself).
+ * The level a fare is judged at, and the spread of single fares around it. The level is the route's recent level (its
+ * everyday wander stays noise), or this scan's when it finds the whole route far below it (a fare war); never when far
+ * above: against a spike of a day or three ordinary fares would look like deals (a lasting hike moves the recent level).
  * The spread is what single scans see: their spread around their own level, plus the level's own wander, over the
  * recent days; until scans have measured it, the history's spread.
  */
