@@ -18,6 +18,7 @@ test("a phone card slides open with motion allowed, and snaps open when the syst
 
   await page.emulateMedia({ reducedMotion: "reduce" });
   expect(await cardTransition(page)).toBe("0s");
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("auto");
   // Opened from its actions button, the card is at once where the swipe leaves it.
   await page
     .getByRole("button", { name: /^Actions for / })
