@@ -1,4 +1,4 @@
-import { useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
+import { useRouteLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { PublicConfig } from "../domain/api/site.ts";
 import type { CurrentUser } from "../domain/api/users.ts";
 import { createApi } from "./api.ts";
@@ -16,6 +16,14 @@ export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootD
   const api = apiFromContext(context);
   const [user, config] = await Promise.all([api.me(), api.publicConfig()]);
   return { user, config };
+}
+
+/**
+ * Who is signed in is read again whenever the page changes, so a sign-in or sign-out only navigates: asking the
+ * router to revalidate as well loaded the next page's data twice.
+ */
+export function rootShouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  return defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 }
 
 export function useRootData(): RootData {

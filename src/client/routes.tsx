@@ -2,7 +2,7 @@ import type { RouteObject } from "react-router";
 import { Document, DocumentError } from "./document.tsx";
 import { LandingPage } from "./pages/landing-page.tsx";
 import { NotFoundPage } from "./pages/not-found-page.tsx";
-import { rootLoader } from "./root-data.ts";
+import { rootLoader, rootShouldRevalidate } from "./root-data.ts";
 
 export const NOT_FOUND_ROUTE_ID = "not-found";
 
@@ -15,6 +15,7 @@ export const routes: RouteObject[] = [
     id: "root",
     path: "/",
     loader: rootLoader,
+    shouldRevalidate: rootShouldRevalidate,
     Component: Document,
     ErrorBoundary: DocumentError,
     children: [

@@ -1,14 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectToast, test } from "./support/fixtures.ts";
+import { logIn } from "./support/deals-page.ts";
 import { seedUser, type SeededUser } from "./support/seed.ts";
-
-async function logIn(page: Page, user: { email: string; password: string }) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function openProfile(page: Page) {
   await page.getByRole("button", { name: "Profile" }).click();
@@ -28,6 +21,24 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("a sign-in reads the member and their dashboard's data once", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.locator("main[data-hydrated]")).toBeAttached();
+    const reads: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (["/api/me", "/api/subscription", "/api/flight-deals", "/api/alerts"].includes(path)) reads.push(path);
+    });
+    await page.getByLabel("Email").fill(member.email);
+    await page.getByLabel("Password", { exact: true }).fill(member.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("heading", { name: "Welcome back, Robin" })).toBeVisible({ timeout: 15_000 });
+    await page.waitForLoadState("networkidle");
+    expect(reads.filter((path) => path !== "/api/me").sort()).toEqual(["/api/alerts", "/api/flight-deals", "/api/subscription"]);
+    // The root's loader and the dashboard's each ask who is signed in.
+    expect(reads.filter((path) => path === "/api/me")).toHaveLength(2);
   });
 
   test("a wrong password shows the 'Login Failed' toast", async ({ page }) => {

@@ -63,11 +63,10 @@ export function DashboardPage() {
 
 /**
  * docs/product-rules.md §4 "Checkout return": with ?session_id= the page completes the checkout (which signs the new
- * subscriber in), refreshes user and subscription, and rewrites the URL to /dashboard. Failures are only logged.
+ * subscriber in), then rewrites the URL to /dashboard, which loads user and subscription again. Failures are only logged.
  */
 function useCheckoutReturn() {
   const navigate = useNavigate();
-  const { revalidate } = useRevalidator();
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");
   useEffect(() => {
@@ -75,11 +74,8 @@ function useCheckoutReturn() {
     api
       .completeCheckout(sessionId)
       .catch((error) => console.error("Failed to complete checkout", error))
-      .finally(async () => {
-        await navigate("/dashboard", { replace: true });
-        await revalidate();
-      });
-  }, [sessionId, navigate, revalidate]);
+      .finally(() => navigate("/dashboard", { replace: true }));
+  }, [sessionId, navigate]);
 }
 
 function Dashboard({

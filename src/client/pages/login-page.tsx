@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Link, redirect, useNavigate, useRevalidator, type LoaderFunctionArgs } from "react-router";
+import { Link, redirect, useNavigate, type LoaderFunctionArgs } from "react-router";
 import { api } from "../api.ts";
 import { Dialog } from "../components/dialog.tsx";
 import { useToast } from "../components/toast.tsx";
@@ -16,7 +16,6 @@ export async function loginLoader({ context }: LoaderFunctionArgs) {
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const { revalidate } = useRevalidator();
   const toast = useToast();
   const [pending, run] = usePendingAction();
   const [forgotOpen, setForgotOpen] = useState(false);
@@ -33,7 +32,6 @@ export function LoginPage() {
     void run(async () => {
       try {
         await api.login({ email, password });
-        await revalidate();
         await navigate("/dashboard");
       } catch (error) {
         toast({ title: "Login Failed", description: errorMessage(error, "Invalid email or password"), variant: "destructive" });

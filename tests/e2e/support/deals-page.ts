@@ -16,7 +16,7 @@ export const seededList = (count: number): SeedDeal[] => Array.from({ length: co
 
 export const money = (amount: number) => `$${amount.toLocaleString("en-US")}`;
 
-export async function logIn(page: Page, user: SeededUser) {
+export async function logIn(page: Page, user: Pick<SeededUser, "email" | "password">) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useRevalidator } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { CurrentUser } from "../../../domain/api/users.ts";
 import { api } from "../../api.ts";
 import { useToast } from "../../components/toast.tsx";
@@ -11,7 +11,6 @@ export function greeting(user: CurrentUser): string {
 
 export function DashboardHeader({ user, onOpenProfile }: { user: CurrentUser; onOpenProfile: () => void }) {
   const navigate = useNavigate();
-  const { revalidate } = useRevalidator();
   const toast = useToast();
   const [pending, run] = usePendingAction();
 
@@ -24,7 +23,6 @@ export function DashboardHeader({ user, onOpenProfile }: { user: CurrentUser; on
         return;
       }
       await navigate("/");
-      await revalidate();
     });
 
   return (
