@@ -49,3 +49,26 @@ test("a fresh install in May: a weekend just outside this December's Christmas p
   const cut = found.filter((deal) => markdownOf(deal.destination, deal.departDate, deal.lastAlertedAt) !== null).length;
   expect(cut).toBeGreaterThanOrEqual((found.length * 2) / 3);
 }, 60_000);
+
+test("a fresh install answers requests while it judges the market's past hours: the event loop turns between them", async () => {
+  const market = createSimulatedFareSource();
+  let timerFired = true;
+  let searches = 0;
+  let searchesWithoutATurn = 0;
+  const watched = {
+    ...market,
+    search: async (request: Parameters<typeof market.search>[0]) => {
+      searches++;
+      if (!timerFired) searchesWithoutATurn++;
+      timerFired = false;
+      setTimeout(() => (timerFired = true), 0);
+      return market.search(request);
+    },
+  };
+  const t = createTestApp({}, { fares: watched });
+  const boot = await scanFares(t.deps, quiet);
+  expect(boot.status).toBe("succeeded");
+  // Three past hours and the boot scan itself, a timer's turn before each search after the first.
+  expect(searches).toBe(4);
+  expect(searchesWithoutATurn).toBe(0);
+}, 60_000);

@@ -2,7 +2,10 @@
  * Cold start of the single executable (issue 7 goal: first 200 in under 300 ms): `npm run build`, then
  * dist/gordu is started several times, each from a fresh temporary directory (so a fresh database is
  * created and migrated), timing spawn → the first 200 on `/`. The executable is copied first, so a
- * rebuild by someone else meanwhile cannot swap it mid-run. Alone: `bun tests/bench/cold-start.bench.ts [runs]`.
+ * rebuild by someone else meanwhile cannot swap it mid-run. After the first 200 the fresh install runs its boot scan
+ * (a year of simulated history, then the market's past hours judged): `/api/me` is asked every 50 ms for 12 s and the
+ * slowest answer kept, since a visitor's request waits for whatever the scan does without a pause.
+ * Alone: `bun tests/bench/cold-start.bench.ts [runs]`.
  */
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -12,9 +15,13 @@ export interface ColdStartResult {
   medianMs: number;
   maxMs: number;
   runsMs: number[];
+  /** The slowest answer to `/api/me` in the 12 s after the first 200, over all runs. */
+  slowestDuringBootScanMs: number;
 }
 
 export const COLD_START_GOAL_MS = 300;
+export const BOOT_SCAN_WAIT_GOAL_MS = 1000;
+const BOOT_SCAN_WATCH_MS = 12_000;
 const ROOT = resolve(import.meta.dir, "../..");
 
 async function buildExecutable(): Promise<void> {
@@ -23,8 +30,21 @@ async function buildExecutable(): Promise<void> {
   if ((await build.exited) !== 0) throw new Error(`npm run build failed:\n${output}\n${errors}`);
 }
 
-/** Milliseconds from spawning the executable in `workdir` to its first 200 on `/`. */
-async function timeFirstOk(executable: string, workdir: string): Promise<number> {
+/** The slowest answer to `url` while it is asked every 50 ms for `forMs`. */
+async function slowestAnswer(url: string, forMs: number): Promise<number> {
+  const until = performance.now() + forMs;
+  let slowest = 0;
+  while (performance.now() < until) {
+    const asked = performance.now();
+    await (await fetch(url)).arrayBuffer();
+    slowest = Math.max(slowest, performance.now() - asked);
+    await Bun.sleep(50);
+  }
+  return slowest;
+}
+
+/** Milliseconds from spawning the executable in `workdir` to its first 200 on `/`, then the slowest answer during its boot scan. */
+async function timeFirstOk(executable: string, workdir: string): Promise<{ firstOkMs: number; slowestMs: number }> {
   const port = freePort();
   const started = performance.now();
   const server = spawnChild([executable], {
@@ -35,7 +55,8 @@ async function timeFirstOk(executable: string, workdir: string): Promise<number>
     timeoutMs: 60_000,
   });
   try {
-    return await waitForOk(`http://127.0.0.1:${port}/`, 10_000, started);
+    const firstOkMs = await waitForOk(`http://127.0.0.1:${port}/`, 10_000, started);
+    return { firstOkMs, slowestMs: await slowestAnswer(`http://127.0.0.1:${port}/api/me`, BOOT_SCAN_WATCH_MS) };
   } finally {
     await stopChild(server);
   }
@@ -55,12 +76,15 @@ export async function benchColdStart(runs = 5, log: (line: string) => void = () 
     const executable = join(folder, "gordu");
     copyFileSync(join(ROOT, "dist", "gordu"), executable);
     const runsMs: number[] = [];
+    let slowestDuringBootScanMs = 0;
     for (let run = 1; run <= runs; run++) {
       const workdir = join(folder, `run-${run}`);
       mkdirSync(workdir);
-      runsMs.push(await timeFirstOk(executable, workdir));
+      const { firstOkMs, slowestMs } = await timeFirstOk(executable, workdir);
+      runsMs.push(firstOkMs);
+      slowestDuringBootScanMs = Math.max(slowestDuringBootScanMs, slowestMs);
     }
-    return { medianMs: median(runsMs), maxMs: Math.max(...runsMs), runsMs };
+    return { medianMs: median(runsMs), maxMs: Math.max(...runsMs), runsMs, slowestDuringBootScanMs };
   } finally {
     removeTempDir(folder);
   }
@@ -75,4 +99,5 @@ if (import.meta.main) {
     `Cold start of dist/gordu to its first 200: ${describeColdStart(result)}; runs ${result.runsMs.map(Math.round).join(", ")} ms; ` +
       `goal < ${COLD_START_GOAL_MS} ms: ${result.medianMs < COLD_START_GOAL_MS ? "meets goal" : "MISSES goal"}`,
   );
+  console.log(`Slowest answer during the boot scan: ${Math.round(result.slowestDuringBootScanMs)} ms; goal < ${BOOT_SCAN_WAIT_GOAL_MS} ms`);
 }

@@ -110,10 +110,12 @@ async function sightPastHours(deps: ScanDeps, now: Date): Promise<number> {
     const then = new Date(now.getTime() - hours * HOUR_MS);
     const today = rduToday(then);
     const history = loadPriceHistory(db, fares.historySource ?? fares.name, then);
+    await nextTick(); // each hour reads a year and judges it (~0.7 s): requests are answered between the steps
     const searches = planSearches({ today, destinations: DESTINATIONS.map((d) => d.code), rechecks: [], lastObserved: history.lastObserved });
     const { quotes } = await fares.search({ now: then, searches });
     const { judged } = judgeQuotes(quotes, history, today);
     awaiting = db.transaction((tx) => recordDeals(tx, judged, then)).dropsAwaitingLook;
+    await nextTick();
   }
   return awaiting;
 }
