@@ -7,7 +7,7 @@ import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import wasmPath from "@resvg/resvg-wasm/index_bg.wasm" with { type: "file" };
 import fontBoldPath from "@fontsource/inter/files/inter-latin-700-normal.woff" with { type: "file" };
 import fontRegularPath from "@fontsource/inter/files/inter-latin-400-normal.woff" with { type: "file" };
-import satori from "satori";
+import type { default as Satori } from "satori";
 
 export const SHARE_IMAGE_WIDTH = 1200;
 export const SHARE_IMAGE_HEIGHT = 630;
@@ -21,14 +21,14 @@ export interface ShareImageDeal {
   ended: boolean;
 }
 
-let ready: Promise<{ regular: ArrayBuffer; bold: ArrayBuffer }> | null = null;
+let ready: Promise<{ satori: typeof Satori; regular: ArrayBuffer; bold: ArrayBuffer }> | null = null;
 
-/** Loads the wasm and the fonts once, on the first image asked for. */
+/** Loads satori, the wasm and the fonts once, on the first image asked for (satori alone takes ~0.2 s to load: not at boot). */
 function loadRenderer() {
   ready ??= (async () => {
-    await initWasm(await Bun.file(wasmPath).arrayBuffer());
+    const [{ default: satori }] = await Promise.all([import("satori"), initWasm(await Bun.file(wasmPath).arrayBuffer())]);
     const [regular, bold] = await Promise.all([Bun.file(fontRegularPath).arrayBuffer(), Bun.file(fontBoldPath).arrayBuffer()]);
-    return { regular, bold };
+    return { satori, regular, bold };
   })();
   return ready;
 }
@@ -73,8 +73,8 @@ function picture(deal: ShareImageDeal) {
 
 /** The PNG bytes of a shared deal's preview. */
 export async function renderShareImage(deal: ShareImageDeal): Promise<Uint8Array<ArrayBuffer>> {
-  const fonts = await loadRenderer();
-  const svg = await satori(picture(deal) as Parameters<typeof satori>[0], {
+  const { satori, ...fonts } = await loadRenderer();
+  const svg = await satori(picture(deal) as Parameters<typeof Satori>[0], {
     width: SHARE_IMAGE_WIDTH,
     height: SHARE_IMAGE_HEIGHT,
     fonts: [
