@@ -26,7 +26,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real product (`bun src/server/main.ts`) on a free loopback port with a fresh database. */
+/** Starts the real product (`bun src/server/main.ts`) on a free loopback port with a fresh database, and waits for its boot scan. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "gordu-e2e-"));
@@ -41,12 +41,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
 
-  const deadline = Date.now() + 30_000;
-  while (!output.includes("GoRDU listening")) {
-    if (child.exitCode !== null) throw new Error(`The server exited during start-up:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`The server did not start within 30 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const waitForOutput = async (pattern: RegExp, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!pattern.test(output)) {
+      if (child.exitCode !== null) throw new Error(`The server exited:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`The server's output did not match ${pattern} within ${timeoutMs / 1000} s:\n${output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  await waitForOutput(/GoRDU listening/, 30_000);
+  // A fresh database gets a boot scan: a year of simulated history written and judged, seconds of CPU. A test started
+  // meanwhile waits on it and, on a busy machine, ran out of time signing in; tests begin once it has finished.
+  await waitForOutput(/\[scan\] \S+ (succeeded|failed)/, 60_000);
 
   return {
     url,
