@@ -1,13 +1,16 @@
 /**
  * Scan benchmark (issue 5): one scan of all 81 routes with the simulated source — quotes, detection, deal
  * records and the fan-out of new deals to N subscribers with their alert emails — on a fresh database file.
- * The year of simulated price history a first boot records is written before the clock starts, and each
+ * The year of simulated price history a first boot records is written before the clock starts, with a scan 3 hours
+ * earlier (untimed, no subscribers) that first sees the drops the timed scan alerts; each
  * size runs in its own process so its peak RSS is its own. Subscribers carry issue 16's alert settings (travel windows on
  * 30 %, digests, snoozes, push devices: insertAlertSettings). Alone: `bun tests/bench/scan.bench.ts [N ...]`.
  */
 import { join } from "node:path";
 import { openDatabase, type Db } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
+import { HOUR_MS } from "../../src/domain/calendar.ts";
+import { DEAL_RULES } from "../../src/domain/deal-rules.ts";
 import { storeObservations } from "../../src/server/fares/observations.ts";
 import { scanFares } from "../../src/server/jobs.ts";
 import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
@@ -96,14 +99,19 @@ export async function runScanBenchHere(subscribers: number): Promise<ScanBenchRe
   try {
     const db = openDatabase(join(folder, "bench.sqlite"));
     migrateDatabase(db);
-    const clock = new TestClock(BENCH_NOW);
     const fares = createSimulatedFareSource();
     db.transaction(() => storeObservations(db, fares.pastObservations!(BENCH_NOW)));
+    // A drop alerts once it has held 3 hours (docs/deal-rules.md, rule 4): a scan that long before, with nobody
+    // subscribed yet, sees the drops first, so the timed scan alerts them and fans them out.
+    const clock = new TestClock(new Date(BENCH_NOW.getTime() - DEAL_RULES.dropHoldsHours * HOUR_MS));
+    await scanFares({ db, clock, fares }, { log: () => {} });
+    clock.set(BENCH_NOW);
     insertSubscribers(db, subscribers, BENCH_NOW);
     insertAlertSettings(db, BENCH_NOW);
 
     const summary = await scanFares({ db, clock, fares }, { log: () => {} });
     if (summary.status !== "succeeded") throw new Error(`scan failed: ${summary.errors.join("; ")}`);
+    if (summary.newDeals + summary.realerted === 0) throw new Error("the timed scan alerted no deal: it measured no fan-out");
     db.$client.close();
     return {
       seconds: summary.seconds,
