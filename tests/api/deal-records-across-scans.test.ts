@@ -14,6 +14,17 @@ async function firstSeenUntilHeld(t: TestApp, source: FareSource) {
   t.clock.advance(DEAL_RULES.dropHoldsHours * HOUR);
 }
 
+/** LAX's history and its 12–14 February weekend alerted at $250; then set `fare.price` (null: not quoted) and `scan()`. */
+async function laxDealAlertedAt250(t: TestApp) {
+  laxHistory(t);
+  const fare: { price: number | null } = { price: 250 };
+  const source = scriptedSource(() => (fare.price === null ? [] : [quote({ price: fare.price })]));
+  const scan = () => scanFares({ ...t.deps, fares: source }, quiet);
+  await firstSeenUntilHeld(t, source);
+  expect((await scan()).newDeals).toBe(1);
+  return { fare, source, scan };
+}
+
 describe("deal records across scans", () => {
   test("a drop is alerted only once it has held: every look for 3 hours finds it, first seen at most 24 hours before", async () => {
     const t = createTestApp();
@@ -117,47 +128,39 @@ describe("deal records across scans", () => {
 
   test("a further small drop updates the price quietly; 10% lower a day later alerts again once it has held", async () => {
     const t = createTestApp();
-    laxHistory(t);
-    let price = 250;
-    const source = scriptedSource(() => [quote({ price })]);
-    await firstSeenUntilHeld(t, source);
-    await scanFares({ ...t.deps, fares: source }, quiet);
+    const { fare, source, scan } = await laxDealAlertedAt250(t);
 
-    price = 240;
+    fare.price = 240;
     t.clock.advance(30 * HOUR);
-    await scanFares({ ...t.deps, fares: source }, quiet);
+    await scan();
     expect(dealRows(t)[0]).toMatchObject({ price: 240, alertVersion: 1, lastAlertedPrice: 250 });
 
-    price = 220;
+    fare.price = 220;
     t.clock.advance(2 * HOUR);
     await firstSeenUntilHeld(t, source);
     expect(dealRows(t)[0]).toMatchObject({ price: 220, alertVersion: 1, lastAlertedPrice: 250 });
-    await scanFares({ ...t.deps, fares: source }, quiet);
+    await scan();
     expect(dealRows(t)[0]).toMatchObject({ price: 220, alertVersion: 2, lastAlertedPrice: 220 });
   });
 
   test("a re-check above the typical low ends the deal; a later deeper drop brings it back as a new alert", async () => {
     const t = createTestApp();
-    laxHistory(t);
-    let price = 250;
-    const source = scriptedSource(() => [quote({ price })]);
-    await firstSeenUntilHeld(t, source);
-    await scanFares({ ...t.deps, fares: source }, quiet);
+    const { fare, source, scan } = await laxDealAlertedAt250(t);
 
-    price = 372;
+    fare.price = 372;
     t.clock.advance(6 * HOUR);
-    const ended = await scanFares({ ...t.deps, fares: source }, quiet);
+    const ended = await scan();
     expect(ended.expired).toBe(1);
     expect(dealRows(t)[0]).toMatchObject({ isActive: false, expiredReason: "price rose above the typical low", price: 250 });
 
-    price = 250;
+    fare.price = 250;
     t.clock.advance(DAY);
-    await scanFares({ ...t.deps, fares: source }, quiet);
+    await scan();
     expect(dealRows(t)[0]!.isActive).toBe(false);
 
-    price = 199;
+    fare.price = 199;
     await firstSeenUntilHeld(t, source);
-    await scanFares({ ...t.deps, fares: source }, quiet);
+    await scan();
     expect(dealRows(t)[0]).toMatchObject({ isActive: true, alertVersion: 2, price: 199, expiredReason: null });
   });
 
@@ -197,17 +200,13 @@ describe("deal records across scans", () => {
 
   test("a deal not seen for 48 hours ends", async () => {
     const t = createTestApp();
-    laxHistory(t);
-    let quotes = [quote({ price: 250 })];
-    const source = scriptedSource(() => quotes);
-    await firstSeenUntilHeld(t, source);
-    await scanFares({ ...t.deps, fares: source }, quiet);
-    quotes = [];
+    const { fare, scan } = await laxDealAlertedAt250(t);
+    fare.price = null;
     t.clock.advance(47 * HOUR);
-    await scanFares({ ...t.deps, fares: source }, quiet);
+    await scan();
     expect(dealRows(t)[0]!.isActive).toBe(true);
     t.clock.advance(HOUR);
-    await scanFares({ ...t.deps, fares: source }, quiet);
+    await scan();
     expect(dealRows(t)[0]).toMatchObject({ isActive: false, expiredReason: "not seen for 48 hours" });
   });
 });

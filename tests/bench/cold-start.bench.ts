@@ -44,7 +44,7 @@ async function slowestAnswer(url: string, forMs: number): Promise<number> {
 }
 
 /** Milliseconds from spawning the executable in `workdir` to its first 200 on `/`, then the slowest answer during its boot scan. */
-async function timeFirstOk(executable: string, workdir: string): Promise<{ firstOkMs: number; slowestMs: number }> {
+async function startAndWatch(executable: string, workdir: string): Promise<{ firstOkMs: number; slowestMs: number }> {
   const port = freePort();
   const started = performance.now();
   const server = spawnChild([executable], {
@@ -80,7 +80,7 @@ export async function benchColdStart(runs = 5, log: (line: string) => void = () 
     for (let run = 1; run <= runs; run++) {
       const workdir = join(folder, `run-${run}`);
       mkdirSync(workdir);
-      const { firstOkMs, slowestMs } = await timeFirstOk(executable, workdir);
+      const { firstOkMs, slowestMs } = await startAndWatch(executable, workdir);
       runsMs.push(firstOkMs);
       slowestDuringBootScanMs = Math.max(slowestDuringBootScanMs, slowestMs);
     }
