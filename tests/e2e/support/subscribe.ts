@@ -28,5 +28,7 @@ export async function subscribeInBrowser(page: Page, plan: "monthly" | "annual" 
   await fillCard(page, VISA);
   await page.getByRole("button", { name: "Start 7-Day Free Trial" }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  // The signup ends with a full page load (window.location), not page.goto: a click before hydration opens nothing.
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
   return email;
 }
