@@ -1,29 +1,44 @@
 /**
  * The scanner's price history (loadPriceHistory: the daily minima of the 365 finished days before today, and
  * when each destination was last observed), kept up to date across a replay instead of re-read at every scan.
- * Finished days never change, so each is read once when the next day starts and leaves the window a year later;
- * the last-observed times are read as loadPriceHistory reads them. `sameAsDatabase` checks the copy against
- * loadPriceHistory itself.
+ * Each finished day is read when the next day starts and leaves the window a year later; a finished day written
+ * later (Google's price history of a confirmed search lists the days before it) is logged by temporary triggers and
+ * applied at the next load. The last-observed times are read as loadPriceHistory reads them. `sameAsDatabase`
+ * checks the copy against loadPriceHistory itself.
  */
 import type { Db } from "../../db/client.ts";
 import { addDays, dayNumber, rduToday } from "../../src/domain/calendar.ts";
 import {
-  addObservationRow,
   HISTORY_DAYS,
   loadPriceHistory,
   OBSERVATION_COLUMNS,
   PriceHistory,
   readRecentState,
+  routeKey,
+  type Observation,
   type ObservationRow,
 } from "../../src/server/fares/observations.ts";
 
 const ROWS = `SELECT ${OBSERVATION_COLUMNS} FROM fare_observations
   WHERE source = $source AND observed_day >= $fromDay AND observed_day < $toDay ORDER BY id`;
+const CHANGED_ROWS = `SELECT ${OBSERVATION_COLUMNS} FROM fare_observations
+  WHERE id IN (SELECT id FROM replay_changed_observations) AND source = $source AND observed_day >= $fromDay AND observed_day < $toDay`;
+
+const observationKey = (route: string, departDate: string, returnDate: string, day: number) => `${route}|${departDate}|${returnDate}|${day}`;
 
 export class ReplayHistoryLoader {
   private history: PriceHistory | null = null;
+  /** The copy's observations by route, dates and day, to apply a finished day's later change. */
+  private readonly byKey = new Map<string, Observation>();
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    db.$client.run("CREATE TEMP TABLE IF NOT EXISTS replay_changed_observations (id INTEGER PRIMARY KEY)");
+    for (const event of ["INSERT", "UPDATE"])
+      db.$client.run(
+        `CREATE TEMP TRIGGER IF NOT EXISTS replay_observation_${event.toLowerCase()} AFTER ${event} ON fare_observations
+         BEGIN INSERT OR IGNORE INTO replay_changed_observations (id) VALUES (new.id); END`,
+      );
+  }
 
   /** A drop-in for loadPriceHistory over this loader's database. */
   readonly load = (db: Db, source: string, now: Date): PriceHistory => {
@@ -33,26 +48,54 @@ export class ReplayHistoryLoader {
     if (!this.history) {
       this.history = new PriceHistory(today);
       this.append(source, from, today);
-    } else if (this.history.today !== today) {
-      this.append(source, this.history.today, today);
-      const first = dayNumber(from);
-      for (const [route, observations] of this.history.routes) {
-        if (observations.length > 0 && observations[0]!.day < first)
+    } else {
+      this.applyChanges(source, from, this.history.today);
+      if (this.history.today !== today) {
+        this.append(source, this.history.today, today);
+        const first = dayNumber(from);
+        for (const [route, observations] of this.history.routes) {
+          if (observations.length === 0 || observations[0]!.day >= first) continue;
+          for (const o of observations) if (o.day < first) this.byKey.delete(observationKey(route, o.departDate, o.returnDate, o.day));
           this.history.routes.set(
             route,
             observations.filter((o) => o.day >= first),
           );
+        }
+        this.history.today = today;
+        this.history.derived.clear();
       }
-      this.history.today = today;
-      this.history.derived = null;
     }
+    this.db.$client.run("DELETE FROM replay_changed_observations");
     readRecentState(this.db, source, now, this.history);
     return this.history;
   };
 
   private append(source: string, fromDay: string, toDay: string): void {
     const rows = this.db.$client.query(ROWS).values({ source, fromDay, toDay }) as ObservationRow[];
-    for (const row of rows) addObservationRow(this.history!, row);
+    for (const row of rows) this.add(row);
+  }
+
+  private add(row: ObservationRow): void {
+    const [origin, destination, tripType, cabin, departDate, returnDate, price, observedDay] = row;
+    const route = routeKey({ origin, destination, tripType, cabin });
+    const observation: Observation = { departDate, returnDate, price, day: dayNumber(observedDay) };
+    this.history!.add(route, observation);
+    this.byKey.set(observationKey(route, departDate, returnDate, observation.day), observation);
+  }
+
+  /** Rows of days the copy already holds that were written since the last load: a new day's minimum, or a lower one. */
+  private applyChanges(source: string, fromDay: string, toDay: string): void {
+    const rows = this.db.$client.query(CHANGED_ROWS).values({ source, fromDay, toDay }) as ObservationRow[];
+    for (const row of rows) {
+      const [origin, destination, tripType, cabin, departDate, returnDate, price, observedDay] = row;
+      const route = routeKey({ origin, destination, tripType, cabin });
+      const known = this.byKey.get(observationKey(route, departDate, returnDate, dayNumber(observedDay)));
+      if (!known) this.add(row);
+      else if (known.price !== price) {
+        known.price = price;
+        this.history!.derived.delete(route);
+      }
+    }
   }
 
   /** Whether the copy holds exactly what loadPriceHistory reads now (every route's observations, last observed). */

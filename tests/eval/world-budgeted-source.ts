@@ -5,7 +5,7 @@
  * paced like SerpApi's source: this scan's share is the month's searches left ÷ the scans left in the month. It
  * counts what it spent per month and which routes it priced in each 6-hour window.
  */
-import { HOUR_MS } from "../../src/domain/calendar.ts";
+import { addDays, DAY_MS, dayNumber, HOUR_MS, rduToday } from "../../src/domain/calendar.ts";
 import { DISCOVERY_AREAS, discoveryAreaOf } from "../../src/server/fares/discovery-areas.ts";
 import { discoveryPairs } from "../../src/server/fares/discovery-plan.ts";
 import {
@@ -14,6 +14,7 @@ import {
   type DiscoveryRow,
   type FareQuote,
   type FareSource,
+  type ProviderPricePoint,
   type SearchAllowance,
 } from "../../src/server/fares/fare-source.ts";
 import { searchesThisTick } from "../../src/server/fares/quota-pacing.ts";
@@ -22,6 +23,21 @@ import type { SyntheticWorld } from "./world.ts";
 
 export const COVERAGE_WINDOW_MS = 6 * HOUR_MS;
 const MAX_SEARCHES_PER_SCAN = 300;
+/** Google Flights answers carry about 60 days of the search's daily price (`price_insights.price_history`). */
+const PROVIDER_HISTORY_DAYS = 60;
+const PROVIDER_HISTORY_HOUR_UTC = 17;
+
+/** The world's price of these exact dates on each of the days before `now`, as Google's price history lists it. */
+function providerHistory(world: SyntheticWorld, quote: FareQuote, now: Date): ProviderPricePoint[] {
+  const today = rduToday(now);
+  const points: ProviderPricePoint[] = [];
+  for (let back = PROVIDER_HISTORY_DAYS; back >= 1; back--) {
+    const day = addDays(today, -back);
+    const price = world.fare(quote.destination, quote.departDate, quote.returnDate, dayNumber(day) * DAY_MS + PROVIDER_HISTORY_HOUR_UTC * HOUR_MS);
+    if (price !== null) points.push({ day, price });
+  }
+  return points;
+}
 
 /** Every answer the source gave, for the diagnosis of missed drops (diagnose-budget.ts); kept only when asked. */
 export interface SourceTrace {
@@ -103,7 +119,8 @@ export function createBudgetedWorldSource(
     async confirm(quote, now) {
       await spendOne(now);
       seen(quote.destination, now.getTime());
-      const answer = worldQuote(world, quote, now);
+      const found = worldQuote(world, quote, now);
+      const answer = found && { ...found, providerPriceHistory: providerHistory(world, found, now) };
       trace?.confirms.push({ at: now.getTime(), asked: quote, answer });
       return answer;
     },

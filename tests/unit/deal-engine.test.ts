@@ -2,9 +2,18 @@ import { describe, expect, test } from "bun:test";
 import { addDays, dayNumber } from "../../src/domain/calendar.ts";
 import { DEAL_RULES, secondLookDelayMs, shareOfFaresCheaperThan, tripKindOf } from "../../src/domain/deal-rules.ts";
 import { deservesNewAlert, dropHasHeld, isNewEpisode, judgeFare, usualDailyLow } from "../../src/server/fares/detect.ts";
-import type { Observation } from "../../src/server/fares/observations.ts";
+import { PriceHistory, type Observation } from "../../src/server/fares/observations.ts";
 import { normalDraw, seededRandom } from "../../src/server/fares/seeded-random.ts";
-import { baseLevel, buildRouteModel, leadAdjustment, levelNow, providerRange, rangeAround, type RouteModel } from "../../src/server/fares/typical-range.ts";
+import {
+  baseLevel,
+  buildRouteModel,
+  leadAdjustment,
+  levelNow,
+  providerRange,
+  rangeAround,
+  routeModels,
+  type RouteModel,
+} from "../../src/server/fares/typical-range.ts";
 
 const HOUR = 3_600_000;
 const today = "2026-11-22";
@@ -64,6 +73,25 @@ describe("typical ranges that fit the trip", () => {
   test("are kept per trip kind and departure month: a weekend is not judged by week-long fares", () => {
     expect(typicalOf(model, "2027-03-12", "2027-03-14")).toBeCloseTo(300, -1);
     expect(typicalOf(model, "2027-03-13", "2027-03-20")).toBeCloseTo(250, -1);
+  });
+
+  test("follow a route's new observations at once (Google's price history of a confirmed search), other routes' models kept", () => {
+    const history = new PriceHistory("2027-01-10");
+    for (const observation of observations(PRICES)) {
+      history.add("RDU-BOS|round_trip|economy", observation);
+      history.add("RDU-LAX|round_trip|economy", { ...observation, price: observation.price * 2 });
+    }
+    const before = routeModels(history);
+    expect(typicalOf(before.get("RDU-BOS|round_trip|economy")!, "2027-03-12", "2027-03-14")).toBeCloseTo(300, -1);
+    // Days added later on which BOS's March weekends cost half: the BOS model is rebuilt with them, LAX's is not.
+    for (const friday of fridays(3)) {
+      for (let back = 1; back <= 120; back++)
+        history.add("RDU-BOS|round_trip|economy", { departDate: friday, returnDate: addDays(friday, 2), price: 150, day: dayNumber(friday) - 200 - back });
+    }
+    const after = routeModels(history);
+    expect(typicalOf(after.get("RDU-BOS|round_trip|economy")!, "2027-03-12", "2027-03-14")).toBeLessThan(250);
+    expect(after.get("RDU-LAX|round_trip|economy")).toBe(before.get("RDU-LAX|round_trip|economy")!);
+    expect(routeModels(history).get("RDU-BOS|round_trip|economy")).toBe(after.get("RDU-BOS|round_trip|economy")!);
   });
 
   test("are interpolated to the departure date between neighbouring months (for dates without their own history)", () => {

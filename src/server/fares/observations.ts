@@ -84,8 +84,8 @@ export class PriceHistory {
   readonly scanLevels = new Map<string, ScanLevel[]>();
   /** Each route's level measured by its last scan, when that was at most levelHoldsHours ago. */
   readonly lastScanLevels = new Map<string, ScanLevel>();
-  /** Whatever is derived from the observations (the typical-range models), dropped when they change. */
-  derived: unknown = null;
+  /** What is derived from each route's observations (its typical-range model), dropped when they change. */
+  readonly derived = new Map<string, unknown>();
 
   constructor(public today: string) {}
 
@@ -93,7 +93,7 @@ export class PriceHistory {
     const list = this.routes.get(route);
     if (list) list.push(observation);
     else this.routes.set(route, [observation]);
-    this.derived = null;
+    this.derived.delete(route);
   }
 
   of(route: string): readonly Observation[] {

@@ -276,13 +276,17 @@ export function judgedLevel(usual: number, now: number): number {
   return Math.abs(now - usual) > DEAL_RULES.levelShift ? now : usual;
 }
 
-/** The route models of a history, built once per history and day. */
+/** The route models of a history, each built once until its route's observations change. */
 export function routeModels(history: PriceHistory): Map<string, RouteModel | null> {
-  const cached = history.derived as { today: string; models: Map<string, RouteModel | null> } | null;
-  if (cached && cached.today === history.today) return cached.models;
   const models = new Map<string, RouteModel | null>();
-  for (const [route, observations] of history.routes) models.set(route, buildRouteModel(observations, history.today));
-  history.derived = { today: history.today, models };
+  for (const [route, observations] of history.routes) {
+    let model = history.derived.get(route) as RouteModel | null | undefined;
+    if (model === undefined) {
+      model = buildRouteModel(observations, history.today);
+      history.derived.set(route, model);
+    }
+    models.set(route, model);
+  }
   return models;
 }
 
