@@ -280,12 +280,8 @@ export function judgedLevel(usual: number, now: number): number {
 export function routeModels(history: PriceHistory): Map<string, RouteModel | null> {
   const models = new Map<string, RouteModel | null>();
   for (const [route, observations] of history.routes) {
-    let model = history.derived.get(route) as RouteModel | null | undefined;
-    if (model === undefined) {
-      model = buildRouteModel(observations, history.today);
-      history.derived.set(route, model);
-    }
-    models.set(route, model);
+    if (!history.derived.has(route)) history.derived.set(route, buildRouteModel(observations, history.today));
+    models.set(route, history.derived.get(route) as RouteModel | null);
   }
   return models;
 }
