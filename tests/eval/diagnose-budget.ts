@@ -13,8 +13,9 @@
  *
  * The cached and fresh prices are judged again after each scan against the price history the scan used, as the
  * sweep judged them. For the drops that were alerted it prints where the wait went: from the sale's start to the first
- * discovery of its dates, to the first time they were judged a deal, to the alert. A diagnosis, not a measure: short
- * runs on the tuning seed.
+ * discovery of its dates, to the first time they were judged a deal, to the alert, and for issue 15's 2-hour goal which
+ * of them took longer and at which step (on dates alerted before or new). A diagnosis, not a measure: short runs on the
+ * tuning seed.
  *
  * With --duplicates it also lists each duplicate alert (metrics.ts) with how it came about (realert-causes.ts), its
  * price against the true typical price and its dates' daily lows of the week before.
@@ -215,6 +216,9 @@ async function main(): Promise<void> {
   const lines: string[] = [];
   // Where an alerted drop's wait goes: sale start → first discovered → first judged a deal → alert (hours).
   const waits = { discovery: [] as number[], judgement: [] as number[], alert: [] as number[] };
+  // The 2-hour goal: which alerted drops took longer, and where their time went.
+  const overTwoHours = new Map<string, number>();
+  const countOver = (why: string) => overTwoHours.set(why, (overTwoHours.get(why) ?? 0) + 1);
   for (const drop of realDrops) {
     const keyAlerts = alertsByKey.get(keyOf(drop)) ?? [];
     const alerted = keyAlerts.find((alert) => alert.at >= drop.start && alert.at <= drop.end);
@@ -226,6 +230,12 @@ async function main(): Promise<void> {
         waits.judgement.push((t.firstJudgedDealAt - t.firstDiscoveredAt) / HOUR_MS);
         waits.alert.push((alerted.at - t.firstJudgedDealAt) / HOUR_MS);
       }
+      const alertedBefore = keyAlerts.some((alert) => alert.at < drop.start) ? "dates alerted before" : "dates new";
+      if (alerted.at - drop.start <= 2 * HOUR_MS) countOver(`within 2 h (${alertedBefore})`);
+      else if (t.firstDiscoveredAt === null || t.firstDiscoveredAt - drop.start > 2 * HOUR_MS) countOver(`over 2 h: discovered after 2 h (${alertedBefore})`);
+      else if (t.firstJudgedDealAt === null || t.firstJudgedDealAt - drop.start > 2 * HOUR_MS)
+        countOver(`over 2 h: discovered in 2 h, judged a deal later (${alertedBefore})`);
+      else countOver(`over 2 h: judged a deal in 2 h, alerted later (${alertedBefore})`);
       continue;
     }
     const t = traces.get(drop)!;
@@ -265,6 +275,7 @@ async function main(): Promise<void> {
     `  where an alerted drop's wait goes (${waits.alert.length} drops): sale start → first discovered ${spread(waits.discovery)}; ` +
       `→ first judged a deal ${spread(waits.judgement)}; → alert ${spread(waits.alert)}`,
   );
+  for (const [why, count] of [...overTwoHours].sort()) console.log(`  ${String(count).padStart(4)}  ${why}`);
   for (const [cls, count] of counts) console.log(`  ${String(count).padStart(4)}  ${cls}`);
   console.log("typical price of discovered candidates ÷ the true typical price, median (P25–P75), every 6 h, by 30 days:");
   for (const [period, ratios] of estimates) {

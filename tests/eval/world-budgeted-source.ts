@@ -17,6 +17,7 @@ import {
   type ProviderPricePoint,
   type SearchAllowance,
 } from "../../src/server/fares/fare-source.ts";
+import { PROVIDER_HISTORY_HOUR_UTC } from "../../src/server/fares/discovery-sweep.ts";
 import { searchesThisTick } from "../../src/server/fares/quota-pacing.ts";
 import { createWorldFareSource, worldQuote } from "./world-fare-source.ts";
 import type { SyntheticWorld } from "./world.ts";
@@ -25,7 +26,6 @@ export const COVERAGE_WINDOW_MS = 6 * HOUR_MS;
 const MAX_SEARCHES_PER_SCAN = 300;
 /** Google Flights answers carry about 60 days of the search's daily price (`price_insights.price_history`). */
 const PROVIDER_HISTORY_DAYS = 60;
-const PROVIDER_HISTORY_HOUR_UTC = 17;
 
 /** The world's price of these exact dates on each of the days before `now`, as Google's price history lists it. */
 function providerHistory(world: SyntheticWorld, quote: FareQuote, now: Date): ProviderPricePoint[] {

@@ -23,7 +23,8 @@ import { tripDatePairs } from "./scan-plan.ts";
 /** A live deal unseen this long is looked at again by its exact dates, when the share allows. */
 export const RECHECK_AFTER_HOURS = 12;
 const CATALOGUE = new Set(DESTINATIONS.map((d) => d.code));
-const PROVIDER_HISTORY_HOUR_UTC = 17;
+/** The hour (UTC) a day of Google's price history is filed at: its points carry a date, not a time. */
+export const PROVIDER_HISTORY_HOUR_UTC = 17;
 const HELD_LOOK_WINDOW_HOURS = 1.5;
 
 export interface SweepCounts {
