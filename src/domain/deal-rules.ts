@@ -56,6 +56,8 @@ export const DEAL_RULES = {
   levelDays: 120,
   /** … unless a scan finds the whole route this far (log, ~10%) below it: a fare war, judged at the scan's own level (a scan far above it, a spike, is not followed). */
   levelShift: 0.1,
+  /** … and a route that every scan of this many days found levelShift above it has moved (longer than a spike lasts: a fare war has ended, a hike holds), judged at those days' level. */
+  levelMovedAfterDays: 4,
   /** Until scans have measured the level, the observations of levelDays give it, or those of this many recent days when they find the whole route levelShift away. */
   recentLevelDays: 14,
   /** A look that quotes too few of a route's trips to measure its level takes the level its last scan measured, up to this many hours ago. */

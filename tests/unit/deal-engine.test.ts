@@ -3,17 +3,9 @@ import { addDays, dayNumber } from "../../src/domain/calendar.ts";
 import { DEAL_RULES, secondLookDelayMs, shareOfFaresCheaperThan, tripKindOf } from "../../src/domain/deal-rules.ts";
 import { deservesNewAlert, dropHasHeld, isNewEpisode, judgeFare, usualDailyLow } from "../../src/server/fares/detect.ts";
 import { PriceHistory, type Observation } from "../../src/server/fares/observations.ts";
+import { levelNow } from "../../src/server/fares/route-level.ts";
 import { normalDraw, seededRandom } from "../../src/server/fares/seeded-random.ts";
-import {
-  baseLevel,
-  buildRouteModel,
-  leadAdjustment,
-  levelNow,
-  providerRange,
-  rangeAround,
-  routeModels,
-  type RouteModel,
-} from "../../src/server/fares/typical-range.ts";
+import { baseLevel, buildRouteModel, leadAdjustment, providerRange, rangeAround, routeModels, type RouteModel } from "../../src/server/fares/typical-range.ts";
 
 const HOUR = 3_600_000;
 const today = "2026-11-22";
@@ -105,7 +97,7 @@ describe("typical ranges that fit the trip", () => {
   });
 
   test("move with the route's recent level, and jump to a scan's own level when the whole route falls far (a fare war), not when it rises (a spike)", () => {
-    const scans = (level: number) => Array.from({ length: 20 }, () => ({ level, spread: 0.06 }));
+    const scans = (level: number) => Array.from({ length: 20 }, (_, i) => ({ level, spread: 0.06, scannedAt: now.getTime() - (20 - i) * 6 * HOUR }));
     expect(levelNow(model, scans(0.05), null).level).toBeCloseTo(0.05, 5);
     expect(levelNow(model, scans(0.05), { level: 0.08, spread: 0.06 }).level).toBeCloseTo(0.05, 5);
     expect(levelNow(model, scans(0), { level: -0.3, spread: 0.06 }).level).toBeCloseTo(-0.3, 5);
@@ -116,7 +108,11 @@ describe("typical ranges that fit the trip", () => {
   test("forget a fare war once it is over: its weeks neither pull the route's level down nor widen its spread", () => {
     const random = seededRandom("war");
     // 120 days of four scans a day: the route wanders ±2 % around its level, 40 of those days were a war 30 % lower.
-    const scans = Array.from({ length: 480 }, (_, i) => ({ level: (i >= 200 && i < 360 ? -0.3 : 0) + 0.02 * normalDraw(random), spread: 0.06 }));
+    const scans = Array.from({ length: 480 }, (_, i) => ({
+      level: (i >= 200 && i < 360 ? -0.3 : 0) + 0.02 * normalDraw(random),
+      spread: 0.06,
+      scannedAt: now.getTime() - (480 - i) * 6 * HOUR,
+    }));
     const afterWar = levelNow(model, scans, { level: 0.01, spread: 0.06 });
     expect(afterWar.level).toBeCloseTo(0, 2);
     // Single fares around the level: the scans' own spread and the level's wander, not the war's 30 %.
@@ -125,6 +121,26 @@ describe("typical ranges that fit the trip", () => {
     const duringWar = levelNow(model, scans.slice(0, 300), { level: -0.31, spread: 0.06 });
     expect(duringWar.level).toBeCloseTo(-0.31, 5);
     expect(duringWar.spread).toBeLessThan(0.07);
+  });
+
+  test("follow a route that stays far above its usual level for longer than a spike lasts (the end of a fare war that was most of the 120 days)", () => {
+    const random = seededRandom("two wars");
+    // 120 days of four scans a day: two wars 30 % lower took 70 of them; the route has been back for `daysBack` days.
+    const scans = (daysBack: number) =>
+      Array.from({ length: 480 }, (_, i) => ({
+        level: (i < 480 - daysBack * 4 && i >= 480 - daysBack * 4 - 280 ? -0.3 : 0) + 0.02 * normalDraw(random),
+        spread: 0.06,
+        scannedAt: now.getTime() - (480 - i) * 6 * HOUR,
+      }));
+    const thisScan = { level: 0.01, spread: 0.06 };
+    // Back for 3 days, as long as a spike lasts: still the wars' level (ordinary fares are not deals against it).
+    expect(levelNow(model, scans(3), thisScan).level).toBeCloseTo(-0.3, 1);
+    // Back for 5 days: the route has moved, and a 25 % sale stands out against its level again.
+    expect(levelNow(model, scans(5), thisScan).level).toBeCloseTo(0, 1);
+    expect(levelNow(model, scans(5), null).level).toBeCloseTo(0, 1);
+    // A spike of a day or three on an ordinary route is still not followed.
+    const spike = Array.from({ length: 480 }, (_, i) => ({ level: i >= 468 ? 0.3 : 0, spread: 0.06, scannedAt: now.getTime() - (480 - i) * 6 * HOUR }));
+    expect(levelNow(model, spike, { level: 0.3, spread: 0.06 }).level).toBeCloseTo(0, 5);
   });
 
   test("with no scan levels, take the route's level from 120 days of observations, or the recent days' when the whole route moved far", () => {

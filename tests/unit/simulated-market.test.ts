@@ -8,7 +8,8 @@ import { routeKey, PriceHistory } from "../../src/server/fares/observations.ts";
 import { planSearches, tripDatePairs } from "../../src/server/fares/scan-plan.ts";
 import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
 import { simulatedFare } from "../../src/server/fares/simulated-market.ts";
-import { baseLevel, buildRouteModel, levelNow, rangeAround } from "../../src/server/fares/typical-range.ts";
+import { levelNow } from "../../src/server/fares/route-level.ts";
+import { baseLevel, buildRouteModel, rangeAround } from "../../src/server/fares/typical-range.ts";
 
 const now = new Date("2026-11-22T15:00:00Z");
 const searches = planSearches({ today: rduToday(now), destinations: DESTINATIONS.map((d) => d.code), rechecks: [], lastObserved: new Map() });

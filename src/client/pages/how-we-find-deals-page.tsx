@@ -36,7 +36,8 @@ export function HowWeFindDealsPage() {
             {DEAL_RULES.levelDays} days). When a whole route suddenly falls by more than about {percent(DEAL_RULES.levelShift)} (a fare war), we compare with
             the new level, so one fare war is not dozens of alerts; once it is over, its weeks no longer count in the route's level, so a real sale right after
             it is measured against ordinary fares. When a whole route suddenly rises (a spike of a day or three), we keep comparing with its usual level: an
-            ordinary fare is not a deal because everything else got dearer for a day.
+            ordinary fare is not a deal because everything else got dearer for a day. A route that stays up for {DEAL_RULES.levelMovedAfterDays} days has moved
+            (a fare war has ended, or prices went up for good), and we compare with its new level.
           </p>
           <p>
             We need at least {DEAL_RULES.minObservationDays} different days of our own fares for a kind of trip and month before we trust them. Until then we

@@ -3,7 +3,8 @@ import type { JudgedQuote } from "./deal-records.ts";
 import { judgeFare } from "./detect.ts";
 import type { FareQuote, FareSource } from "./fare-source.ts";
 import { routeKey, type PriceHistory, type ScanLevel } from "./observations.ts";
-import { baseLevel, levelNow, providerRange, rangeAround, routeModels, scanLevel, type PriceRange } from "./typical-range.ts";
+import { levelNow, scanLevel } from "./route-level.ts";
+import { baseLevel, providerRange, rangeAround, routeModels, type PriceRange } from "./typical-range.ts";
 import { tripKindOf } from "../../domain/deal-rules.ts";
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);

@@ -62,6 +62,11 @@ export interface ScanLevel {
   spread: number;
 }
 
+/** A scan's level of a route as the history keeps it, with when the scan was (ms). */
+export interface StoredScanLevel extends ScanLevel {
+  scannedAt: number;
+}
+
 /** One day's lowest price for one route and date pair, as the typical ranges read it. */
 export interface Observation {
   departDate: string;
@@ -81,7 +86,7 @@ export class PriceHistory {
   /** Last observation (ms) per destination, today's included. */
   readonly lastObserved = new Map<string, number>();
   /** Each route's levels measured by the scans of the last levelDays days (log), oldest first. */
-  readonly scanLevels = new Map<string, ScanLevel[]>();
+  readonly scanLevels = new Map<string, StoredScanLevel[]>();
   /** Each route's level measured by its last scan, when that was at most levelHoldsHours ago. */
   readonly lastScanLevels = new Map<string, ScanLevel>();
   /** What is derived from each route's observations (its typical-range model), dropped when they change. */
@@ -166,8 +171,8 @@ export function readRecentState(db: Db, source: string, now: Date, history: Pric
   const lastScanSince = now.getTime() - DEAL_RULES.levelHoldsHours * HOUR_MS;
   for (const [route, level, spread, scannedAt] of levels) {
     const list = history.scanLevels.get(route);
-    if (list) list.push({ level, spread });
-    else history.scanLevels.set(route, [{ level, spread }]);
+    if (list) list.push({ level, spread, scannedAt });
+    else history.scanLevels.set(route, [{ level, spread, scannedAt }]);
     if (scannedAt >= lastScanSince) history.lastScanLevels.set(route, { level, spread });
   }
 }

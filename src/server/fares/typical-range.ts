@@ -11,7 +11,7 @@
 import { DEAL_RULES, tripKindOf, type TripKind } from "../../domain/deal-rules.ts";
 import { dayNumber, sameDateAYearBefore } from "../../domain/calendar.ts";
 import type { ProviderPricePoint } from "./fare-source.ts";
-import type { Observation, PriceHistory, ScanLevel } from "./observations.ts";
+import type { Observation, PriceHistory } from "./observations.ts";
 
 export interface PriceRange {
   /** P25 of ordinary fares for this trip now. */
@@ -35,10 +35,6 @@ const QUARTILE_Z = 0.6745;
 const LEAD_BANDS = [14, 21, 28, 35, 45, 60, 75, 90, 110, 130, 155, 180, 210, 240, Number.POSITIVE_INFINITY];
 /** A band gives a point of the advance-purchase curve from this many observations. */
 const MIN_OBSERVATIONS_PER_LEAD_BAND = 20;
-/** A scan gives the route's level now when it quoted at least this many of the route's trips. */
-const MIN_QUOTES_FOR_LEVEL = 8;
-/** A route's recent level needs this many scan levels; before that its recent observations give it. */
-const MIN_SCAN_LEVELS = 8;
 /** A day's own level (median residual) is used for the spread only when it has this many observations. */
 const MIN_OBSERVATIONS_FOR_DAY_LEVEL = 8;
 const MIN_PROVIDER_HISTORY_POINTS = 20;
@@ -68,7 +64,7 @@ export function median(values: readonly number[]): number {
   return percentile(Float64Array.from(values).sort(), 0.5);
 }
 
-function robustSpread(values: readonly number[]): number {
+export function robustSpread(values: readonly number[]): number {
   const centre = median(values);
   return MAD_TO_SD * median(values.map((value) => Math.abs(value - centre)));
 }
@@ -342,38 +338,6 @@ export function baseLevel(model: RouteModel, trip: TripToPrice, today: string): 
   const lead = leadAdjustment(model.lead, dayNumber(trip.departDate) - dayNumber(today));
   const offset = pairOffset(model, trip.departDate, trip.returnDate);
   return { log: seasonal.level + lead + offset, days: seasonal.days, kind };
-}
-
-/** This scan's level of a route and the spread around it, when it quoted enough of the route's trips. */
-export function scanLevel(residualsThisScan: readonly number[]): ScanLevel | null {
-  if (residualsThisScan.length < MIN_QUOTES_FOR_LEVEL) return null;
-  return { level: median(residualsThisScan), spread: robustSpread(residualsThisScan) };
-}
-
-/**
- * The level a fare is judged at, and the spread of single fares around it. The level is the route's recent level (its
- * everyday wander stays noise), or this scan's when it finds the whole route far below it (a fare war); never when far
- * above: against a spike of a day or three ordinary fares would look like deals (a lasting hike moves the recent level).
- * The spread is what single scans see: their spread around their own level, plus the level's own wander, over the
- * recent days; until scans have measured it, the history's spread.
- */
-export function levelNow(model: RouteModel, recentScans: readonly ScanLevel[], thisScan: ScanLevel | null): { level: number; spread: number } {
-  const measured = recentScans.length >= MIN_SCAN_LEVELS;
-  const scans = measured ? ordinaryScans(recentScans) : [];
-  const recent = measured ? median(scans.map((s) => s.level)) : model.observedLevel;
-  const spread = measured ? Math.hypot(median(scans.map((s) => s.spread)), robustSpread(scans.map((s) => s.level))) : model.spread;
-  if (thisScan === null) return { level: recent, spread };
-  return { level: thisScan.level < recent - DEAL_RULES.levelShift ? thisScan.level : recent, spread };
-}
-
-/**
- * The recent scans without those that found the whole route far from the rest (a fare war or a hike that has passed):
- * its weeks would pull the route's level down after it and widen the spread until no real drop stands out.
- */
-function ordinaryScans(recentScans: readonly ScanLevel[]): readonly ScanLevel[] {
-  const centre = median(recentScans.map((s) => s.level));
-  const ordinary = recentScans.filter((s) => Math.abs(s.level - centre) <= DEAL_RULES.levelShift);
-  return ordinary.length >= MIN_SCAN_LEVELS ? ordinary : recentScans;
 }
 
 export function rangeAround(logTypical: number, spread: number, days: number, tripKind: TripKind): PriceRange {
