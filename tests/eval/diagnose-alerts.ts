@@ -44,7 +44,12 @@ const seen = new Map<string, Seen[]>();
 /** Every quote judged a deal, by scan time and key: what the alerts were judged on. */
 const dealJudgements = new Map<string, Seen>();
 const realDrops = world.events.drops.filter((d) => d.start >= truth.start && d.end <= truth.end && d.depth >= 0.25 - 1e-9);
-const dropsByKey = new Map(realDrops.map((d) => [keyOf(d.route, d.departDate, d.returnDate), d]));
+/** Real drops by route and dates: the same dates can have several sales in the year. */
+const dropsByKey = new Map<string, typeof realDrops>();
+for (const d of realDrops) {
+  const key = keyOf(d.route, d.departDate, d.returnDate);
+  dropsByKey.set(key, [...(dropsByKey.get(key) ?? []), d]);
+}
 
 const realerts = new RealertCauses();
 const result = await replay({
@@ -68,8 +73,8 @@ const result = await replay({
           spread: item.range.spread,
         });
       }
-      const drop = dropsByKey.get(keyOf(q.destination, q.departDate, q.returnDate));
-      if (!drop || at < drop.start || at >= drop.end || !item.range || !item.judgement) continue;
+      const drop = dropsByKey.get(keyOf(q.destination, q.departDate, q.returnDate))?.find((d) => at >= d.start && at < d.end);
+      if (!drop || !item.range || !item.judgement) continue;
       const id = `${drop.saleId}|${keyOf(q.destination, q.departDate, q.returnDate)}`;
       const typical = world.typicalPrice(q.destination, q.departDate, q.returnDate, at);
       const list = seen.get(id) ?? [];
