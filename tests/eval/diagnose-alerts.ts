@@ -51,6 +51,9 @@ for (const d of realDrops) {
   dropsByKey.set(key, [...(dropsByKey.get(key) ?? []), d]);
 }
 
+/** Real drops quoted while no typical range could judge them (too few days of history for that trip, no provider range). */
+const quotedWithoutRange = new Set<string>();
+
 const realerts = new RealertCauses();
 const result = await replay({
   world,
@@ -74,8 +77,12 @@ const result = await replay({
         });
       }
       const drop = dropsByKey.get(keyOf(q.destination, q.departDate, q.returnDate))?.find((d) => at >= d.start && at < d.end);
-      if (!drop || !item.range || !item.judgement) continue;
+      if (!drop) continue;
       const id = `${drop.saleId}|${keyOf(q.destination, q.departDate, q.returnDate)}`;
+      if (!item.range || !item.judgement) {
+        quotedWithoutRange.add(id);
+        continue;
+      }
       const typical = world.typicalPrice(q.destination, q.departDate, q.returnDate, at);
       const list = seen.get(id) ?? [];
       const row = db.$client
@@ -118,7 +125,8 @@ for (const drop of realDrops) {
   if ((alertsByKey.get(key) ?? []).some((at) => at >= drop.start && at <= drop.end)) continue;
   const judgements = seen.get(`${drop.saleId}|${key}`) ?? [];
   const best = [...judgements].sort((a, b) => b.estimate - a.estimate)[0];
-  const why = judgements.length === 0 ? "never quoted" : judgements.some((j) => j.deal) ? "judged a deal, not alerted" : best!.reason;
+  const unjudged = quotedWithoutRange.has(`${drop.saleId}|${key}`) ? "quoted, no typical range" : "never quoted";
+  const why = judgements.length === 0 ? unjudged : judgements.some((j) => j.deal) ? "judged a deal, not alerted" : best!.reason;
   missed.push(`${international ? "intl" : "dom"} ${drop.depth.toFixed(2)} ${why}`);
   const before = result.alerts.current
     .filter((a) => keyOf(a.route, a.departDate, a.returnDate || null) === key && a.at < drop.start)
