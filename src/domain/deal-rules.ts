@@ -71,6 +71,11 @@ export const DEAL_RULES = {
    * at its dates since it was first seen found it a drop (decision 084) …
    */
   dropHoldsHours: 3,
+  /**
+   * … a new episode on dates that had a deal this many, to the next regular scan: on dates whose sale was alerted, a deep
+   * dip of their own noise that held 3 hours re-alerted them (decision 094) …
+   */
+  newEpisodeHoldsHours: 6,
   /** … a possible mistake fare (the exceptional tier, 50 % or more below typical: gone within hours) this many … */
   mistakeFareHoldsHours: 0.5,
   /** … and it was first seen at most this many hours ago. */

@@ -1,8 +1,9 @@
 /**
  * A discovery sweep looks at the dates of a drop that can have held (docs/decisions/085): first seen 3 to 4½ hours
- * ago and not shown by this sweep's discovery. Still a drop, it alerts now, instead of waiting until Travel Explore
- * happens to show those dates again; a drop seen less than 3 hours ago is not looked at yet. And the next sweep after a
- * drop is first seen searches the trips of its kind and month that Explore could not show behind it (decision 086).
+ * ago, or 6 to 7½ (a new episode, decision 094), and not shown by this sweep's discovery. Still a drop, it alerts now,
+ * instead of waiting until Travel Explore happens to show those dates again; a drop seen less than 3 hours ago is not
+ * looked at yet. And the next sweep after a drop is first seen searches the trips of its kind and month that Explore
+ * could not show behind it (decision 086).
  */
 import { afterAll, expect, test } from "bun:test";
 import { dropSightings } from "../../db/schema.ts";
@@ -70,6 +71,18 @@ test("a drop first seen 3 hours ago is looked at by its dates and alerts; one se
   expect(deals).toEqual([{ destination: "LAS", price: 150, is_active: 1 }]);
   // The held drop is done with; the younger one still waits for its look.
   expect(t.db.$client.query("SELECT destination FROM drop_sightings").all()).toEqual([{ destination: "BOS" }]);
+});
+
+test("a drop still waiting 6 hours after it was first seen (a new episode holds 6 hours) is looked at; one of 5 hours is not", async () => {
+  const { t, serpapi, fares } = installAt(NOW);
+  sighting(t, "LAS", 6.5);
+  sighting(t, "BOS", 5);
+  const summary = await runScan({ ...t.deps, fares }, { log: () => {} });
+
+  expect(summary.discovery.heldDropLooks).toBe(1);
+  const searched = serpapi.searches.filter((s) => s.engine === "google_flights").map((s) => s.params.arrival_id);
+  expect(searched).toContain("LAS");
+  expect(searched).not.toContain("BOS");
 });
 
 test("a backlog of held drops takes at most half the hour's share: discovery still runs and the share is never exceeded", async () => {

@@ -13,6 +13,7 @@ test.describe("the public deal rule", () => {
     await expect(main).toContainText(`We aim at savings of $${DEAL_RULES.domestic.aimSaved} and $${DEAL_RULES.international.aimSaved}`);
     await expect(main).toContainText(`${Math.abs(DEAL_RULES.maxRobustZ)} times the route`);
     await expect(main).toContainText(`it must still be there ${DEAL_RULES.dropHoldsHours} hours after we first saw it`);
+    await expect(main).toContainText(`${DEAL_RULES.newEpisodeHoldsHours} hours for a new drop on dates that already had a deal`);
     await expect(main).toContainText(`A route that stays up for ${DEAL_RULES.levelMovedAfterDays} days has moved`);
 
     await page.goto("/");

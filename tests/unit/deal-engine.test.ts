@@ -299,6 +299,15 @@ describe("episodes and alerting again", () => {
     expect(dropHasHeld(ago(24 * 60 + 1), now, mistake)).toBe(false);
   });
 
+  test("a new episode on dates that had a deal holds 6 hours (a possible mistake fare still half an hour)", () => {
+    const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+    expect(dropHasHeld(ago(180), now, 0.3, true)).toBe(false);
+    expect(dropHasHeld(ago(359), now, 0.3, true)).toBe(false);
+    expect(dropHasHeld(ago(360), now, 0.3, true)).toBe(true);
+    expect(dropHasHeld(ago(24 * 60 + 1), now, 0.3, true)).toBe(false);
+    expect(dropHasHeld(ago(30), now, 0.55, true)).toBe(true);
+  });
+
   test("a drop that has not held is looked at again a minute past the first full hour at least 30 minutes away", () => {
     const at = (time: string) => Date.parse(`2026-11-22T${time}Z`);
     expect(at("10:00") + secondLookDelayMs(at("10:00"))).toBe(at("11:01"));

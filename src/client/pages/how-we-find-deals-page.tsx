@@ -71,9 +71,10 @@ export function HowWeFindDealsPage() {
             </li>
             <li>
               We alert a drop only once it has held: we look at its dates again every hour, and it must still be there {DEAL_RULES.dropHoldsHours} hours after
-              we first saw it. A sale holds its price for days, while a low price that lasts an hour or two is usually the ordinary ups and downs of fares. A
-              fare at half price or less may be a mistake fare that airlines fix within hours, so we alert it as soon as a second look agrees. When a fresh
-              search confirms a price from a cached source, that confirmation is enough for a new deal.
+              we first saw it ({DEAL_RULES.newEpisodeHoldsHours} hours for a new drop on dates that already had a deal). A sale holds its price for days, while
+              a low price that lasts an hour or two is usually the ordinary ups and downs of fares. A fare at half price or less may be a mistake fare that
+              airlines fix within hours, so we alert it as soon as a second look agrees. When a fresh search confirms a price from a cached source, that
+              confirmation is enough for a new deal.
             </li>
             <li>
               While a deal is live, we alert again only if its fare falls by a further {percent(DEAL_RULES.realertMinDropShare)} and at least $

@@ -85,14 +85,16 @@ export function isNewEpisode(price: number, pairUsualLow: number | null): boolea
 
 /**
  * A drop (a new deal, a new episode on an ended deal's dates, a live deal's further fall) alerts only once it has held:
- * first seen 3 to 24 hours ago, and every look at its dates since then a drop too (a look that finds none forgets it).
+ * first seen 3 to 24 hours ago (a new episode 6: decision 094), and every look at its dates since then a drop too (a
+ * look that finds none forgets it).
  * A sale holds its price for days, while the noise of one search, or of a few hours' prices, is gone hours later. A
  * possible mistake fare (half price or less) is no noise and may last only hours: it alerts on the next look, half an
  * hour or more after the first (decisions 055 and 084).
  */
-export function dropHasHeld(firstSeenAt: Date | null, now: Date, shareBelow: number): boolean {
+export function dropHasHeld(firstSeenAt: Date | null, now: Date, shareBelow: number, isNewEpisode = false): boolean {
   if (firstSeenAt === null) return false;
-  const hours = tierFor(shareBelow) === "exceptional" ? DEAL_RULES.mistakeFareHoldsHours : DEAL_RULES.dropHoldsHours;
+  const ordinaryHours = isNewEpisode ? DEAL_RULES.newEpisodeHoldsHours : DEAL_RULES.dropHoldsHours;
+  const hours = tierFor(shareBelow) === "exceptional" ? DEAL_RULES.mistakeFareHoldsHours : ordinaryHours;
   const since = now.getTime() - firstSeenAt.getTime();
   return since >= hours * HOUR_MS && since <= DEAL_RULES.dropSightingWithinHours * HOUR_MS;
 }

@@ -128,16 +128,23 @@ function notObservedToday(db: Db, quotes: readonly FareQuote[], today: string): 
 }
 
 /**
- * Drops waiting to hold (deal-records.ts) that can have held by now: first seen 3 to 4½ hours ago. A sweep looks at
- * their dates itself when discovery did not show them, so a sale on dates alerted before alerts once it has held
- * rather than when Explore happens to show those dates again (docs/decisions/085). The window gives each drop one
- * look, or two when the first found no fare.
+ * Drops waiting to hold (deal-records.ts) that can have held by now: first seen 3 to 4½ hours ago, or 6 to 7½ (a new
+ * episode holds 6 hours; a new deal has alerted or been forgotten at its first look, unless it found no fare). A sweep
+ * looks at their dates itself when discovery did not show them, so a sale on dates alerted before alerts once it has
+ * held rather than when Explore happens to show those dates again (docs/decisions/085 and 094). Each window gives a
+ * drop one look, or two when the first found no fare.
  */
 function dropsThatCanHaveHeld(db: Db, now: Date) {
-  const heldSince = now.getTime() - DEAL_RULES.dropHoldsHours * HOUR_MS;
+  const heldSince = (hours: number) => now.getTime() - hours * HOUR_MS;
+  const window = HELD_LOOK_WINDOW_HOURS * HOUR_MS;
+  const drop = heldSince(DEAL_RULES.dropHoldsHours);
+  const episode = heldSince(DEAL_RULES.newEpisodeHoldsHours);
   return db.$client
-    .query("SELECT destination, depart_date, return_date, cabin FROM drop_sightings WHERE seen_at <= ? AND seen_at > ? ORDER BY seen_at")
-    .values(heldSince, heldSince - HELD_LOOK_WINDOW_HOURS * HOUR_MS) as DatesRow[];
+    .query(
+      `SELECT destination, depart_date, return_date, cabin FROM drop_sightings
+       WHERE (seen_at <= ?1 AND seen_at > ?2) OR (seen_at <= ?3 AND seen_at > ?4) ORDER BY seen_at`,
+    )
+    .values(drop, drop - window, episode, episode - window) as DatesRow[];
 }
 
 type DatesRow = [destination: string, departDate: string, returnDate: string, cabin: FareQuote["cabin"]];
