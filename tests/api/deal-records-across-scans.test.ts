@@ -7,11 +7,11 @@ import { createUser, signIn } from "../support/users.ts";
 import { DAY, dealRows, HOUR, laxHistory, quiet, quote, scriptedSource } from "../support/scripted-fares.ts";
 
 /** A drop alerts once it has held (docs/deal-rules.md, rule 4): this scan is its first sighting, as long before the next as a drop must hold. */
-async function firstSeenUntilHeld(t: TestApp, source: FareSource) {
+async function firstSeenUntilHeld(t: TestApp, source: FareSource, holdsHours: number = DEAL_RULES.dropHoldsHours) {
   const first = await scanFares({ ...t.deps, fares: source }, quiet);
   expect(first.newDeals + first.realerted).toBe(0);
   expect(first.dropsAwaitingLook).toBe(1);
-  t.clock.advance(DEAL_RULES.dropHoldsHours * HOUR);
+  t.clock.advance(holdsHours * HOUR);
 }
 
 /** LAX's history and its 12–14 February weekend alerted at $250; then set `fare.price` (null: not quoted) and `scan()`. */
@@ -158,8 +158,11 @@ describe("deal records across scans", () => {
     await scan();
     expect(dealRows(t)[0]!.isActive).toBe(false);
 
+    // A new episode on those dates: a new deal would have held by now, a new episode waits for the next regular scan.
     fare.price = 199;
     await firstSeenUntilHeld(t, source);
+    expect(await scan()).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+    t.clock.advance((DEAL_RULES.newEpisodeHoldsHours - DEAL_RULES.dropHoldsHours) * HOUR);
     await scan();
     expect(dealRows(t)[0]).toMatchObject({ isActive: true, alertVersion: 2, price: 199, expiredReason: null });
   });

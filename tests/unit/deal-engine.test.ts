@@ -283,6 +283,22 @@ describe("episodes and alerting again", () => {
     expect(usualDailyLow(lows, day(0))).toBe(210);
   });
 
+  test("a drop waiting to hold past midnight is not its own usual low: only the days before it was first seen count", () => {
+    const day = (daysAgo: number) => dayNumber(today) - daysAgo;
+    // The deal ended three days ago; two days back at $300, then yesterday the new drop at $240 was first seen.
+    const lows = [
+      { day: day(4), price: 200 },
+      { day: day(2), price: 300 },
+      { day: day(1), price: 240 },
+    ];
+    expect(usualDailyLow(lows, day(3))).toBe(270);
+    expect(isNewEpisode(240, usualDailyLow(lows, day(3)))).toBe(false);
+    expect(usualDailyLow(lows, day(3), day(1))).toBe(300);
+    expect(isNewEpisode(240, usualDailyLow(lows, day(3), day(1)))).toBe(true);
+    // With no day before it since the deal ended, the days before it that remain are its usual.
+    expect(usualDailyLow(lows, day(2), day(1))).toBe(250);
+  });
+
   test("a drop is alerted once it has held: first seen 3 to 24 hours ago; a possible mistake fare half an hour", () => {
     const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
     const ordinary = 0.3;

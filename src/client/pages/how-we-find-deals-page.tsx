@@ -66,8 +66,8 @@ export function HowWeFindDealsPage() {
             <li>A deal ends when its fare goes back above the usual range.</li>
             <li>
               A later drop on the same dates is a new deal with a new alert only if the fare falls at least {percent(DEAL_RULES.newEpisodeShareBelowRecent)}{" "}
-              below the usual lowest fare of those dates over the last {DEAL_RULES.recentPairDays} days, counting only the days since the earlier deal ended:
-              the days of an earlier sale are not usual.
+              below the usual lowest fare of those dates over the last {DEAL_RULES.recentPairDays} days, counting only the days since the earlier deal ended and
+              before we first saw the new drop: the days of an earlier sale, or of the new drop itself, are not usual.
             </li>
             <li>
               We alert a drop only once it has held: we look at its dates again every hour, and it must still be there {DEAL_RULES.dropHoldsHours} hours after

@@ -137,13 +137,15 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
     const deal = known.get(key);
 
     // A drop alerts once it has held (every look for 3 hours found it, 6 for a new episode): until then it waits, and a
-    // look that finds no drop forgets it. A fresh search confirming a cached price is proof enough for a new deal; a new episode on dates
-    // alerted before, or a live deal's further fall (below), must hold (the same hour's answers share its noise).
-    const isDrop = isDeal && (!deal || (!deal.isActive && isNewEpisode(quote.price, usualDailyLow(pairRecentLows, endedDay(deal.expiredAt)))));
+    // look that finds no drop forgets it. A fresh search confirming a cached price is proof enough for a new deal; a new
+    // episode on dates alerted before, or a live deal's further fall (below), must hold (the same hour's answers share
+    // its noise). A new episode is measured against the days before it was first seen.
+    const firstSeen = sightings.get(key) ?? null;
+    const firstSeenDay = firstSeen ? dayNumber(rduToday(firstSeen)) : null;
+    const isDrop = isDeal && (!deal || (!deal.isActive && isNewEpisode(quote.price, usualDailyLow(pairRecentLows, endedDay(deal.expiredAt), firstSeenDay))));
     const fellFurther =
       isDeal && deal?.isActive === true && deservesNewAlert({ price: deal.lastAlertedPrice, alertedAt: deal.lastAlertedAt }, quote.price, now);
     const mustHold = (isDrop && !(confirmsCachedDeal && !deal)) || fellFurther;
-    const firstSeen = sightings.get(key) ?? null;
     const waiting = mustHold && !dropHasHeld(firstSeen, now, judgement?.shareBelow ?? 0, isDrop && deal !== undefined);
     if (waiting) {
       rememberDropSighting(tx, quote, now);

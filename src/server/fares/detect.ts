@@ -66,11 +66,13 @@ export function deservesNewAlert(last: { price: number; alertedAt: Date }, price
 /**
  * A date pair's usual daily low: the median of its recent daily lows (DEAL_RULES.recentPairDays) since the day its
  * deal ended, so the days of that earlier sale do not count as usual; all the recent days' when none came after it.
- * Null without any.
+ * Only the days before the drop was first seen count: a drop waiting to hold past midnight is not its own usual low
+ * (decision 094). Null without any.
  */
-export function usualDailyLow(recentLows: readonly DailyLow[], endedDay: number | null): number | null {
-  const sinceEnded = endedDay === null ? recentLows : recentLows.filter((low) => low.day > endedDay);
-  const usual = sinceEnded.length > 0 ? sinceEnded : recentLows;
+export function usualDailyLow(recentLows: readonly DailyLow[], endedDay: number | null, firstSeenDay: number | null = null): number | null {
+  const beforeSeen = firstSeenDay === null ? recentLows : recentLows.filter((low) => low.day < firstSeenDay);
+  const sinceEnded = endedDay === null ? beforeSeen : beforeSeen.filter((low) => low.day > endedDay);
+  const usual = sinceEnded.length > 0 ? sinceEnded : beforeSeen;
   return usual.length > 0 ? median(usual.map((low) => low.price)) : null;
 }
 
