@@ -62,20 +62,25 @@ export const DEAL_RULES = {
   recentLevelDays: 14,
   /** A look that quotes too few of a route's trips to measure its level takes the level its last scan measured, up to this many hours ago. */
   levelHoldsHours: 6,
-  /** A deal ends when its fare is back above the typical low; a new drop on the same dates must be this far below their usual daily low (the median of the recent days' lows since its deal ended). */
-  newEpisodeShareBelowRecent: 0.15,
+  /**
+   * A deal ends when its fare is back above the typical low; a new drop on the same dates (a new episode) must be
+   * shareBelowRecent below their usual daily low (the median of the recent days' lows since its deal ended) and hold
+   * holdsHours. The two go together: a looser step lets in deeper dips of the dates' own noise, a longer hold keeps
+   * them out. A grid source looks at a waiting drop's dates every hour and can wait two regular scans; a discovery
+   * sweep's looks come out of its search budget, and waiting twelve hours there lost sales before the look (decision 095).
+   */
+  newEpisode: {
+    grid: { shareBelowRecent: 0.12, holdsHours: 12 },
+    sweep: { shareBelowRecent: 0.15, holdsHours: 6 },
+  },
   /** Days of a date pair's daily lows that count as "recent" for a new episode. */
   recentPairDays: 7,
   /**
-   * A drop (a new deal, a new episode, a live deal's further fall) alerts once it has held this many hours: every look
-   * at its dates since it was first seen found it a drop (decision 084) …
+   * A drop (a new deal, a live deal's further fall) alerts once it has held this many hours: every look at its dates
+   * since it was first seen found it a drop (decision 084; a new episode holds newEpisode's holdsHours, as a deep dip
+   * of its dates' own noise held 3 hours now and then: decisions 094 and 095) …
    */
   dropHoldsHours: 3,
-  /**
-   * … a new episode on dates that had a deal this many, to the next regular scan: on dates whose sale was alerted, a deep
-   * dip of their own noise that held 3 hours re-alerted them (decision 094) …
-   */
-  newEpisodeHoldsHours: 6,
   /** … a possible mistake fare (the exceptional tier, 50 % or more below typical: gone within hours) this many … */
   mistakeFareHoldsHours: 0.5,
   /** … and it was first seen at most this many hours ago. */
@@ -87,6 +92,9 @@ export const DEAL_RULES = {
   realertMinDropDollars: 25,
   realertMinHours: 24,
 } as const;
+
+/** How a source's new episodes are judged: the grid's or a discovery sweep's (DEAL_RULES.newEpisode). */
+export type NewEpisodeRule = (typeof DEAL_RULES.newEpisode)[keyof typeof DEAL_RULES.newEpisode];
 
 /**
  * How long until a drop that has not held yet is looked at again: a minute past the first full hour at least 30

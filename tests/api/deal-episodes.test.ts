@@ -1,7 +1,7 @@
 /**
  * When a drop alerts (docs/deal-rules.md, rule 4): a fresh search confirming a cached price is proof enough for a new
- * deal, but a new episode on dates alerted before must hold: seen again 6 hours or more after it was first seen, every
- * look between a drop too (decisions 084 and 094). In an hourly discovery sweep the discovery and its confirmation are one
+ * deal, but a new episode on dates alerted before must hold: seen again 12 hours or more after it was first seen by a
+ * grid source, 6 in a discovery sweep, every look between a drop too (decisions 084, 094 and 095). In an hourly discovery sweep the discovery and its confirmation are one
  * hour's answers and share its noise; counting them as two sightings re-alerted the same dates for noise (83
  * duplicates in 60 replayed days at 5,000 searches a month, decision 058). A live deal's further fall must hold too
  * (decision 059): one low quote re-alerted it.
@@ -10,6 +10,8 @@ import { expect, test } from "bun:test";
 import { recordDeals, type JudgedQuote } from "../../src/server/fares/deal-records.ts";
 import { judgeFare } from "../../src/server/fares/detect.ts";
 import { dayNumber } from "../../src/domain/calendar.ts";
+import { DEAL_RULES } from "../../src/domain/deal-rules.ts";
+import type { DbOrTx } from "../../db/client.ts";
 import type { FareQuote } from "../../src/server/fares/fare-source.ts";
 import type { PriceRange } from "../../src/server/fares/typical-range.ts";
 import { migratedMemoryDb } from "../support/test-app.ts";
@@ -44,52 +46,79 @@ const confirmed = (price: number, usualLow: number | null): JudgedQuote => ({
 const at = (hours: number) => new Date(START + hours * HOUR);
 /** The one deal's alert version and whether it is live. */
 const dealState = (db: ReturnType<typeof migratedMemoryDb>) => db.$client.query("SELECT alert_version, is_active FROM deals").get();
+/** A grid source's scan (a Travelpayouts scan confirms its cached candidates too); a discovery sweep's below. */
+const recordGrid = (db: DbOrTx, judged: readonly JudgedQuote[], now: Date) => recordDeals(db, judged, now, DEAL_RULES.newEpisode.grid);
+const recordSweep = (db: DbOrTx, judged: readonly JudgedQuote[], now: Date) => recordDeals(db, judged, now, DEAL_RULES.newEpisode.sweep);
 
-test("a confirmed discovery alerts a new deal at once; a new episode on its dates waits until it has held 6 hours", () => {
+test("a grid source: a confirmed cached fare alerts a new deal at once; a new episode on its dates waits until it has held 12 hours", () => {
   const db = migratedMemoryDb();
 
-  expect(recordDeals(db, [confirmed(200, null)], at(0)).created).toBe(1);
+  expect(recordGrid(db, [confirmed(200, null)], at(0)).created).toBe(1);
   expect(dealState(db)).toEqual({ alert_version: 1, is_active: 1 });
 
   // The fare recovers: the deal ends.
-  expect(recordDeals(db, [{ ...confirmed(300, 200), judgement: judgeFare(quote(300), range, "2026-12-01") }], at(5)).expired).toBe(1);
+  expect(recordGrid(db, [{ ...confirmed(300, 200), judgement: judgeFare(quote(300), range, "2026-12-01") }], at(5)).expired).toBe(1);
 
   // Back at the deal price, well below the dates' usual daily low (300): one hour's discovery and confirmation is one sighting.
-  const first = recordDeals(db, [confirmed(200, 300)], at(8));
+  const first = recordGrid(db, [confirmed(200, 300)], at(8));
   expect(first).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
   expect(dealState(db)).toEqual({ alert_version: 1, is_active: 0 });
 
-  // Seen again one, three and five hours later at that price: it has not held long enough yet (3 hours would do for a
-  // new deal; a new episode's dates have shown a deal before, and their own deep dips last hours).
-  for (const hours of [9, 11, 13]) expect(recordDeals(db, [confirmed(205, 300)], at(hours))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  // Seen again one to eleven hours later at that price: it has not held long enough yet (3 hours would do for a new
+  // deal; a new episode's dates have shown a deal before, and their own deep dips last hours).
+  for (const hours of [9, 11, 13, 15, 17, 19]) expect(recordGrid(db, [confirmed(205, 300)], at(hours))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
 
-  // Six hours after it was first seen, still a drop: the new episode alerts.
-  const held = recordDeals(db, [confirmed(205, 300)], at(14));
+  // Twelve hours after it was first seen, still a drop: the new episode alerts.
+  const held = recordGrid(db, [confirmed(205, 300)], at(20));
   expect(held).toMatchObject({ realerted: 1, dropsAwaitingLook: 0 });
   expect(dealState(db)).toEqual({ alert_version: 2, is_active: 1 });
   db.$client.close();
 });
 
+test("a discovery sweep: a new episode must be 15% below its dates' usual daily low (a grid source's 12%) and holds 6 hours", () => {
+  const grid = migratedMemoryDb();
+  const sweep = migratedMemoryDb();
+  for (const [db, record] of [
+    [grid, recordGrid],
+    [sweep, recordSweep],
+  ] as const) {
+    expect(record(db, [confirmed(200, null)], at(0)).created).toBe(1);
+    expect(record(db, [{ ...confirmed(300, 200), judgement: judgeFare(quote(300), range, "2026-12-01") }], at(5)).expired).toBe(1);
+  }
+
+  // $235 is a deal (22% below the typical $300) and 13% below the dates' usual daily low of $270.
+  expect(recordGrid(grid, [confirmed(235, 270)], at(8))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  expect(recordSweep(sweep, [confirmed(235, 270)], at(8))).toMatchObject({ realerted: 0, dropsAwaitingLook: 0 });
+
+  // $216, 20% below it: a new episode in a sweep too, alerted once it has held 6 hours.
+  expect(recordSweep(sweep, [confirmed(216, 270)], at(9))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  expect(recordSweep(sweep, [confirmed(216, 270)], at(14))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  expect(recordSweep(sweep, [confirmed(216, 270)], at(15))).toMatchObject({ realerted: 1, dropsAwaitingLook: 0 });
+  expect(dealState(sweep)).toEqual({ alert_version: 2, is_active: 1 });
+  grid.$client.close();
+  sweep.$client.close();
+});
+
 test("a new episode seen once, then not a deal in the next hour, is forgotten and never alerts", () => {
   const db = migratedMemoryDb();
-  recordDeals(db, [confirmed(200, null)], at(0));
-  recordDeals(db, [{ ...confirmed(300, 200), judgement: judgeFare(quote(300), range, "2026-12-01") }], at(5));
+  recordGrid(db, [confirmed(200, null)], at(0));
+  recordGrid(db, [{ ...confirmed(300, 200), judgement: judgeFare(quote(300), range, "2026-12-01") }], at(5));
 
-  expect(recordDeals(db, [confirmed(200, 300)], at(8)).dropsAwaitingLook).toBe(1);
-  recordDeals(db, [{ ...confirmed(290, 300), judgement: judgeFare(quote(290), range, "2026-12-01") }], at(9));
+  expect(recordGrid(db, [confirmed(200, 300)], at(8)).dropsAwaitingLook).toBe(1);
+  recordGrid(db, [{ ...confirmed(290, 300), judgement: judgeFare(quote(290), range, "2026-12-01") }], at(9));
   // A drop again, 3 hours after the first sighting: the look between forgot it, so this is a first sighting.
-  expect(recordDeals(db, [confirmed(200, 300)], at(11))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
-  expect(recordDeals(db, [confirmed(200, 300)], at(13))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  expect(recordGrid(db, [confirmed(200, 300)], at(11))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  expect(recordGrid(db, [confirmed(200, 300)], at(13))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
   expect(dealState(db)).toEqual({ alert_version: 1, is_active: 0 });
   db.$client.close();
 });
 
 test("a live deal's further fall seen once waits; still there 3 hours later it re-alerts at the lower price", () => {
   const db = migratedMemoryDb();
-  recordDeals(db, [confirmed(200, null)], at(0));
+  recordGrid(db, [confirmed(200, null)], at(0));
 
   // A day later the fare falls by more than 10% and $25: one sighting updates the deal but sends no alert.
-  expect(recordDeals(db, [confirmed(170, 300)], at(25))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  expect(recordGrid(db, [confirmed(170, 300)], at(25))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
   expect(db.$client.query("SELECT alert_version, price, last_alerted_price FROM deals").get()).toEqual({
     alert_version: 1,
     price: 170,
@@ -97,19 +126,19 @@ test("a live deal's further fall seen once waits; still there 3 hours later it r
   });
 
   // Seen again an hour later it waits; three hours after it was first seen, the further fall alerts.
-  expect(recordDeals(db, [confirmed(172, 300)], at(26))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
-  expect(recordDeals(db, [confirmed(172, 300)], at(28))).toMatchObject({ realerted: 1, dropsAwaitingLook: 0 });
+  expect(recordGrid(db, [confirmed(172, 300)], at(26))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  expect(recordGrid(db, [confirmed(172, 300)], at(28))).toMatchObject({ realerted: 1, dropsAwaitingLook: 0 });
   expect(db.$client.query("SELECT alert_version, last_alerted_price FROM deals").get()).toEqual({ alert_version: 2, last_alerted_price: 172 });
   db.$client.close();
 });
 
 test("a live deal's one low quote between ordinary ones never re-alerts", () => {
   const db = migratedMemoryDb();
-  recordDeals(db, [confirmed(200, null)], at(0));
+  recordGrid(db, [confirmed(200, null)], at(0));
 
-  expect(recordDeals(db, [confirmed(170, 300)], at(25)).dropsAwaitingLook).toBe(1);
-  expect(recordDeals(db, [confirmed(198, 300)], at(26))).toMatchObject({ realerted: 0, dropsAwaitingLook: 0 });
-  expect(recordDeals(db, [confirmed(170, 300)], at(27))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  expect(recordGrid(db, [confirmed(170, 300)], at(25)).dropsAwaitingLook).toBe(1);
+  expect(recordGrid(db, [confirmed(198, 300)], at(26))).toMatchObject({ realerted: 0, dropsAwaitingLook: 0 });
+  expect(recordGrid(db, [confirmed(170, 300)], at(27))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
   expect(dealState(db)).toEqual({ alert_version: 1, is_active: 1 });
   db.$client.close();
 });
@@ -118,15 +147,15 @@ test("a possible mistake fare (half price or less) alerts on the next look, half
   const db = migratedMemoryDb();
   const judged = (price: number): JudgedQuote => ({ quote: quote(price), range, pairRecentLows: [], judgement: judgeFare(quote(price), range, "2026-12-01") });
 
-  expect(recordDeals(db, [judged(140)], at(0))).toMatchObject({ created: 0, dropsAwaitingLook: 1 });
-  expect(recordDeals(db, [judged(140)], new Date(START + 20 * 60_000))).toMatchObject({ created: 0, dropsAwaitingLook: 1 });
-  expect(recordDeals(db, [judged(140)], at(1))).toMatchObject({ created: 1, dropsAwaitingLook: 0 });
+  expect(recordGrid(db, [judged(140)], at(0))).toMatchObject({ created: 0, dropsAwaitingLook: 1 });
+  expect(recordGrid(db, [judged(140)], new Date(START + 20 * 60_000))).toMatchObject({ created: 0, dropsAwaitingLook: 1 });
+  expect(recordGrid(db, [judged(140)], at(1))).toMatchObject({ created: 1, dropsAwaitingLook: 0 });
 
   // An ordinary drop on other dates, 33 % below, still has to hold 3 hours.
   const other = (price: number): JudgedQuote => ({ ...judged(price), quote: { ...quote(price), departDate: "2027-02-12", returnDate: "2027-02-14" } });
-  expect(recordDeals(db, [other(200)], at(1)).dropsAwaitingLook).toBe(1);
-  expect(recordDeals(db, [other(200)], at(2))).toMatchObject({ created: 0, dropsAwaitingLook: 1 });
-  expect(recordDeals(db, [other(200)], at(4))).toMatchObject({ created: 1, dropsAwaitingLook: 0 });
+  expect(recordGrid(db, [other(200)], at(1)).dropsAwaitingLook).toBe(1);
+  expect(recordGrid(db, [other(200)], at(2))).toMatchObject({ created: 0, dropsAwaitingLook: 1 });
+  expect(recordGrid(db, [other(200)], at(4))).toMatchObject({ created: 1, dropsAwaitingLook: 0 });
   db.$client.close();
 });
 
@@ -139,13 +168,13 @@ test("a new sale days after a deal ended is judged against the days since it end
     ...["2026-12-02", "2026-12-03", "2026-12-04"].map((date) => ({ day: day(date), price: 300 })),
   ];
   const sale = (price: number): JudgedQuote => ({ quote: quote(price), range, pairRecentLows: lows, judgement: judgeFare(quote(price), range, "2026-12-05") });
-  expect(recordDeals(db, [confirmed(200, null)], at(0)).created).toBe(1);
-  expect(recordDeals(db, [{ ...confirmed(300, 200), judgement: judgeFare(quote(300), range, "2026-12-01") }], at(5)).expired).toBe(1);
+  expect(recordGrid(db, [confirmed(200, null)], at(0)).created).toBe(1);
+  expect(recordGrid(db, [{ ...confirmed(300, 200), judgement: judgeFare(quote(300), range, "2026-12-01") }], at(5)).expired).toBe(1);
 
   // 4 December, a new sale at $240: 20 % below the $300 the dates cost since the deal ended (the whole week's median is $200).
-  expect(recordDeals(db, [sale(240)], at(90))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
-  expect(recordDeals(db, [sale(240)], at(93))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
-  expect(recordDeals(db, [sale(240)], at(96))).toMatchObject({ realerted: 1, dropsAwaitingLook: 0 });
+  expect(recordGrid(db, [sale(240)], at(90))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  for (const hours of [93, 96, 99]) expect(recordGrid(db, [sale(240)], at(hours))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  expect(recordGrid(db, [sale(240)], at(102))).toMatchObject({ realerted: 1, dropsAwaitingLook: 0 });
   expect(dealState(db)).toEqual({ alert_version: 2, is_active: 1 });
   db.$client.close();
 });
@@ -153,11 +182,11 @@ test("a new sale days after a deal ended is judged against the days since it end
 test("a fare back at the deal price on the day its deal ended is the same episode, not a new alert", () => {
   const db = migratedMemoryDb();
   const lows = ["2026-11-28", "2026-11-29", "2026-11-30"].map((date) => ({ day: dayNumber(date), price: 200 }));
-  expect(recordDeals(db, [confirmed(200, null)], at(0)).created).toBe(1);
-  expect(recordDeals(db, [{ ...confirmed(300, 200), judgement: judgeFare(quote(300), range, "2026-12-01") }], at(2)).expired).toBe(1);
+  expect(recordGrid(db, [confirmed(200, null)], at(0)).created).toBe(1);
+  expect(recordGrid(db, [{ ...confirmed(300, 200), judgement: judgeFare(quote(300), range, "2026-12-01") }], at(2)).expired).toBe(1);
   const back = (price: number): JudgedQuote => ({ quote: quote(price), range, pairRecentLows: lows, judgement: judgeFare(quote(price), range, "2026-12-01") });
-  expect(recordDeals(db, [back(200)], at(4))).toMatchObject({ realerted: 0, dropsAwaitingLook: 0 });
-  expect(recordDeals(db, [back(200)], at(8))).toMatchObject({ realerted: 0, dropsAwaitingLook: 0 });
+  expect(recordGrid(db, [back(200)], at(4))).toMatchObject({ realerted: 0, dropsAwaitingLook: 0 });
+  expect(recordGrid(db, [back(200)], at(8))).toMatchObject({ realerted: 0, dropsAwaitingLook: 0 });
   expect(dealState(db)).toEqual({ alert_version: 1, is_active: 0 });
   db.$client.close();
 });

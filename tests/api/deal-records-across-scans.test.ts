@@ -162,7 +162,7 @@ describe("deal records across scans", () => {
     fare.price = 199;
     await firstSeenUntilHeld(t, source);
     expect(await scan()).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
-    t.clock.advance((DEAL_RULES.newEpisodeHoldsHours - DEAL_RULES.dropHoldsHours) * HOUR);
+    t.clock.advance((DEAL_RULES.newEpisode.grid.holdsHours - DEAL_RULES.dropHoldsHours) * HOUR);
     await scan();
     expect(dealRows(t)[0]).toMatchObject({ isActive: true, alertVersion: 2, price: 199, expiredReason: null });
   });

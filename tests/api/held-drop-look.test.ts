@@ -73,7 +73,7 @@ test("a drop first seen 3 hours ago is looked at by its dates and alerts; one se
   expect(t.db.$client.query("SELECT destination FROM drop_sightings").all()).toEqual([{ destination: "BOS" }]);
 });
 
-test("a drop still waiting 6 hours after it was first seen (a new episode holds 6 hours) is looked at; one of 5 hours is not", async () => {
+test("a drop still waiting 6 hours after it was first seen (a new episode holds 6 hours in a sweep) is looked at; one of 5 hours is not", async () => {
   const { t, serpapi, fares } = installAt(NOW);
   sighting(t, "LAS", 6.5);
   sighting(t, "BOS", 5);

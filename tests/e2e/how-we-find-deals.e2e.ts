@@ -13,7 +13,12 @@ test.describe("the public deal rule", () => {
     await expect(main).toContainText(`We aim at savings of $${DEAL_RULES.domestic.aimSaved} and $${DEAL_RULES.international.aimSaved}`);
     await expect(main).toContainText(`${Math.abs(DEAL_RULES.maxRobustZ)} times the route`);
     await expect(main).toContainText(`it must still be there ${DEAL_RULES.dropHoldsHours} hours after we first saw it`);
-    await expect(main).toContainText(`${DEAL_RULES.newEpisodeHoldsHours} hours for a new drop on dates that already had a deal`);
+    const { grid, sweep } = DEAL_RULES.newEpisode;
+    await expect(main).toContainText(
+      `${grid.holdsHours} hours for a new drop on dates that already had a deal; ${sweep.holdsHours} where searches are rationed`,
+    );
+    await expect(main).toContainText(`at least ${Math.round(grid.shareBelowRecent * 100)}% below the usual lowest fare`);
+    await expect(main).toContainText(`(${Math.round(sweep.shareBelowRecent * 100)}% where our searches are rationed by a monthly budget)`);
     await expect(main).toContainText(`A route that stays up for ${DEAL_RULES.levelMovedAfterDays} days has moved`);
 
     await page.goto("/");

@@ -253,10 +253,13 @@ describe("the noise-aware rule", () => {
 });
 
 describe("episodes and alerting again", () => {
-  test("an ended deal's dates alert again only for a separate drop 15% below their usual daily low", () => {
-    expect(isNewEpisode(255, 300)).toBe(true);
-    expect(isNewEpisode(256, 300)).toBe(false);
-    expect(isNewEpisode(256, null)).toBe(true);
+  test("an ended deal's dates alert again only for a separate drop 12% below their usual daily low (15% in a discovery sweep)", () => {
+    const { grid, sweep } = DEAL_RULES.newEpisode;
+    expect(isNewEpisode(264, 300, grid)).toBe(true);
+    expect(isNewEpisode(265, 300, grid)).toBe(false);
+    expect(isNewEpisode(255, 300, sweep)).toBe(true);
+    expect(isNewEpisode(256, 300, sweep)).toBe(false);
+    expect(isNewEpisode(256, null, grid)).toBe(true);
   });
 
   test("the usual daily low is the median of the last week's daily lows, oldest first in the route model", () => {
@@ -276,9 +279,9 @@ describe("episodes and alerting again", () => {
     const prices = [200, 200, 205, 210, 300, 310, 305];
     const lows = prices.map((price, i) => ({ price, day: day(7 - i) }));
     expect(usualDailyLow(lows, null)).toBe(210);
-    expect(isNewEpisode(240, usualDailyLow(lows, null))).toBe(false);
+    expect(isNewEpisode(240, usualDailyLow(lows, null), DEAL_RULES.newEpisode.grid)).toBe(false);
     expect(usualDailyLow(lows, day(4))).toBe(305);
-    expect(isNewEpisode(255, usualDailyLow(lows, day(4)))).toBe(true);
+    expect(isNewEpisode(255, usualDailyLow(lows, day(4)), DEAL_RULES.newEpisode.grid)).toBe(true);
     // A deal that ended today has no day after it: the whole week is its usual, so a fare bobbing back is not new.
     expect(usualDailyLow(lows, day(0))).toBe(210);
   });
@@ -292,9 +295,9 @@ describe("episodes and alerting again", () => {
       { day: day(1), price: 240 },
     ];
     expect(usualDailyLow(lows, day(3))).toBe(270);
-    expect(isNewEpisode(240, usualDailyLow(lows, day(3)))).toBe(false);
+    expect(isNewEpisode(240, usualDailyLow(lows, day(3)), DEAL_RULES.newEpisode.grid)).toBe(false);
     expect(usualDailyLow(lows, day(3), day(1))).toBe(300);
-    expect(isNewEpisode(240, usualDailyLow(lows, day(3), day(1)))).toBe(true);
+    expect(isNewEpisode(240, usualDailyLow(lows, day(3), day(1)), DEAL_RULES.newEpisode.grid)).toBe(true);
     // With no day before it since the deal ended, the days before it that remain are its usual.
     expect(usualDailyLow(lows, day(2), day(1))).toBe(250);
   });
@@ -315,13 +318,16 @@ describe("episodes and alerting again", () => {
     expect(dropHasHeld(ago(24 * 60 + 1), now, mistake)).toBe(false);
   });
 
-  test("a new episode on dates that had a deal holds 6 hours (a possible mistake fare still half an hour)", () => {
+  test("a new episode on dates that had a deal holds 12 hours, 6 in a discovery sweep (a possible mistake fare still half an hour)", () => {
     const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
-    expect(dropHasHeld(ago(180), now, 0.3, true)).toBe(false);
-    expect(dropHasHeld(ago(359), now, 0.3, true)).toBe(false);
-    expect(dropHasHeld(ago(360), now, 0.3, true)).toBe(true);
-    expect(dropHasHeld(ago(24 * 60 + 1), now, 0.3, true)).toBe(false);
-    expect(dropHasHeld(ago(30), now, 0.55, true)).toBe(true);
+    const { grid, sweep } = DEAL_RULES.newEpisode;
+    expect(dropHasHeld(ago(180), now, 0.3, grid)).toBe(false);
+    expect(dropHasHeld(ago(719), now, 0.3, grid)).toBe(false);
+    expect(dropHasHeld(ago(720), now, 0.3, grid)).toBe(true);
+    expect(dropHasHeld(ago(359), now, 0.3, sweep)).toBe(false);
+    expect(dropHasHeld(ago(360), now, 0.3, sweep)).toBe(true);
+    expect(dropHasHeld(ago(24 * 60 + 1), now, 0.3, grid)).toBe(false);
+    expect(dropHasHeld(ago(30), now, 0.55, grid)).toBe(true);
   });
 
   test("a drop that has not held is looked at again a minute past the first full hour at least 30 minutes away", () => {

@@ -4,6 +4,7 @@ import { SiteHeader } from "./landing/site-header.tsx";
 
 const TITLE = "How we find deals · GoRDU";
 const percent = (share: number) => `${Math.round(share * 100)}%`;
+const { newEpisode } = DEAL_RULES;
 
 /** The public deal rule (docs/deal-rules.md): the detector's own constants, stated in plain words. */
 export function HowWeFindDealsPage() {
@@ -65,16 +66,17 @@ export function HowWeFindDealsPage() {
           <ul>
             <li>A deal ends when its fare goes back above the usual range.</li>
             <li>
-              A later drop on the same dates is a new deal with a new alert only if the fare falls at least {percent(DEAL_RULES.newEpisodeShareBelowRecent)}{" "}
-              below the usual lowest fare of those dates over the last {DEAL_RULES.recentPairDays} days, counting only the days since the earlier deal ended and
-              before we first saw the new drop: the days of an earlier sale, or of the new drop itself, are not usual.
+              A later drop on the same dates is a new deal with a new alert only if the fare falls at least {percent(newEpisode.grid.shareBelowRecent)} below
+              the usual lowest fare of those dates over the last {DEAL_RULES.recentPairDays} days ({percent(newEpisode.sweep.shareBelowRecent)} where our
+              searches are rationed by a monthly budget), counting only the days since the earlier deal ended and before we first saw the new drop: the days of
+              an earlier sale, or of the new drop itself, are not usual.
             </li>
             <li>
               We alert a drop only once it has held: we look at its dates again every hour, and it must still be there {DEAL_RULES.dropHoldsHours} hours after
-              we first saw it ({DEAL_RULES.newEpisodeHoldsHours} hours for a new drop on dates that already had a deal). A sale holds its price for days, while
-              a low price that lasts an hour or two is usually the ordinary ups and downs of fares. A fare at half price or less may be a mistake fare that
-              airlines fix within hours, so we alert it as soon as a second look agrees. When a fresh search confirms a price from a cached source, that
-              confirmation is enough for a new deal.
+              we first saw it ({newEpisode.grid.holdsHours} hours for a new drop on dates that already had a deal; {newEpisode.sweep.holdsHours} where searches
+              are rationed, as each look costs one). A sale holds its price for days, while a low price that lasts an hour or two is usually the ordinary ups
+              and downs of fares. A fare at half price or less may be a mistake fare that airlines fix within hours, so we alert it as soon as a second look
+              agrees. When a fresh search confirms a price from a cached source, that confirmation is enough for a new deal.
             </li>
             <li>
               While a deal is live, we alert again only if its fare falls by a further {percent(DEAL_RULES.realertMinDropShare)} and at least $

@@ -6,7 +6,7 @@ import { cityForCode } from "../../domain/airports.ts";
 import { percentBelowTypical } from "../../domain/deals.ts";
 import { formatTravelDates } from "../../domain/travel-dates.ts";
 import { dayNumber, HOUR_MS, localDate, rduToday } from "../../domain/calendar.ts";
-import { DEAL_RULES } from "../../domain/deal-rules.ts";
+import { DEAL_RULES, type NewEpisodeRule } from "../../domain/deal-rules.ts";
 import {
   dealKey,
   deservesNewAlert,
@@ -26,7 +26,7 @@ export type DealRow = typeof deals.$inferSelect;
 export interface JudgedQuote {
   quote: FareQuote;
   range: PriceRange | null;
-  /** This date pair's daily lows of the recent days: a new episode must be 15% below their usual (usualDailyLow). */
+  /** This date pair's daily lows of the recent days: a new episode must be its source's step below their usual (usualDailyLow). */
   pairRecentLows: readonly DailyLow[];
   /** null when no typical range exists yet. */
   judgement: FareJudgement | null;
@@ -103,8 +103,11 @@ function newDeal(quote: FareQuote, range: PriceRange, judgement: FareJudgement, 
   };
 }
 
-/** Applies a scan to the deals table; synchronous, for the scan's transaction. */
-export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Date): DealChanges {
+/**
+ * Applies a scan to the deals table; synchronous, for the scan's transaction. newEpisode is the scanning source's
+ * (DEAL_RULES.newEpisode: a grid source's, or a discovery sweep's).
+ */
+export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Date, newEpisode: NewEpisodeRule): DealChanges {
   const today = rduToday(now);
   const changes: DealChanges = { found: 0, created: 0, realerted: 0, expired: 0, dropsAwaitingLook: 0 };
   tx.delete(dropSightings)
@@ -136,17 +139,18 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
     const key = dealKey(quote);
     const deal = known.get(key);
 
-    // A drop alerts once it has held (every look for 3 hours found it, 6 for a new episode): until then it waits, and a
+    // A drop alerts once it has held (every look for 3 hours found it, 12 or 6 for a new episode): until then it waits, and a
     // look that finds no drop forgets it. A fresh search confirming a cached price is proof enough for a new deal; a new
     // episode on dates alerted before, or a live deal's further fall (below), must hold (the same hour's answers share
     // its noise). A new episode is measured against the days before it was first seen.
     const firstSeen = sightings.get(key) ?? null;
     const firstSeenDay = firstSeen ? dayNumber(rduToday(firstSeen)) : null;
-    const isDrop = isDeal && (!deal || (!deal.isActive && isNewEpisode(quote.price, usualDailyLow(pairRecentLows, endedDay(deal.expiredAt), firstSeenDay))));
+    const isDrop =
+      isDeal && (!deal || (!deal.isActive && isNewEpisode(quote.price, usualDailyLow(pairRecentLows, endedDay(deal.expiredAt), firstSeenDay), newEpisode)));
     const fellFurther =
       isDeal && deal?.isActive === true && deservesNewAlert({ price: deal.lastAlertedPrice, alertedAt: deal.lastAlertedAt }, quote.price, now);
     const mustHold = (isDrop && !(confirmsCachedDeal && !deal)) || fellFurther;
-    const waiting = mustHold && !dropHasHeld(firstSeen, now, judgement?.shareBelow ?? 0, isDrop && deal !== undefined);
+    const waiting = mustHold && !dropHasHeld(firstSeen, now, judgement?.shareBelow ?? 0, isDrop && deal !== undefined ? newEpisode : null);
     if (waiting) {
       rememberDropSighting(tx, quote, now);
       changes.dropsAwaitingLook++;

@@ -3,7 +3,7 @@
  * Pure: prices, dates and the clock come in as values.
  */
 import type { DealTier } from "../../domain/api/deals.ts";
-import { DEAL_RULES, type DealThresholds } from "../../domain/deal-rules.ts";
+import { DEAL_RULES, type DealThresholds, type NewEpisodeRule } from "../../domain/deal-rules.ts";
 import { isInternational } from "../../domain/destinations.ts";
 import { daysBetween, DAY_MS, HOUR_MS } from "../../domain/calendar.ts";
 import type { Cabin, TripType } from "./fare-source.ts";
@@ -77,25 +77,25 @@ export function usualDailyLow(recentLows: readonly DailyLow[], endedDay: number 
 }
 
 /**
- * An ended deal's dates alert again only for a separate drop: the fare must be 15% below that date pair's usual
- * daily low (usualDailyLow), so a fare bobbing around the threshold is one deal, not many, while a new sale after the
- * fare recovered is a new deal.
+ * An ended deal's dates alert again only for a separate drop: the fare must be the source's step (12% for a grid
+ * source, 15% for a discovery sweep) below that date pair's usual daily low (usualDailyLow), so a fare bobbing around
+ * the threshold is one deal, not many, while a new sale after the fare recovered is a new deal.
  */
-export function isNewEpisode(price: number, pairUsualLow: number | null): boolean {
-  return pairUsualLow === null || price <= pairUsualLow * (1 - DEAL_RULES.newEpisodeShareBelowRecent);
+export function isNewEpisode(price: number, pairUsualLow: number | null, rule: NewEpisodeRule): boolean {
+  return pairUsualLow === null || price <= pairUsualLow * (1 - rule.shareBelowRecent);
 }
 
 /**
  * A drop (a new deal, a new episode on an ended deal's dates, a live deal's further fall) alerts only once it has held:
- * first seen 3 to 24 hours ago (a new episode 6: decision 094), and every look at its dates since then a drop too (a
+ * first seen 3 to 24 hours ago (a new episode its source's holdsHours, 12 or 6: decisions 094 and 095), and every look at its dates since then a drop too (a
  * look that finds none forgets it).
  * A sale holds its price for days, while the noise of one search, or of a few hours' prices, is gone hours later. A
  * possible mistake fare (half price or less) is no noise and may last only hours: it alerts on the next look, half an
  * hour or more after the first (decisions 055 and 084).
  */
-export function dropHasHeld(firstSeenAt: Date | null, now: Date, shareBelow: number, isNewEpisode = false): boolean {
+export function dropHasHeld(firstSeenAt: Date | null, now: Date, shareBelow: number, newEpisode: NewEpisodeRule | null = null): boolean {
   if (firstSeenAt === null) return false;
-  const ordinaryHours = isNewEpisode ? DEAL_RULES.newEpisodeHoldsHours : DEAL_RULES.dropHoldsHours;
+  const ordinaryHours = newEpisode ? newEpisode.holdsHours : DEAL_RULES.dropHoldsHours;
   const hours = tierFor(shareBelow) === "exceptional" ? DEAL_RULES.mistakeFareHoldsHours : ordinaryHours;
   const since = now.getTime() - firstSeenAt.getTime();
   return since >= hours * HOUR_MS && since <= DEAL_RULES.dropSightingWithinHours * HOUR_MS;

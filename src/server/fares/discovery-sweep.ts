@@ -129,16 +129,16 @@ function notObservedToday(db: Db, quotes: readonly FareQuote[], today: string): 
 
 /**
  * Drops waiting to hold (deal-records.ts) that can have held by now: first seen 3 to 4½ hours ago, or 6 to 7½ (a new
- * episode holds 6 hours; a new deal has alerted or been forgotten at its first look, unless it found no fare). A sweep
+ * episode holds 6 hours in a sweep; a new deal has alerted or been forgotten at its first look, unless it found no fare). A sweep
  * looks at their dates itself when discovery did not show them, so a sale on dates alerted before alerts once it has
- * held rather than when Explore happens to show those dates again (docs/decisions/085 and 094). Each window gives a
+ * held rather than when Explore happens to show those dates again (docs/decisions/085, 094 and 095). Each window gives a
  * drop one look, or two when the first found no fare.
  */
 function dropsThatCanHaveHeld(db: Db, now: Date) {
   const heldSince = (hours: number) => now.getTime() - hours * HOUR_MS;
   const window = HELD_LOOK_WINDOW_HOURS * HOUR_MS;
   const drop = heldSince(DEAL_RULES.dropHoldsHours);
-  const episode = heldSince(DEAL_RULES.newEpisodeHoldsHours);
+  const episode = heldSince(DEAL_RULES.newEpisode.sweep.holdsHours);
   return db.$client
     .query(
       `SELECT destination, depart_date, return_date, cabin FROM drop_sightings

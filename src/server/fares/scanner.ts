@@ -114,7 +114,7 @@ async function sightPastHours(deps: ScanDeps, now: Date): Promise<number> {
     const searches = planSearches({ today, destinations: DESTINATIONS.map((d) => d.code), rechecks: [], lastObserved: history.lastObserved });
     const { quotes } = await fares.search({ now: then, searches });
     const { judged } = judgeQuotes(quotes, history, today);
-    awaiting = db.transaction((tx) => recordDeals(tx, judged, then)).dropsAwaitingLook;
+    awaiting = db.transaction((tx) => recordDeals(tx, judged, then, DEAL_RULES.newEpisode.grid)).dropsAwaitingLook;
     await nextTick();
   }
   return awaiting;
@@ -186,7 +186,7 @@ async function gridSweep(deps: ScanDeps, history: PriceHistory, now: Date, today
         result.quotes.map((quote) => quote.destination),
         now,
       );
-      return recordDeals(tx, judged, now);
+      return recordDeals(tx, judged, now, DEAL_RULES.newEpisode.grid);
     });
     countDealChanges(summary, changes);
     summary.status = result.quotes.length > 0 || result.errors.length === 0 ? "succeeded" : "failed";
@@ -209,7 +209,7 @@ async function discoverySweep(deps: ScanDeps, history: PriceHistory, now: Date, 
   const changes: DealChanges = db.transaction((tx) => {
     storeObservations(db, observations);
     markRoutesObserved(db, fares.name, observedRoutes, now);
-    return recordDeals(tx, judged, now);
+    return recordDeals(tx, judged, now, DEAL_RULES.newEpisode.sweep);
   });
   countDealChanges(summary, changes);
   summary.status = quotes > 0 || errors.length === 0 ? "succeeded" : "failed";
