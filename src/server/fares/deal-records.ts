@@ -139,8 +139,8 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
     const key = dealKey(quote);
     const deal = known.get(key);
 
-    // A drop alerts once it has held (every look for 3 hours found it, 12 or 6 for a new episode): until then it waits, and a
-    // look that finds no drop forgets it. A fresh search confirming a cached price is proof enough for a new deal; a new
+    // A drop alerts once it has held (every look for 3 hours found it, 12 or 6 for a new episode): until then it waits,
+    // and a look that finds no drop forgets it. A fresh search confirming a cached price is proof enough for a new deal; a new
     // episode on dates alerted before, or a live deal's further fall (below), must hold (the same hour's answers share
     // its noise). A new episode is measured against the days before it was first seen.
     const firstSeen = sightings.get(key) ?? null;

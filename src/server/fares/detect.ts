@@ -87,8 +87,8 @@ export function isNewEpisode(price: number, pairUsualLow: number | null, rule: N
 
 /**
  * A drop (a new deal, a new episode on an ended deal's dates, a live deal's further fall) alerts only once it has held:
- * first seen 3 to 24 hours ago (a new episode its source's holdsHours, 12 or 6: decisions 094 and 095), and every look at its dates since then a drop too (a
- * look that finds none forgets it).
+ * first seen 3 to 24 hours ago (a new episode its source's holdsHours, 12 or 6: decisions 094 and 095), and every look
+ * at its dates since then a drop too (a look that finds none forgets it).
  * A sale holds its price for days, while the noise of one search, or of a few hours' prices, is gone hours later. A
  * possible mistake fare (half price or less) is no noise and may last only hours: it alerts on the next look, half an
  * hour or more after the first (decisions 055 and 084).
