@@ -34,8 +34,8 @@ export class LoopbackPushService {
         for (const wake of this.waiters.splice(0)) wake();
       });
     });
-    // Real push services keep a connection open for minutes; node's 5-second default closed a pooled connection just
-    // as the server's next push reused it, failing that push until the outbox's retry 15 seconds later.
+    // Real push services keep a connection open for minutes. node's 5-second default may close a pooled connection just
+    // as the server's next push reuses it (one suspected cause of a push missing in one full run; not reproduced).
     this.server.keepAliveTimeout = 120_000;
     await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
   }

@@ -129,10 +129,10 @@ function notObservedToday(db: Db, quotes: readonly FareQuote[], today: string): 
 
 /**
  * Drops waiting to hold (deal-records.ts) that can have held by now: first seen 3 to 4½ hours ago, or 6 to 7½ (a new
- * episode holds 6 hours in a sweep; a new deal has alerted or been forgotten at its first look, unless it found no fare). A sweep
- * looks at their dates itself when discovery did not show them, so a sale on dates alerted before alerts once it has
- * held rather than when Explore happens to show those dates again (docs/decisions/085, 094 and 095). Each window gives a
- * drop one look, or two when the first found no fare.
+ * episode holds 6 hours in a sweep; a new deal has alerted or been forgotten at its first look, unless it found no
+ * fare). A sweep looks at their dates itself when discovery did not show them, so a sale on dates alerted before alerts
+ * once it has held rather than when Explore happens to show those dates again (docs/decisions/085, 094 and 095). Each
+ * window gives a drop one look, or two when the first found no fare.
  */
 function dropsThatCanHaveHeld(db: Db, now: Date) {
   const heldSince = (hours: number) => now.getTime() - hours * HOUR_MS;
