@@ -1,6 +1,6 @@
 // src/server/: the one Bun process: main.ts (side effects), app.ts (routes), jobs.ts (background work), config, deps, clock, audit log.
 // Feature folders import http/, auth/, mail/ and src/domain below them, never a folder above (biome.json).
-import { Elysia } from "elysia";
+import { type AnyElysia, Elysia } from "elysia";
 import { accountRoutes } from "./account/account.routes.ts";
 import { adminRoutes } from "./admin/admin.routes.ts";
 import { createAuthLimits } from "./auth/auth-limits.ts";
@@ -25,8 +25,13 @@ import { createPageRenderer } from "./ssr/render.tsx";
 import { SharedDealVersions, shareIdOfPagePath } from "./trips/deal-shares.ts";
 import { tripsRoutes } from "./trips/trips.routes.ts";
 
+export interface AppOptions {
+  /** Routes mounted before the pages' catch-all; the product has none (the browser tests' server adds its test seam). */
+  extraRoutes?: (deps: Deps) => AnyElysia;
+}
+
 /** The whole product as one Elysia app. Reads no environment and starts no timers: main.ts does that. */
-export function createApp(deps: Deps) {
+export function createApp(deps: Deps, options: AppOptions = {}) {
   const authLimits = createAuthLimits();
   const app = new Elysia({ normalize: false })
     .use(errorHandling)
@@ -46,6 +51,7 @@ export function createApp(deps: Deps) {
     .use(dealsRoutes(deps))
     .use(tripsRoutes(deps))
     .use(alertsRoutes(deps))
+    .use(options.extraRoutes ? options.extraRoutes(deps) : new Elysia())
     .get("/api/*", () => {
       throw notFound();
     })

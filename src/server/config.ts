@@ -189,7 +189,8 @@ export function loadConfig(env: Env): Readonly<Config> {
   });
 }
 
-function isLoopbackOrigin(origin: string): boolean {
+/** 127.0.0.1, localhost or [::1]: where only this machine can reach the server (test-only settings require it). */
+export function isLoopbackOrigin(origin: string): boolean {
   try {
     return ["127.0.0.1", "localhost", "[::1]"].includes(new URL(origin).hostname);
   } catch {

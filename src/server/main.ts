@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { openDatabase } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
-import { createApp } from "./app.ts";
+import { type AppOptions, createApp } from "./app.ts";
 import { ensureAdmin } from "./auth/admin-bootstrap.ts";
 import { createBilling } from "./billing/create-billing.ts";
 import { steppedClock, systemClock, type Clock } from "./clock.ts";
@@ -55,7 +55,12 @@ async function extractMigrations(files: Record<string, string>): Promise<string>
   return folder;
 }
 
-export async function main(bundle?: EmbeddedBundle): Promise<void> {
+/** What a caller other than the product adds: the browser tests' server mounts its test seam here. */
+export interface MainOptions {
+  extraRoutes?: AppOptions["extraRoutes"];
+}
+
+export async function main(bundle?: EmbeddedBundle, options: MainOptions = {}): Promise<void> {
   const startedAt = performance.now();
   const config = readConfig();
   const db = openDatabase(config.databasePath);
@@ -77,7 +82,11 @@ export async function main(bundle?: EmbeddedBundle): Promise<void> {
 
   // Bun's own body limit is lifted: it would answer a bare 413 with none of our headers. The body parser refuses
   // an oversized body itself, by its Content-Length before reading or after reading 1 MiB of a stream.
-  const app = createApp(deps).listen({ port: config.port, hostname: config.host, maxRequestBodySize: Number.MAX_SAFE_INTEGER });
+  const app = createApp(deps, { extraRoutes: options.extraRoutes }).listen({
+    port: config.port,
+    hostname: config.host,
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+  });
   const stopJobs = startJobs(deps);
   const billing = config.stripe ? "Stripe" : "test billing";
   console.log(

@@ -2,12 +2,12 @@ import type { Page } from "@playwright/test";
 import { openOperations, openPage, signIn, userRow } from "./support/admin-page.ts";
 import { type AccessibilityState, checkStates, clickUntilVisible, type StateContext } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { seedUser } from "./support/seed.ts";
+import { seedUser } from "./support/world.ts";
 import { subscribeInBrowser } from "./support/subscribe.ts";
 
 /** The admin signed in on /admin with one more member in the list; returns that member's email. */
 async function adminWithMember({ page, server, baseURL }: StateContext) {
-  const member = seedUser(server, { firstName: "Quinn" });
+  const member = await seedUser(server, { firstName: "Quinn" });
   await signIn(page, baseURL);
   await openPage(page);
   await expect(userRow(page, member.email)).toBeVisible();
@@ -68,7 +68,7 @@ const ADMIN_STATES: AccessibilityState[] = [
   {
     name: "Access Denied (a member on /admin)",
     reach: async ({ page, server, baseURL }) => {
-      const member = seedUser(server);
+      const member = await seedUser(server);
       await signIn(page, baseURL, member);
       await openPage(page);
       await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();

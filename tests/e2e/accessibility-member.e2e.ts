@@ -2,13 +2,11 @@ import type { Page } from "@playwright/test";
 import { newDevice } from "../support/push-service.ts";
 import { alertsCard, presetNames, saveWindowFromPreset } from "./support/alerts-page.ts";
 import { type AccessibilityState, checkStates, clickUntilVisible, type StateContext } from "./support/axe.ts";
-import { banner, destinationField, logIn, subscriberWithDeals, tableRows, waitForBootScan } from "./support/deals-page.ts";
+import { banner, destinationField, logIn, subscriberWithDeals, tableRows } from "./support/deals-page.ts";
 import { expect, expectToast, test } from "./support/fixtures.ts";
-import { ONLY_SEEDED_DEALS, seedUser } from "./support/seed.ts";
+import { ONLY_SEEDED_DEALS, seedUser } from "./support/world.ts";
 import { subscribeInBrowser } from "./support/subscribe.ts";
 import { bookTrip, callApi, shareDeal } from "./support/trips-page.ts";
-
-waitForBootScan();
 
 const withDeals = ({ page, server }: StateContext) => subscriberWithDeals(page, server, { count: 12, newCount: 6, ended: 1 });
 
@@ -68,7 +66,7 @@ const MEMBER_STATES: AccessibilityState[] = [
   {
     name: "dashboard, no deals yet",
     reach: async ({ page, server }) => {
-      await logIn(page, seedUser(server, { firstName: "Casey", preferences: ONLY_SEEDED_DEALS }));
+      await logIn(page, server, await seedUser(server, { firstName: "Casey", preferences: ONLY_SEEDED_DEALS }));
       await expect(page.getByRole("heading", { name: "My Flight Deals" })).toBeVisible();
     },
   },
@@ -157,7 +155,7 @@ const MEMBER_STATES: AccessibilityState[] = [
   {
     name: "dashboard, password-setup card",
     reach: async ({ page, server }) => {
-      await logIn(page, seedUser(server, { needsSetup: true, firstName: "Kai", preferences: ONLY_SEEDED_DEALS }));
+      await logIn(page, server, await seedUser(server, { needsSetup: true, firstName: "Kai", preferences: ONLY_SEEDED_DEALS }));
       await expect(page.getByRole("region", { name: "Set Up Your Password" })).toBeVisible();
     },
   },
@@ -176,7 +174,7 @@ const MEMBER_STATES: AccessibilityState[] = [
   {
     name: "dashboard, subscription paused (deals on hold)",
     reach: async ({ page, server }) => {
-      await logIn(page, seedUser(server, { status: "Paused", type: "Free" }));
+      await logIn(page, server, await seedUser(server, { status: "Paused", type: "Free" }));
       await expect(page.getByRole("heading", { name: "Your flight deals are on hold" })).toBeVisible();
     },
   },

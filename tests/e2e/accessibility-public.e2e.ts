@@ -1,11 +1,9 @@
 import { type AccessibilityState, checkStates, clickUntilVisible, type StateContext } from "./support/axe.ts";
-import { subscriberWithDeals, waitForBootScan } from "./support/deals-page.ts";
+import { subscriberWithDeals } from "./support/deals-page.ts";
 import { expect, expectToast, test } from "./support/fixtures.ts";
-import { endDeal, seedDealAlert, seedUser, uniqueEmail } from "./support/seed.ts";
+import { endDeal, seedDealAlert, seedUser, uniqueEmail } from "./support/world.ts";
 import { DECLINED, enterDetails, fillCard } from "./support/subscribe.ts";
 import { revokeShare, shareDeal } from "./support/trips-page.ts";
-
-waitForBootScan();
 
 /** A member shares a deal and signs out: the page is left as a visitor the link was sent to, signed in as nobody. */
 async function sharedAsVisitor({ page, server }: StateContext, then?: (dealId: number, shareId: string) => Promise<void>) {
@@ -21,8 +19,8 @@ async function sharedAsVisitor({ page, server }: StateContext, then?: (dealId: n
  * city no other test's subscribers ask for, as the worker's server (and its published deals) is shared between files.
  */
 async function snoozeLink({ page, server, mail }: StateContext) {
-  const user = seedUser(server, { preferences: { destinations: ["BOS"], maxPrice: 50, nonstopOnly: false } });
-  seedDealAlert(server, { destination: "BOS", price: 49 });
+  const user = await seedUser(server, { preferences: { destinations: ["BOS"], maxPrice: 50, nonstopOnly: false } });
+  await seedDealAlert(server, { destination: "BOS", price: 49 });
   const email = await mail.waitFor(user.email, (message) => (message.subject ?? "").includes("$49"), 15_000);
   await page.context().clearCookies();
   return /Snooze Boston for 30 days: (\S+)/.exec(email.text ?? "")![1]!;
@@ -144,7 +142,11 @@ const PUBLIC_STATES: AccessibilityState[] = [
   {
     name: "shared deal page, the deal ended",
     reach: async (context) => {
-      await context.page.goto(await sharedAsVisitor(context, async (dealId) => endDeal(context.server, dealId)));
+      await context.page.goto(
+        await sharedAsVisitor(context, async (dealId) => {
+          await endDeal(context.server, dealId);
+        }),
+      );
       await expect(context.page.getByRole("status")).toContainText("This deal has ended");
     },
   },

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectToast, test } from "./support/fixtures.ts";
-import { logIn } from "./support/deals-page.ts";
-import { seedUser, type SeededUser } from "./support/seed.ts";
+import { logIn, logInThroughForm } from "./support/deals-page.ts";
+import { seedUser, type Member } from "./support/world.ts";
 
 async function openProfile(page: Page) {
   await page.getByRole("button", { name: "Profile" }).click();
@@ -9,13 +9,13 @@ async function openProfile(page: Page) {
 }
 
 test.describe("accounts", () => {
-  let member: SeededUser;
-  test.beforeEach(({ server }) => {
-    member = seedUser(server, { firstName: "Robin" });
+  let member: Member;
+  test.beforeEach(async ({ server }) => {
+    member = await seedUser(server, { firstName: "Robin" });
   });
 
-  test("a member logs in, is greeted by first name, and logs out to the landing page", async ({ page }) => {
-    await logIn(page, member);
+  test("a member logs in, is greeted by first name, and logs out to the landing page", async ({ page, server }) => {
+    await logIn(page, server, member);
     await expect(page.getByRole("heading", { name: "Welcome back, Robin" })).toBeVisible();
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -50,11 +50,11 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("a visitor is sent from /dashboard to /login, and a signed-in user from /login to /dashboard", async ({ page }) => {
+  test("a visitor is sent from /dashboard to /login, and a signed-in user from /login to /dashboard", async ({ page, server }) => {
     const response = await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login$/);
     expect(response?.status()).toBe(200);
-    await logIn(page, member);
+    await logIn(page, server, member);
     await page.goto("/login");
     await expect(page).toHaveURL(/\/dashboard$/);
   });
@@ -79,7 +79,7 @@ test.describe("accounts", () => {
     await expectToast(page, "Password Reset Successful");
     await expect(page).toHaveURL(/\/login$/);
 
-    await logIn(page, { email: member.email, password: "a whole new password" });
+    await logInThroughForm(page, { email: member.email, password: "a whole new password" });
     await mail.waitFor(member.email, (m) => m.subject === "Your GoRDU password was changed");
   });
 
@@ -100,8 +100,8 @@ test.describe("accounts", () => {
     await expectToast(page, "Reset Failed", "This password reset link is invalid or expired.");
   });
 
-  test("a member changes their password from the profile dialog and logs in with it", async ({ page }) => {
-    await logIn(page, member);
+  test("a member changes their password from the profile dialog and logs in with it", async ({ page, server }) => {
+    await logIn(page, server, member);
     const dialog = await openProfile(page);
     await dialog.getByRole("button", { name: "Change Password" }).click();
     await dialog.getByLabel("Current Password").fill(member.password);
@@ -112,11 +112,11 @@ test.describe("accounts", () => {
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toBeHidden();
     await page.getByRole("button", { name: "Logout" }).click();
-    await logIn(page, { email: member.email, password: "changed password 2" });
+    await logInThroughForm(page, { email: member.email, password: "changed password 2" });
   });
 
-  test("a member edits their profile; empty fields read 'Not provided'", async ({ page }) => {
-    await logIn(page, member);
+  test("a member edits their profile; empty fields read 'Not provided'", async ({ page, server }) => {
+    await logIn(page, server, member);
     const dialog = await openProfile(page);
     await expect(dialog.getByText("Not provided")).toHaveCount(2);
     await dialog.getByRole("button", { name: "Edit" }).click();
@@ -130,8 +130,8 @@ test.describe("accounts", () => {
     await expect(dialog.getByText("Not provided")).toHaveCount(0);
   });
 
-  test("the email alerts switch saves at once, with 'Heads up!' when turned on", async ({ page }) => {
-    await logIn(page, member);
+  test("the email alerts switch saves at once, with 'Heads up!' when turned on", async ({ page, server }) => {
+    await logIn(page, server, member);
     const alerts = page.getByRole("switch", { name: "Email Alerts" });
     await expect(alerts).toBeChecked();
     await alerts.click();
@@ -144,8 +144,8 @@ test.describe("accounts", () => {
 });
 
 test("a new subscriber sets a password from the 'Set Up Your Password' card without a current password", async ({ page, server }) => {
-  const newcomer = seedUser(server, { needsSetup: true, firstName: "Kai" });
-  await logIn(page, newcomer);
+  const newcomer = await seedUser(server, { needsSetup: true, firstName: "Kai" });
+  await logIn(page, server, newcomer);
   await expect(page.getByRole("heading", { name: "Set Up Your Password" })).toBeVisible();
   await page.getByRole("button", { name: "Set Password" }).click();
   const dialog = page.getByRole("dialog");

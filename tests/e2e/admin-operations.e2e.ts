@@ -1,7 +1,7 @@
 import type { OperationsOverview } from "../../src/domain/api/admin.ts";
 import { expectNoSeriousAxeViolations } from "./support/axe.ts";
 import { ADMIN, expect, expectToast, test } from "./support/fixtures.ts";
-import { seedScan, seedUser } from "./support/seed.ts";
+import { seedScan, seedUser } from "./support/world.ts";
 import { openOperations, openPage, signIn, userRow } from "./support/admin-page.ts";
 
 test.describe("operations", () => {
@@ -17,7 +17,7 @@ test.describe("operations", () => {
     await contact.getByRole("button", { name: "Send Message" }).click();
     await expectToast(page, "Message Sent");
 
-    const member = seedUser(server, { firstName: "Audra" });
+    const member = await seedUser(server, { firstName: "Audra" });
     await signIn(page, baseURL);
     await openPage(page);
     await userRow(page, member.email).getByRole("button", { name: "Edit" }).click();
@@ -59,7 +59,7 @@ test.describe("operations", () => {
   });
 
   test("shows a recorded fare scan: when, source, status, what it covered and found, its errors and quota", async ({ page, server, baseURL }) => {
-    const scan = seedScan(server);
+    const scan = await seedScan(server);
     await signIn(page, baseURL);
     await openPage(page);
     const scans = (await openOperations(page)).getByRole("region", { name: "Last fare scans", exact: true });
@@ -106,7 +106,7 @@ test.describe("fare searches", () => {
 test.describe("layout and accessibility", () => {
   test("on a phone the users are cards and neither tab scrolls sideways", async ({ page, server, baseURL }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const member = seedUser(server);
+    const member = await seedUser(server);
     await signIn(page, baseURL);
     await openPage(page);
     const width = () => page.evaluate(() => document.documentElement.scrollWidth);
@@ -119,7 +119,7 @@ test.describe("layout and accessibility", () => {
   });
 
   test("axe finds no serious accessibility violation on either tab or in the edit dialog", async ({ page, server, baseURL }) => {
-    const member = seedUser(server);
+    const member = await seedUser(server);
     await signIn(page, baseURL);
     await openPage(page);
     await expectNoSeriousAxeViolations(page);

@@ -1,5 +1,5 @@
 import { ADMIN, expect, expectToast, test } from "./support/fixtures.ts";
-import { seedUser, uniqueEmail } from "./support/seed.ts";
+import { seedUser, uniqueEmail } from "./support/world.ts";
 import { subscribeInBrowser } from "./support/subscribe.ts";
 import { heading, openPage, signIn, signupDay, statusOf, totalUsers, userRow } from "./support/admin-page.ts";
 
@@ -14,7 +14,7 @@ test.describe("who may see /admin", () => {
     page.on("request", (request) => {
       if (new URL(request.url()).pathname.startsWith("/api/admin/")) adminCalls.push(request.url());
     });
-    const member = seedUser(server);
+    const member = await seedUser(server);
     await signIn(page, baseURL, { email: member.email, password: member.password });
 
     const response = await openPage(page);
@@ -34,7 +34,7 @@ test.describe("who may see /admin", () => {
 
 test.describe("users", () => {
   test("the admin sees the title, every column, 'User Management (N users)', and each user's row", async ({ page, server, baseURL }) => {
-    const member = seedUser(server, { firstName: "Quinn" });
+    const member = await seedUser(server, { firstName: "Quinn" });
     await signIn(page, baseURL);
     await openPage(page);
     await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
@@ -69,9 +69,9 @@ test.describe("users", () => {
 
   test("the search filters by email, first name and last name as you type, with an empty state", async ({ page, server, baseURL }) => {
     const tag = Date.now().toString(36);
-    const byEmail = seedUser(server, { email: uniqueEmail(`findme${tag}`), firstName: "Ann" });
-    const byFirst = seedUser(server, { firstName: `Zelda${tag}` });
-    const byLast = seedUser(server, { firstName: "Otto" });
+    const byEmail = await seedUser(server, { email: uniqueEmail(`findme${tag}`), firstName: "Ann" });
+    const byFirst = await seedUser(server, { firstName: `Zelda${tag}` });
+    const byLast = await seedUser(server, { firstName: "Otto" });
     await signIn(page, baseURL);
     const renamed = await page.request.put(`/api/admin/users/${byLast.id}`, { data: { lastName: `Quarrington${tag}` }, headers: { origin: baseURL! } });
     expect(renamed.ok()).toBe(true);
@@ -106,7 +106,7 @@ test.describe("users", () => {
     server,
     baseURL,
   }) => {
-    const member = seedUser(server, { firstName: "Edie" });
+    const member = await seedUser(server, { firstName: "Edie" });
     await signIn(page, baseURL);
     await openPage(page);
 
@@ -203,7 +203,7 @@ test.describe("users", () => {
   });
 
   test("Delete User asks 'Permanently Delete User?'; No keeps the user, 'Yes, Delete User' removes the row", async ({ page, server, baseURL }) => {
-    const member = seedUser(server);
+    const member = await seedUser(server);
     await signIn(page, baseURL);
     await openPage(page);
     const before = await totalUsers(page);
@@ -230,7 +230,7 @@ test.describe("users", () => {
   });
 
   test("the admin's own row offers no Delete User (the server refuses it anyway)", async ({ page, server, baseURL }) => {
-    const member = seedUser(server);
+    const member = await seedUser(server);
     await signIn(page, baseURL);
     await openPage(page);
     await userRow(page, ADMIN.email).getByRole("button", { name: "Edit" }).click();

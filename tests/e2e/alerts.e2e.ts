@@ -2,7 +2,7 @@ import { format } from "date-fns";
 import { alertsCard, saveWindowFromPreset } from "./support/alerts-page.ts";
 import { logIn } from "./support/deals-page.ts";
 import { expect, expectToast, test } from "./support/fixtures.ts";
-import { outboxKindsTo, seedDealAlert, seedUser } from "./support/seed.ts";
+import { outboxKindsTo, seedDealAlert, seedUser } from "./support/world.ts";
 import { LoopbackPushService, newDevice } from "../support/push-service.ts";
 
 /** Preferences only the deals this file seeds fit ($49 fares): the boot scan's deals stay out of the list. */
@@ -14,15 +14,16 @@ const addIsoDays = (iso: string, days: number) => {
   return date.toISOString().slice(0, 10);
 };
 
-const alertCount = (server: Parameters<typeof outboxKindsTo>[0], email: string) => outboxKindsTo(server, email).filter((kind) => kind === "deal-alert").length;
+const alertCount = async (server: Parameters<typeof outboxKindsTo>[0], email: string) =>
+  (await outboxKindsTo(server, email)).filter((kind) => kind === "deal-alert").length;
 
 test("a window from a preset badges and filters the deals, and 'only deals that fit my windows' alerts only those, by email and push", async ({
   page,
   server,
   mail,
 }) => {
-  const user = seedUser(server, { firstName: "Wren", preferences: SEEDED_ONLY });
-  await logIn(page, user);
+  const user = await seedUser(server, { firstName: "Wren", preferences: SEEDED_ONLY });
+  await logIn(page, server, user);
   const window = await saveWindowFromPreset(page);
   const pushService = new LoopbackPushService();
   await pushService.start();
@@ -34,8 +35,8 @@ test("a window from a preset badges and filters the deals, and 'only deals that 
   );
   expect(added).toBe(200);
 
-  const fitting = seedDealAlert(server, { destination: "MCO", price: 49, depart: window.startDate, return: addIsoDays(window.startDate, 2) });
-  const outside = seedDealAlert(server, { destination: "SEA", price: 49, depart: addIsoDays(window.endDate, 3), return: addIsoDays(window.endDate, 6) });
+  const fitting = await seedDealAlert(server, { destination: "MCO", price: 49, depart: window.startDate, return: addIsoDays(window.startDate, 2) });
+  const outside = await seedDealAlert(server, { destination: "SEA", price: 49, depart: addIsoDays(window.endDate, 3), return: addIsoDays(window.endDate, 6) });
   expect(fitting.matches).toBeGreaterThan(0);
   expect(outside.matches).toBeGreaterThan(0);
   await page.reload();
@@ -55,11 +56,11 @@ test("a window from a preset badges and filters the deals, and 'only deals that 
   await card.getByRole("checkbox", { name: /Still send exceptional deals/ }).uncheck();
   await expect(card.getByRole("checkbox", { name: /Still send exceptional deals/ })).not.toBeChecked();
 
-  const before = alertCount(server, user.email);
-  seedDealAlert(server, { destination: "DEN", price: 48, depart: addIsoDays(window.endDate, 2), return: addIsoDays(window.endDate, 5), percent: 60 });
-  expect(alertCount(server, user.email)).toBe(before);
-  const matching = seedDealAlert(server, { destination: "MCO", price: 47, depart: window.startDate, return: addIsoDays(window.startDate, 2) });
-  expect(alertCount(server, user.email)).toBe(before + 1);
+  const before = await alertCount(server, user.email);
+  await seedDealAlert(server, { destination: "DEN", price: 48, depart: addIsoDays(window.endDate, 2), return: addIsoDays(window.endDate, 5), percent: 60 });
+  expect(await alertCount(server, user.email)).toBe(before);
+  const matching = await seedDealAlert(server, { destination: "MCO", price: 47, depart: window.startDate, return: addIsoDays(window.startDate, 2) });
+  expect(await alertCount(server, user.email)).toBe(before + 1);
   const email = await mail.waitFor(user.email, (message) => (message.subject ?? "").includes("$47"));
   expect(email.text).toContain("Orlando");
   // Each push decrypted with the device's private key: pushes go out in the order they were queued.
@@ -77,16 +78,16 @@ test("a window from a preset badges and filters the deals, and 'only deals that 
   await page.goto(snoozeLink);
   await page.getByRole("button", { name: "Snooze Orlando for 30 days" }).click();
   await expect(page.getByRole("heading", { name: "Orlando is snoozed" })).toBeVisible();
-  const afterSnooze = alertCount(server, user.email);
-  seedDealAlert(server, { destination: "MCO", price: 46, depart: window.startDate, return: addIsoDays(window.startDate, 1) });
-  expect(alertCount(server, user.email)).toBe(afterSnooze);
+  const afterSnooze = await alertCount(server, user.email);
+  await seedDealAlert(server, { destination: "MCO", price: 46, depart: window.startDate, return: addIsoDays(window.startDate, 1) });
+  expect(await alertCount(server, user.email)).toBe(afterSnooze);
   await page.goto("/dashboard");
   await expect(alertsCard(page).getByRole("list", { name: "Snoozed destinations" })).toContainText("Orlando (MCO)");
 });
 
 test("the Search card loads a window's dates", async ({ page, server }) => {
-  const user = seedUser(server, { preferences: SEEDED_ONLY });
-  await logIn(page, user);
+  const user = await seedUser(server, { preferences: SEEDED_ONLY });
+  await logIn(page, server, user);
   const window = await saveWindowFromPreset(page);
   await page.getByLabel("Dates from a travel window").selectOption({ label: window.name });
   const [y, m, d] = window.endDate.split("-").map(Number) as [number, number, number];
@@ -94,8 +95,8 @@ test("the Search card loads a window's dates", async ({ page, server }) => {
 });
 
 test("two quick changes are both kept, in the order they were made, even when the first save is slow", async ({ page, server }) => {
-  const user = seedUser(server, { preferences: SEEDED_ONLY });
-  await logIn(page, user);
+  const user = await seedUser(server, { preferences: SEEDED_ONLY });
+  await logIn(page, server, user);
   const card = alertsCard(page);
   // The first save waits in the browser until the second change is made.
   let releaseFirstSave = () => {};

@@ -1,9 +1,7 @@
 import { googleFlightsUrl } from "../../src/domain/links.ts";
-import { dealsCard, logIn, money, priceOf, subscriberWithDeals, swipe, tableRows, waitForBootScan } from "./support/deals-page.ts";
+import { dealsCard, logIn, money, priceOf, subscriberWithDeals, swipe, tableRows } from "./support/deals-page.ts";
 import { expect, expectToast, test } from "./support/fixtures.ts";
-import { outboxKindsTo, seedDealAlert, seedDeals, seedUser } from "./support/seed.ts";
-
-waitForBootScan();
+import { outboxKindsTo, seedDealAlert, seedDeals, seedUser } from "./support/world.ts";
 
 test.describe("a deal's details", () => {
   test("open, record the click (no longer NEW), and offer Google Flights' exact search in a new tab", async ({ page, server }) => {
@@ -178,7 +176,7 @@ test.describe("fresh deals", () => {
     await expect(page.getByText("2 deals in your list")).toBeVisible();
     await page.getByRole("combobox", { name: "Destination" }).fill("kept while polling");
 
-    seedDeals(server, user.id, { count: 1 });
+    await seedDeals(server, user.id, { count: 1 });
     // The installed clock also runs on its own, so this is checked before any 30 s can have passed.
     await expect(page.getByText("2 deals in your list")).toBeVisible();
     await page.clock.runFor(30_500);
@@ -190,12 +188,12 @@ test.describe("fresh deals", () => {
   test("an alert email arrives at the SMTP server for a matching subscriber only", async ({ page, server, mail }) => {
     // Zurich and Amsterdam are not RDU nonstops: the server's own scans never publish deals there, so only
     // the deal published here can reach these subscribers, whenever a scan runs.
-    const zurich = seedUser(server, { firstName: "Lee", preferences: { destinations: ["ZRH"], maxPrice: 800, nonstopOnly: false } });
-    const amsterdam = seedUser(server, { preferences: { destinations: ["AMS"], maxPrice: 800, nonstopOnly: false } });
-    const quiet = seedUser(server, { preferences: { destinations: ["ZRH"], maxPrice: 800, nonstopOnly: false }, emailAlerts: false });
-    const cheapOnly = seedUser(server, { preferences: { destinations: ["ZRH"], maxPrice: 300, nonstopOnly: false } });
+    const zurich = await seedUser(server, { firstName: "Lee", preferences: { destinations: ["ZRH"], maxPrice: 800, nonstopOnly: false } });
+    const amsterdam = await seedUser(server, { preferences: { destinations: ["AMS"], maxPrice: 800, nonstopOnly: false } });
+    const quiet = await seedUser(server, { preferences: { destinations: ["ZRH"], maxPrice: 800, nonstopOnly: false }, emailAlerts: false });
+    const cheapOnly = await seedUser(server, { preferences: { destinations: ["ZRH"], maxPrice: 300, nonstopOnly: false } });
 
-    const published = seedDealAlert(server, { destination: "ZRH", price: 412, airline: "Swiss" });
+    const published = await seedDealAlert(server, { destination: "ZRH", price: 412, airline: "Swiss" });
     expect(published.matches).toBeGreaterThanOrEqual(2);
 
     const alert = await mail.waitFor(zurich.email, (m) => (m.subject ?? "").includes("Zurich"));
@@ -204,13 +202,13 @@ test.describe("fresh deals", () => {
     expect(alert.headerLines.map((line) => line.key)).toContain("list-unsubscribe");
 
     // Only an outbox row becomes an email, and the fan-out wrote every row before seedDealAlert returned.
-    expect(outboxKindsTo(server, zurich.email)).toEqual(["deal-alert"]);
-    expect(outboxKindsTo(server, amsterdam.email)).toEqual([]);
-    expect(outboxKindsTo(server, quiet.email)).toEqual([]);
-    expect(outboxKindsTo(server, cheapOnly.email)).toEqual([]);
+    expect(await outboxKindsTo(server, zurich.email)).toEqual(["deal-alert"]);
+    expect(await outboxKindsTo(server, amsterdam.email)).toEqual([]);
+    expect(await outboxKindsTo(server, quiet.email)).toEqual([]);
+    expect(await outboxKindsTo(server, cheapOnly.email)).toEqual([]);
 
     // The matching subscriber finds the deal, new, on the dashboard.
-    await logIn(page, zurich);
+    await logIn(page, server, zurich);
     const row = tableRows(page).filter({ hasText: "ZRH" });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("NEW");

@@ -1,9 +1,7 @@
 import { format } from "date-fns";
-import { addDays } from "../support/seed-deals-data.ts";
-import { banner, dealsCard, destinationField, money, pickDate, priceOf, subscriberWithDeals, tableRows, today, waitForBootScan } from "./support/deals-page.ts";
+import { addDays } from "../support/world/seed-deals-data.ts";
+import { banner, dealsCard, destinationField, money, pickDate, priceOf, subscriberWithDeals, tableRows, today } from "./support/deals-page.ts";
 import { expect, expectToast, test } from "./support/fixtures.ts";
-
-waitForBootScan();
 
 test.describe("filtering and sorting the deals", () => {
   test("choosing a city in 'Nonstop Destinations' filters the deals to that code", async ({ page, server }) => {

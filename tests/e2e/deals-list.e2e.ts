@@ -1,9 +1,7 @@
-import { dealsCard, destinationField, logIn, money, priceOf, subscriberWithDeals, tableRows, waitForBootScan } from "./support/deals-page.ts";
+import { dealsCard, destinationField, logIn, logInThroughForm, money, priceOf, subscriberWithDeals, tableRows } from "./support/deals-page.ts";
 import { expectNoSeriousAxeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { ONLY_SEEDED_DEALS, seedDeals, seedUser } from "./support/seed.ts";
-
-waitForBootScan();
+import { ONLY_SEEDED_DEALS, seedDeals, seedUser } from "./support/world.ts";
 
 test.describe("the subscriber's deals on the dashboard", () => {
   test("the list is server-rendered, newest first, ten at a time, with Show 20 / Show 30 / Show all buttons and Show 10 to go back", async ({
@@ -54,17 +52,17 @@ test.describe("the subscriber's deals on the dashboard", () => {
     await expect(tableRows(page)).toHaveCount(10);
     await expect(dealsCard(page).getByRole("group", { name: "Deals per page" })).toHaveCount(0);
 
-    const nobody = seedUser(server, { preferences: ONLY_SEEDED_DEALS });
+    const nobody = await seedUser(server, { preferences: ONLY_SEEDED_DEALS });
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await logIn(page, nobody);
+    await logIn(page, server, nobody);
     await expect(page.getByText("No new flight deals available")).toBeVisible();
     await expect(page.getByText("New deals from RDU will appear here when found")).toBeVisible();
   });
 
   test("a list that cannot be fetched says so, and 'Try again' loads it", async ({ page, server }) => {
-    const user = seedUser(server, { preferences: ONLY_SEEDED_DEALS });
-    seedDeals(server, user.id, { count: 3 });
+    const user = await seedUser(server, { preferences: ONLY_SEEDED_DEALS });
+    await seedDeals(server, user.id, { count: 3 });
     // Logging in moves to the dashboard in the browser, so its loader's call goes through this route.
     let failing = true;
     let calls = 0;
@@ -72,7 +70,7 @@ test.describe("the subscriber's deals on the dashboard", () => {
       calls++;
       return failing ? route.fulfill({ status: 500, body: "down" }) : route.fallback();
     });
-    await logIn(page, user);
+    await logInThroughForm(page, user);
     // The loader's call failed, and so did the page's own retry right after it.
     await expect.poll(() => calls).toBeGreaterThanOrEqual(2);
     await expect(dealsCard(page).getByText("Failed to fetch flight deals.")).toBeVisible();
@@ -99,8 +97,8 @@ test.describe("the subscriber's deals on the dashboard", () => {
   });
 
   test("a subscriber without access is told why instead of seeing deals", async ({ page, server }) => {
-    const paused = seedUser(server, { status: "Paused", type: "Free" });
-    await logIn(page, paused);
+    const paused = await seedUser(server, { status: "Paused", type: "Free" });
+    await logIn(page, server, paused);
     await expect(page.getByRole("heading", { name: "Your flight deals are on hold" })).toBeVisible();
     await expect(page.getByText(/^Your subscription is paused, so flight deals are hidden and no alerts are sent\./)).toBeVisible();
     await expect(page.getByRole("heading", { name: "My Flight Deals" })).toHaveCount(0);

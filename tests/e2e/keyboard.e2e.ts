@@ -1,14 +1,12 @@
 import type { Page } from "@playwright/test";
-import { subscriberWithDeals, tableRows, waitForBootScan } from "./support/deals-page.ts";
+import { subscriberWithDeals, tableRows } from "./support/deals-page.ts";
 import { expect, expectToast, test } from "./support/fixtures.ts";
 import { clickUntilVisible } from "./support/axe.ts";
 import { closeWithEscape, expectFocusVisible, openWithKeyboard, tabTo } from "./support/keyboard.ts";
 import { openPage, signIn, userRow } from "./support/admin-page.ts";
-import { uniqueEmail } from "./support/seed.ts";
+import { uniqueEmail } from "./support/world.ts";
 import { alertsCard, isoDay, presetNames } from "./support/alerts-page.ts";
 import { subscribeInBrowser } from "./support/subscribe.ts";
-
-waitForBootScan();
 
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
 const button = (page: Page, name: string | RegExp) => page.getByRole("button", { name, exact: typeof name === "string" });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { ADMIN, expect, expectToast, test } from "./support/fixtures.ts";
-import { seedUser } from "./support/seed.ts";
+import { seedUser } from "./support/world.ts";
 import { logIn } from "./support/deals-page.ts";
 import { subscribeInBrowser } from "./support/subscribe.ts";
 
@@ -58,7 +58,7 @@ test.describe("admin users table", () => {
     // Long addresses with no hyphen to break at, as real ones often are.
     const stamp = Date.now().toString(36);
     await subscribeInBrowser(page, "annual", `christopher.alexander.${stamp}@examplecompany.com`);
-    seedUser(server, { firstName: "Christopher", email: `someone.with.a.long.name.${stamp}@longdomainexample.com` });
+    await seedUser(server, { firstName: "Christopher", email: `someone.with.a.long.name.${stamp}@longdomainexample.com` });
     await signIn(page, baseURL, ADMIN);
     await page.goto("/admin");
     await expect(page.locator("main[data-hydrated]")).toBeAttached();
@@ -134,7 +134,7 @@ test.describe("dashboard header", () => {
     test(`on ${name} it is compact and the greeting lines up with the logo`, async ({ page, server }) => {
       await page.setViewportSize(size);
       // The shared sign-in, which allows a loaded machine 15 s to reach the dashboard (7 s ran out once in a full run).
-      await logIn(page, seedUser(server, { firstName: "Alexandra" }));
+      await logIn(page, server, await seedUser(server, { firstName: "Alexandra" }));
       const greeting = page.getByRole("heading", { name: /^Welcome( back)?, Alexandra$/ });
       await expect(greeting).toBeVisible();
       const header = await boxOf(page.locator(".dashboard-header"));
@@ -158,7 +158,7 @@ test.describe("toasts", () => {
   for (const size of [DESKTOP, PHONE]) {
     test(`at ${size.width} px a toast already showing stays above a dialog opened after it`, async ({ page, server }) => {
       await page.setViewportSize(size);
-      await logIn(page, seedUser(server, { emailAlerts: false }));
+      await logIn(page, server, await seedUser(server, { emailAlerts: false }));
       await page.getByRole("switch", { name: "Email Alerts" }).click();
       await expectToast(page, "Heads up!");
       // Under the sticky header, not over its buttons.

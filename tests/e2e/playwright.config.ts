@@ -8,6 +8,7 @@ export default defineConfig({
   testDir: ".",
   testMatch: "**/*.e2e.ts",
   outputDir: ".output",
+  globalSetup: "./support/global-setup.ts",
   timeout: 45_000,
   expect: { timeout: 7_000 },
   workers: 2,

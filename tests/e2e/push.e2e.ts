@@ -1,6 +1,6 @@
 import { logIn } from "./support/deals-page.ts";
 import { expect, expectToast, test } from "./support/fixtures.ts";
-import { seedDealAlert, seedUser } from "./support/seed.ts";
+import { seedDealAlert, seedUser } from "./support/world.ts";
 
 /** What the tests use of a service worker's global scope (TypeScript's DOM library does not describe it). */
 interface WorkerScope {
@@ -30,8 +30,8 @@ test("instant alerts are offered, never asked for on load; a device is added and
       return { ...json, toJSON: () => json } as unknown as PushSubscription;
     };
   });
-  const user = seedUser(server, { preferences: SEEDED_ONLY });
-  await logIn(page, user);
+  const user = await seedUser(server, { preferences: SEEDED_ONLY });
+  await logIn(page, server, user);
   const card = page.getByRole("article", { name: "Alerts that fit your life" });
   await expect(card.getByRole("button", { name: "Get instant alerts on this device" })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { permissionAsks: { count: number } }).permissionAsks.count)).toBe(0);
@@ -55,9 +55,9 @@ test("instant alerts are offered, never asked for on load; a device is added and
 
 test("the service worker shows a pushed deal and opening it shows the deal's details", async ({ page, context, server }) => {
   await context.grantPermissions(["notifications"]);
-  const user = seedUser(server, { preferences: SEEDED_ONLY });
-  const { dealId } = seedDealAlert(server, { destination: "MIA", price: 44 });
-  await logIn(page, user);
+  const user = await seedUser(server, { preferences: SEEDED_ONLY });
+  const { dealId } = await seedDealAlert(server, { destination: "MIA", price: 44 });
+  await logIn(page, server, user);
   await page.evaluate(async () => {
     await navigator.serviceWorker.register("/sw.js", { scope: "/" });
     await navigator.serviceWorker.ready;

@@ -1,9 +1,7 @@
 import type { Page } from "@playwright/test";
-import { subscriberWithDeals, waitForBootScan } from "./support/deals-page.ts";
+import { subscriberWithDeals } from "./support/deals-page.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { PHONE } from "./support/landing-page.ts";
-
-waitForBootScan();
 
 const cardTransition = (page: Page) =>
   page

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectToast, test } from "./support/fixtures.ts";
-import { seedUser, uniqueEmail } from "./support/seed.ts";
+import { seedUser, uniqueEmail } from "./support/world.ts";
 import { DECLINED, enterDetails, fillCard, subscribeInBrowser, VISA } from "./support/subscribe.ts";
 
 test.describe("subscribing in test billing", () => {
@@ -112,7 +112,7 @@ test.describe("subscribing in test billing", () => {
     await page.getByRole("button", { name: "Continue to Payment" }).click();
     await expectToast(page, "Required Fields Missing", "Please enter your email, first name, and last name.");
 
-    const member = seedUser(server);
+    const member = await seedUser(server);
     await page.getByLabel("First name").fill("Jo");
     await page.getByLabel("Last name").fill("Doe");
     await page.getByLabel("Email").fill(member.email);

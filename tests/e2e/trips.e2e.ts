@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./support/axe.ts";
 import { ADMIN, expect, test as base } from "./support/fixtures.ts";
 import { money, subscriberWithDeals, tableRows } from "./support/deals-page.ts";
-import { endDeal, observeFareDrop, outboxKindsTo } from "./support/seed.ts";
+import { endDeal, observeFareDrop, outboxKindsTo } from "./support/world.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
 
 const HOUR = 3_600_000;
@@ -75,7 +75,7 @@ test("share from the details dialog; the public page for a visitor, its ended st
   expect(image.headers()["content-type"]).toBe("image/png");
 
   // Ended by another process (the seed script): the kept page sees its commit within a second (decision 074).
-  endDeal(server, ids[0]!);
+  await endDeal(server, ids[0]!);
   await expect(async () => {
     await publicPage.reload();
     await expect(publicPage.getByRole("status")).toContainText("This deal has ended", { timeout: 500 });
@@ -166,12 +166,12 @@ test("I booked it: the 24-hour reminder arrives once the clock steps 22 hours; a
 
   // Below the larger of 10 % and $25 under the price paid.
   const lower = Math.floor(deals[0]!.price - Math.max(deals[0]!.price * 0.1, 25) - 1);
-  expect(observeFareDrop(server, ids[0]!, lower)).toBe(1);
+  expect(await observeFareDrop(server, ids[0]!, lower)).toBe(1);
   const drop = await mail.waitFor(user.email, (message) => message.subject?.includes("cheaper now") ?? false, 15_000);
   expect(drop.text).toContain(`fell to ${money(lower)}`);
   // The same fare seen again tells nobody twice.
-  expect(observeFareDrop(server, ids[0]!, lower)).toBe(0);
-  expect(outboxKindsTo(server, user.email).filter((kind) => kind === "trip-fare-drop")).toHaveLength(1);
+  expect(await observeFareDrop(server, ids[0]!, lower)).toBe(0);
+  expect((await outboxKindsTo(server, user.email)).filter((kind) => kind === "trip-fare-drop")).toHaveLength(1);
   await page.reload();
   await expect(trips).toContainText(`Watching for a fare below ${money(lower)} (1 drop found)`);
 

@@ -1,10 +1,10 @@
 /** The deals dashboard as the browser tests drive it: a subscriber with seeded deals, and the page's parts. */
 import type { Locator, Page } from "@playwright/test";
 import { format } from "date-fns";
-import { type SeedDeal, seedDealAt } from "../../support/seed-deals-data.ts";
-import { expect, test } from "./fixtures.ts";
-import { ONLY_SEEDED_DEALS, type SeededUser, seedDeals, seedUser } from "./seed.ts";
+import { type SeedDeal, seedDealAt } from "../../support/world/seed-deals-data.ts";
+import { expect } from "./fixtures.ts";
 import type { RunningServer } from "./server.ts";
+import { type Member, ONLY_SEEDED_DEALS, seedDeals, seedUser, signIn } from "./world.ts";
 
 export const today = () => {
   const now = new Date();
@@ -16,7 +16,14 @@ export const seededList = (count: number): SeedDeal[] => Array.from({ length: co
 
 export const money = (amount: number) => `$${amount.toLocaleString("en-US")}`;
 
-export async function logIn(page: Page, user: Pick<SeededUser, "email" | "password">) {
+/** The member signed in (a session minted through the test seam) and on their dashboard. */
+export async function logIn(page: Page, server: RunningServer, member: Pick<Member, "id">) {
+  await signIn(page, server, member);
+  await page.goto("/dashboard");
+}
+
+/** A sign-in through the login form, for the tests of the form itself. */
+export async function logInThroughForm(page: Page, user: Pick<Member, "email" | "password">) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
@@ -26,9 +33,9 @@ export async function logIn(page: Page, user: Pick<SeededUser, "email" | "passwo
 
 /** A subscriber whose list holds exactly `count` seeded deals, signed in on the dashboard. */
 export async function subscriberWithDeals(page: Page, server: RunningServer, options: { count: number; newCount?: number; ended?: number }) {
-  const user = seedUser(server, { firstName: "Casey", preferences: ONLY_SEEDED_DEALS });
-  const ids = seedDeals(server, user.id, options);
-  await logIn(page, user);
+  const user = await seedUser(server, { firstName: "Casey", preferences: ONLY_SEEDED_DEALS });
+  const ids = await seedDeals(server, user.id, options);
+  await logIn(page, server, user);
   return { user, ids, deals: seededList(options.count) };
 }
 
@@ -58,18 +65,4 @@ export async function swipe(page: Page, target: Locator, dx: number) {
   const steps = 8;
   for (let i = 1; i <= steps; i++) await page.mouse.move(startX + (dx * i) / steps, y);
   await page.mouse.up();
-}
-
-/**
- * A fresh server scans every route at boot, which keeps the machine busy for a few seconds: a test file calls this
- * so its first tests do not race that scan for the CPU.
- */
-export function waitForBootScan() {
-  test.beforeAll(async ({ server }) => {
-    test.setTimeout(90_000);
-    const deadline = Date.now() + 60_000;
-    while (!/\[scan\] (\S+ )?(succeeded|failed)/.test(server.output()) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  });
 }

@@ -17,8 +17,8 @@ interface TestFixtures {
 }
 
 /**
- * Each Playwright worker runs its own real server with a fresh database, an admin account, and a real SMTP
- * server on loopback that receives every email the product sends.
+ * Each Playwright worker runs its own real server (the product with the test seam) on a copy of the run's template
+ * database, with an admin account, and a real SMTP server on loopback that receives every email the product sends.
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   mail: [
@@ -38,7 +38,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         SUPPORT_EMAIL: "support@gordu.test",
-        // The boot scan still fills a fresh database; a scheduled scan would change deals in the middle of a test.
+        // The template holds the boot scan's deals; a scheduled scan would change deals in the middle of a test.
         SCAN_SCHEDULE: "0 0 1 1 *",
         // Each test is one visitor at an address of its own (see extraHTTPHeaders), as behind our proxy in
         // production, so the per-address limits count one test's requests, not the whole worker's.

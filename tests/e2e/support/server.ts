@@ -1,11 +1,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 export const REPO_ROOT = resolve(import.meta.dirname, "../../..");
 export const BUN = join(REPO_ROOT, "node_modules", ".bin", "bun");
+
+/** Where global-setup.ts put this run's template database (migrations and the boot scan done). */
+export const TEMPLATE_ENV = "GORDU_E2E_TEMPLATE";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -26,33 +29,36 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real product (`bun src/server/main.ts`) on a free loopback port with a fresh database, and waits for its boot scan. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the test server (tests/support/world/e2e-server.ts: the product with the test seam) on a free loopback port,
+ * on a copy of the run's template database, so it answers at once with the fresh install's deals already there.
+ * `fresh: true` starts on an empty database instead, for a test of what a fresh install does while it boots.
+ */
+export async function startServer(env: Record<string, string> = {}, { fresh = false } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "gordu-e2e-"));
   const databasePath = join(dataDir, "app.sqlite");
+  if (!fresh) {
+    const template = process.env[TEMPLATE_ENV];
+    if (!template) throw new Error(`${TEMPLATE_ENV} is unset: tests/e2e/support/global-setup.ts builds the template database`);
+    copyFileSync(template, databasePath);
+  }
   const url = `http://127.0.0.1:${port}`;
   let output = "";
-  const child: ChildProcess = spawn(BUN, ["src/server/main.ts"], {
+  const child: ChildProcess = spawn(BUN, ["tests/support/world/e2e-server.ts"], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", APP_URL: url, DATABASE_PATH: databasePath, ...env },
+    env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", APP_URL: url, DATABASE_PATH: databasePath, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
 
-  const waitForOutput = async (pattern: RegExp, timeoutMs: number) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!pattern.test(output)) {
-      if (child.exitCode !== null) throw new Error(`The server exited:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`The server's output did not match ${pattern} within ${timeoutMs / 1000} s:\n${output}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
-  await waitForOutput(/GoRDU listening/, 30_000);
-  // A fresh database gets a boot scan: a year of simulated history written and judged, seconds of CPU. A test started
-  // meanwhile waits on it and, on a busy machine, ran out of time signing in; tests begin once it has finished.
-  await waitForOutput(/\[scan\] \S+ (succeeded|failed)/, 60_000);
+  const deadline = Date.now() + 30_000;
+  while (!/GoRDU listening/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`The server exited:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`The server did not start within 30 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
 
   return {
     url,

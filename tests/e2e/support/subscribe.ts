@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { uniqueEmail } from "./seed.ts";
+import { uniqueEmail } from "./world.ts";
 
 export const VISA = "4242 4242 4242 4242";
 export const DECLINED = "4000 0000 0000 0002";

@@ -1,5 +1,5 @@
 /**
- * The deterministic deals `bun tests/support/seed.ts deals` writes, as pure data: the browser tests import
+ * The deterministic deals `addDeals (world.ts)` writes, as pure data: the browser tests import
  * it to know what the seeded list holds (prices, destinations, dates) without reading the database.
  */
 export type DealTier = "good" | "great" | "exceptional";
