@@ -11,7 +11,7 @@ export function databaseStamp(db: Db): string {
   return `${changes}:${version}`;
 }
 
-/** How long a commit by another process (the admin CLI, a seed script) may go unseen by a LaggingDatabaseStamp. */
+/** How long a commit by another process (the admin CLI) may go unseen by a LaggingDatabaseStamp. */
 export const OTHER_PROCESS_LAG_MS = 1000;
 
 /**
