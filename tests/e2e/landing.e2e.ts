@@ -4,9 +4,12 @@ import { PHONE, expectFocusStaysIn, expectSectionInView, footer, openFromFooter,
 
 // The page's texts, links, meta tags, footer and 404 are checked as the server sends them, in tests/ssr/landing.test.ts.
 test.describe("landing page", () => {
-  test("its header, hero and footer links scroll to their sections: smoothly, or at once when the system asks for reduced motion", async ({ page }) => {
+  test("a visitor finds their way: the section links scroll (smoothly, or at once with reduced motion), the FAQ opens one answer at a time and links to the deal rule", async ({
+    page,
+  }) => {
     await page.goto("/");
     const scrollBehavior = () => page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
+    const faq = page.locator("section#faq");
 
     await test.step("the header's links glide to How It Works, Pricing and FAQ, each heading left below the sticky header", async () => {
       expect(await scrollBehavior()).toBe("smooth");
@@ -20,6 +23,28 @@ test.describe("landing page", () => {
         await expectSectionInView(page, id);
         await expect(page).toHaveURL(new RegExp(`#${id}$`));
       }
+    });
+
+    await test.step("opening one FAQ answer closes the other, an open answer can be closed, and Enter opens a focused one", async () => {
+      const first = faq.locator("details").filter({ hasText: "How do I book a deal?" });
+      const second = faq.locator("details").filter({ hasText: "Which airports and destinations do you cover?" });
+
+      await first.locator("summary").click();
+      await expect(first).toHaveAttribute("open", "");
+      await expect(first).toContainText("Airline button");
+
+      await second.locator("summary").click();
+      await expect(second).toHaveAttribute("open", "");
+      await expect(first).not.toHaveAttribute("open");
+      await expect(faq.locator("details[open]")).toHaveCount(1);
+
+      await second.locator("summary").click();
+      await expect(second).not.toHaveAttribute("open");
+      await expect(faq.locator("details[open]")).toHaveCount(0);
+
+      await first.locator("summary").focus();
+      await page.keyboard.press("Enter");
+      await expect(first).toHaveAttribute("open", "");
     });
 
     await test.step("with reduced motion, Get Started jumps to the plans and See How It Works to the steps", async () => {
@@ -44,31 +69,14 @@ test.describe("landing page", () => {
         await expectSectionInView(page, id);
       }
     });
-  });
 
-  test("opening one FAQ answer closes the other, and an open answer can be closed", async ({ page }) => {
-    await page.goto("/");
-    const faq = page.locator("section#faq");
-    const first = faq.locator("details").filter({ hasText: "How do I book a deal?" });
-    const second = faq.locator("details").filter({ hasText: "Which airports and destinations do you cover?" });
-
-    await first.locator("summary").click();
-    await expect(first).toHaveAttribute("open", "");
-    await expect(first).toContainText("Airline button");
-
-    await second.locator("summary").click();
-    await expect(second).toHaveAttribute("open", "");
-    await expect(first).not.toHaveAttribute("open");
-    await expect(faq.locator("details[open]")).toHaveCount(1);
-
-    await second.locator("summary").click();
-    await expect(second).not.toHaveAttribute("open");
-    await expect(faq.locator("details[open]")).toHaveCount(0);
-
-    // The keyboard works too: Enter on a focused question opens it.
-    await first.locator("summary").focus();
-    await page.keyboard.press("Enter");
-    await expect(first).toHaveAttribute("open", "");
+    // The answer's text and the link's address are checked as the server sends them: tests/ssr/how-we-find-deals.test.ts.
+    await test.step("the link in 'What counts as a deal?' opens the deal rule's page", async () => {
+      await faq.getByText("What counts as a deal?").click();
+      await faq.getByRole("link", { name: "How we find deals" }).click();
+      await expect(page).toHaveURL(/\/how-we-find-deals$/);
+      await expect(page.getByRole("heading", { level: 1, name: "How we find deals" })).toBeVisible();
+    });
   });
 
   test("the privacy policy and the terms of service open as dialogs that keep the focus inside, state their terms, and close", async ({ page }) => {
