@@ -6,8 +6,8 @@ import { logIn } from "./support/deals-page.ts";
 
 /**
  * Geometry that was wrong at 1280×800 or 390×844 (issue 12): each test measures what a person saw, at both
- * sizes where both matter. Screenshots of the same screens were checked by eye. A test that checks both sizes opens
- * its screen once and resizes the window: the layout is CSS media queries, which follow the resize.
+ * sizes where both matter (screenshots of the same screens were checked by eye then). A test that checks both sizes
+ * opens its screen once and resizes the window: the layout is CSS media queries, which follow the resize.
  */
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -99,7 +99,6 @@ test.describe("admin users table", () => {
       const buttons = await frame.getByRole("button", { name: /^(Edit|Subscription)/ }).all();
       expect(buttons.length).toBeGreaterThan(0);
       for (const button of buttons) expectInside(await boxOf(button), frameBox, "row button");
-      await page.screenshot({ path: test.info().outputPath("admin-1280.png") });
     });
 
     await test.step("at 1024 px: the page does not scroll sideways, and every Subscription button is inside the frame", async () => {
@@ -116,7 +115,6 @@ test.describe("admin users table", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       const firstRow = frame.getByRole("row").nth(1);
       expectInside(await boxOf(firstRow.getByRole("button", { name: /^Edit/ })), { x: 0, y: -1e6, width: PHONE.width, height: 2e6 }, "Edit on a phone");
-      await page.screenshot({ path: test.info().outputPath("admin-390.png") });
     });
   });
 });
@@ -137,7 +135,6 @@ test.describe("Contact dialog", () => {
       expect(scroll).toBeLessThanOrEqual(client);
       const screen = { x: 0, y: 0, ...DESKTOP };
       for (const name of ["Send Message", "Cancel"]) expectInside(await boxOf(dialog.getByRole("button", { name, exact: true })), screen, name);
-      await page.screenshot({ path: test.info().outputPath("contact-1280.png") });
     });
 
     await test.step("on a phone Cancel and Send Message are one row of equal halves, on screen", async () => {
@@ -152,21 +149,38 @@ test.describe("Contact dialog", () => {
         ["Send Message", send],
       ] as const)
         expectInside(box, { x: 0, y: 0, ...PHONE }, name);
-      await page.screenshot({ path: test.info().outputPath("contact-390.png") });
     });
   });
 });
 
-test.describe("dashboard header", () => {
-  test("on a phone and on a desktop it is compact, and the greeting lines up with the logo", async ({ page, server }) => {
+test.describe("dashboard", () => {
+  test("at 390 px and at 1280 px the header is compact, and a toast already showing stays under it and above a dialog opened after it", async ({
+    page,
+    server,
+  }) => {
     await page.setViewportSize(PHONE);
-    await logIn(page, server, await seedUser(server, { firstName: "Alexandra" }));
+    await logIn(page, server, await seedUser(server, { firstName: "Alexandra", emailAlerts: false }));
     const greeting = page.getByRole("heading", { name: /^Welcome( back)?, Alexandra$/ });
     await expect(greeting).toBeVisible();
+    const header = page.locator(".dashboard-header");
+    const alerts = page.getByRole("switch", { name: "Email Alerts" });
+    const profile = page.getByRole("dialog", { name: "Profile" });
 
-    await test.step("on a phone: at most 84 px high, the greeting's text starting where the logo's does", async () => {
-      expect((await boxOf(page.locator(".dashboard-header"))).height).toBeLessThanOrEqual(84);
-      // The greeting has a row of its own under the logo; its text starts where the logo's does.
+    const expectToastUnderHeaderAndAboveProfileDialog = async () => {
+      // Under the sticky header, not over its buttons.
+      expect(overlaps(await boxOf(page.getByTestId("toast")), await boxOf(header))).toBe(false);
+      await page.getByRole("button", { name: "Profile" }).click();
+      await expect(profile).toBeVisible();
+      // The toast's own white card, not dimmed by the dialog's backdrop: a spot in its padding, right of the text.
+      const toast = await boxOf(page.getByTestId("toast"));
+      const [red, green, blue] = await pixelAt(page, toast.x + toast.width - 6, toast.y + toast.height - 6);
+      expect(Math.min(red!, green!, blue!), "the toast is drawn above the backdrop").toBeGreaterThan(245);
+      await page.keyboard.press("Escape");
+      await expect(profile).toBeHidden();
+    };
+
+    await test.step("on a phone the header is at most 84 px high, and the greeting, on a row of its own, starts where the logo does", async () => {
+      expect((await boxOf(header)).height).toBeLessThanOrEqual(84);
       const textX = (locator: Locator) =>
         locator.evaluate((el) => {
           const range = document.createRange();
@@ -174,53 +188,27 @@ test.describe("dashboard header", () => {
           return range.getBoundingClientRect().x;
         });
       expect(Math.abs((await textX(greeting)) - (await textX(page.getByRole("link", { name: "GoRDU home" }))))).toBeLessThan(1);
-      await page.screenshot({ path: test.info().outputPath(`dashboard-${PHONE.width}.png`) });
     });
 
-    await test.step("on a desktop: at most 112 px high", async () => {
-      await page.setViewportSize(DESKTOP);
-      await expect(greeting).toBeVisible();
-      expect((await boxOf(page.locator(".dashboard-header"))).height).toBeLessThanOrEqual(112);
-      await page.screenshot({ path: test.info().outputPath(`dashboard-${DESKTOP.width}.png`) });
-    });
-  });
-});
-
-test.describe("toasts", () => {
-  test("at 1280 px and at 390 px a toast already showing stays under the header and above a dialog opened after it", async ({ page, server }) => {
-    await page.setViewportSize(DESKTOP);
-    await logIn(page, server, await seedUser(server, { emailAlerts: false }));
-    const alerts = page.getByRole("switch", { name: "Email Alerts" });
-    const profile = page.getByRole("dialog", { name: "Profile" });
-
-    const expectToastAboveProfileDialog = async (size: { width: number }) => {
-      // Under the sticky header, not over its buttons.
-      expect(overlaps(await boxOf(page.getByTestId("toast")), await boxOf(page.locator(".dashboard-header")))).toBe(false);
-      await page.getByRole("button", { name: "Profile" }).click();
-      await expect(profile).toBeVisible();
-      // The toast's own white card, not dimmed by the dialog's backdrop: a spot in its padding, right of the text.
-      const toast = await boxOf(page.getByTestId("toast"));
-      const [red, green, blue] = await pixelAt(page, toast.x + toast.width - 6, toast.y + toast.height - 6);
-      expect(Math.min(red!, green!, blue!), "the toast is drawn above the backdrop").toBeGreaterThan(245);
-      await page.screenshot({ path: test.info().outputPath(`toast-over-dialog-${size.width}.png`) });
-    };
-
-    await test.step("at 1280 px", async () => {
+    await test.step("on a phone a toast stays under the header and above a dialog opened after it", async () => {
       await alerts.click();
       await expectToast(page, "Heads up!");
-      await expectToastAboveProfileDialog(DESKTOP);
-      await page.keyboard.press("Escape");
-      await expect(profile).toBeHidden();
+      await expectToastUnderHeaderAndAboveProfileDialog();
     });
 
-    await test.step("at 390 px", async () => {
-      await page.setViewportSize(PHONE);
+    await test.step("on a desktop the header is at most 112 px high", async () => {
+      await page.setViewportSize(DESKTOP);
+      await expect(greeting).toBeVisible();
+      expect((await boxOf(header)).height).toBeLessThanOrEqual(112);
+    });
+
+    await test.step("on a desktop a toast stays under the header and above a dialog opened after it", async () => {
       // Alerts off and on again: a new 'Heads up!' toast, shown at this size.
       await alerts.click();
       await expectToast(page, "Preferences Updated");
       await alerts.click();
       await expectToast(page, "Heads up!");
-      await expectToastAboveProfileDialog(PHONE);
+      await expectToastUnderHeaderAndAboveProfileDialog();
     });
   });
 });
@@ -243,7 +231,6 @@ test.describe("subscribe page", () => {
         await expectToast(page, "Required Fields Missing");
         const toast = await boxOf(page.getByTestId("toast"));
         expect(overlaps(toast, await boxOf(submit))).toBe(false);
-        await page.screenshot({ path: test.info().outputPath(`subscribe-${size.width}.png`) });
         // Dismissed, so the next size's toast is one shown at that size.
         await page.getByRole("button", { name: "Dismiss notification" }).click();
         await expect(page.getByTestId("toast")).toBeHidden();
