@@ -9,14 +9,23 @@ const cardTransition = (page: Page) =>
     .first()
     .evaluate((card) => getComputedStyle(card).transitionDuration);
 
-test("a phone card slides open with motion allowed, and snaps open when the system asks for reduced motion", async ({ page, server }) => {
+const scrollBehavior = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
+
+test("a phone card slides open with motion allowed, and snaps open when the system asks for reduced motion; the dashboard never scrolls smoothly", async ({
+  page,
+  server,
+}) => {
   await page.setViewportSize(PHONE);
   await subscriberWithDeals(page, server, { count: 2 });
   expect(await cardTransition(page)).toBe("0.2s");
+  // A smooth scroll to a focused field is cancelled when a re-render replaces nodes during it (the dashboard refetches
+  // its deals every 30 s); the keyboard walk once saw a focused field left out of view that way in CI. So the dashboard
+  // jumps even with motion allowed (the landing page's smooth scrolling: landing.e2e.ts).
+  expect(await scrollBehavior(page)).toBe("auto");
 
   await page.emulateMedia({ reducedMotion: "reduce" });
   expect(await cardTransition(page)).toBe("0s");
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("auto");
+  expect(await scrollBehavior(page)).toBe("auto");
   // Opened from its actions button, the card is at once where the swipe leaves it.
   await page
     .getByRole("button", { name: /^Actions for / })
@@ -50,15 +59,4 @@ test("with reduced motion, 'Sign up for alerts' on the login page jumps to the p
   const calls = await page.evaluate(() => (window as unknown as { scrollCalls: string[] }).scrollCalls);
   expect(calls.length).toBeGreaterThan(0);
   expect(calls).not.toContain("smooth");
-});
-
-const scrollBehavior = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
-
-test("the landing page scrolls smoothly to its sections; the dashboard jumps, so the keyboard's focus is never left off screen", async ({ page, server }) => {
-  await page.goto("/");
-  expect(await scrollBehavior(page)).toBe("smooth");
-  // A smooth scroll to a focused field is cancelled when a re-render replaces nodes during it (the dashboard refetches
-  // its deals every 30 s); the keyboard walk once saw a focused field left out of view that way in CI.
-  await subscriberWithDeals(page, server, { count: 3 });
-  expect(await scrollBehavior(page)).toBe("auto");
 });

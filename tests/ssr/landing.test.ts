@@ -1,7 +1,8 @@
 /** The landing page as the server sends it: what a visitor and a search engine read before any script runs. */
 import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
 import { DESTINATION_COUNTS } from "../../src/domain/destinations.ts";
-import { listPublicFiles } from "../../src/server/ssr/assets.ts";
+import { listPublicFiles, loadPrebuiltAssets, PUBLIC_DIR } from "../../src/server/ssr/assets.ts";
 import { renderPage, sessionCookie } from "../support/html.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { addMember } from "../support/world/world.ts";
@@ -66,6 +67,31 @@ describe("the landing page, server-rendered", () => {
     const page = await renderPage(t, "/");
     const image = new URL((await page.meta("og:image"))!);
     expect(listPublicFiles()).toContain(image.pathname.slice(1));
+
+    // The public folder loaded as the executable loads it, with a stand-in for the client bundle this does not need.
+    const publicFiles = Object.fromEntries(listPublicFiles().map((name) => [name, join(PUBLIC_DIR, name)]));
+    const assets = await loadPrebuiltAssets({ "entry-test.js": join(PUBLIC_DIR, "sw.js") }, publicFiles);
+    const served = await createTestApp({}, { assets }).request("GET", image.pathname);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+  });
+
+  test("the header, its phone menu, the hero and the footer link to the three sections and to the login page", async () => {
+    const page = await renderPage(t, "/");
+    const links = async (selector: string) => (await page.select(selector)).map((link) => [link.text, link.attributes.href]);
+    const sections = [
+      ["How It Works", "#how-it-works"],
+      ["Pricing", "#pricing"],
+      ["FAQ", "#faq"],
+    ];
+    expect(await links('nav[aria-label="Main"] .nav-desktop a')).toEqual([...sections, ["Login", "/login"]]);
+    expect(await links("#mobile-menu a")).toEqual([...sections, ["Login", "/login"]]);
+    expect(await links("section.hero a")).toEqual([
+      ["Get Started", "#pricing"],
+      ["See How It Works", "#how-it-works"],
+    ]);
+    expect(await links('footer nav[aria-label="Footer"] a')).toEqual([...sections, ["Account", "/login"]]);
+    for (const [, href] of sections) expect(await page.select(`section${href}`)).toHaveLength(1);
   });
 
   test("the FAQ answers say what the spec promises", async () => {
