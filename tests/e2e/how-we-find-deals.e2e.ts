@@ -1,5 +1,4 @@
 import { DEAL_RULES } from "../../src/domain/deal-rules.ts";
-import { expectNoSeriousAxeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 test.describe("the public deal rule", () => {
@@ -27,11 +26,5 @@ test.describe("the public deal rule", () => {
     await page.locator("#faq").getByRole("link", { name: "How we find deals" }).click();
     await expect(page).toHaveURL(/\/how-we-find-deals$/);
     await expect(page.getByRole("heading", { level: 1, name: "How we find deals" })).toBeVisible();
-  });
-
-  test("axe finds no serious accessibility violation", async ({ page }) => {
-    await page.goto("/how-we-find-deals");
-    await expect(page.getByRole("heading", { level: 1, name: "How we find deals" })).toBeVisible();
-    await expectNoSeriousAxeViolations(page);
   });
 });

@@ -1,5 +1,4 @@
 import { DESTINATION_COUNTS } from "../../src/domain/destinations.ts";
-import { expectNoSeriousAxeViolations } from "./support/axe.ts";
 import { ADMIN, expect, test } from "./support/fixtures.ts";
 import { PHONE, expectFocusStaysIn, expectSectionInView, footer, openFromFooter, scrollToTop } from "./support/landing-page.ts";
 
@@ -255,21 +254,6 @@ test.describe("landing page", () => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
-  });
-
-  test("axe finds no serious accessibility violation on a desktop", async ({ page }) => {
-    await page.goto("/");
-    await expectNoSeriousAxeViolations(page);
-    await openFromFooter(page, "Contact");
-    await expectNoSeriousAxeViolations(page);
-  });
-
-  test("axe finds no serious accessibility violation on a phone, menu open or closed", async ({ page }) => {
-    await page.setViewportSize(PHONE);
-    await page.goto("/");
-    await expectNoSeriousAxeViolations(page);
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await expectNoSeriousAxeViolations(page);
   });
 
   test("with reduced motion the page jumps to a section instead of animating", async ({ page }) => {
