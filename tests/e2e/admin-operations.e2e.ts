@@ -1,5 +1,4 @@
 import type { OperationsOverview } from "../../src/domain/api/admin.ts";
-import { expectNoSeriousAxeViolations } from "./support/axe.ts";
 import { ADMIN, expect, expectToast, test } from "./support/fixtures.ts";
 import { seedScan, seedUser } from "./support/world.ts";
 import { openOperations, openPage, signIn, userRow } from "./support/admin-page.ts";
@@ -116,18 +115,5 @@ test.describe("layout and accessibility", () => {
     expect(await width()).toBeLessThanOrEqual(390);
     await openOperations(page);
     expect(await width()).toBeLessThanOrEqual(390);
-  });
-
-  test("axe finds no serious accessibility violation on either tab or in the edit dialog", async ({ page, server, baseURL }) => {
-    const member = await seedUser(server);
-    await signIn(page, baseURL);
-    await openPage(page);
-    await expectNoSeriousAxeViolations(page);
-    await userRow(page, member.email).getByRole("button", { name: "Edit" }).click();
-    await expect(page.getByRole("dialog", { name: `Edit User: ${member.email}` })).toBeVisible();
-    await expectNoSeriousAxeViolations(page);
-    await page.keyboard.press("Escape");
-    await openOperations(page);
-    await expectNoSeriousAxeViolations(page);
   });
 });

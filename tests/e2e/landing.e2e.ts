@@ -1,4 +1,3 @@
-import { expectNoSeriousAxeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { PHONE, expectFocusStaysIn, expectSectionInView, footer, openFromFooter, scrollToTop } from "./support/landing-page.ts";
 
@@ -160,20 +159,5 @@ test.describe("landing page", () => {
       await expect(menu).toBeHidden();
       await expect(openMenu()).toBeFocused();
     });
-  });
-
-  test("axe finds no serious accessibility violation on a desktop", async ({ page }) => {
-    await page.goto("/");
-    await expectNoSeriousAxeViolations(page);
-    await openFromFooter(page, "Contact");
-    await expectNoSeriousAxeViolations(page);
-  });
-
-  test("axe finds no serious accessibility violation on a phone, menu open or closed", async ({ page }) => {
-    await page.setViewportSize(PHONE);
-    await page.goto("/");
-    await expectNoSeriousAxeViolations(page);
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await expectNoSeriousAxeViolations(page);
   });
 });
