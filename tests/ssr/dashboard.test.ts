@@ -83,7 +83,7 @@ describe("the deals dashboard, server-rendered", () => {
 
   test("the Nonstop column's sort button is described by its tooltip; each destination's city is in its cell for a screen reader", async () => {
     const { page } = await dashboardWithDeals({ count: 2 });
-    const [sortButton] = await page.select('th button[aria-describedby]');
+    const [sortButton] = await page.select("th button[aria-describedby]");
     expect(sortButton!.text).toStartWith("Nonstop");
     const [description] = await page.select(`[id="${sortButton!.attributes["aria-describedby"]}"]`);
     expect(description!.text).toBe("Sorts No before Yes; click again for nonstop flights first.");
@@ -103,7 +103,14 @@ describe("the deals dashboard, server-rendered", () => {
   test("a window the member saved badges the deals that fit it; snoozed destinations are listed in the alerts card", async () => {
     const { cookie } = await dashboardWithDeals({ count: 3 });
     const deals = seededList(3);
-    const window = { name: "Early December", startDate: deals[0]!.departDate, endDate: deals[0]!.returnDate, minNights: null, maxNights: null, needsWeekend: false };
+    const window = {
+      name: "Early December",
+      startDate: deals[0]!.departDate,
+      endDate: deals[0]!.returnDate,
+      minNights: null,
+      maxNights: null,
+      needsWeekend: false,
+    };
     expect((await t.request("POST", "/api/travel-windows", { cookie, body: window })).status).toBe(200);
     expect((await t.request("POST", "/api/snoozes", { cookie, body: { destination: "MCO" } })).status).toBe(200);
 
