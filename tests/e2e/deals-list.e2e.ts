@@ -1,12 +1,16 @@
-import { dealsCard, destinationField, subscriberWithDeals, tableRows } from "./support/deals-page.ts";
+import { INTERNATIONAL } from "../support/world/seed-deals-data.ts";
+import { dealsCard, destinationField, money, priceOf, subscriberWithDeals, tableRows } from "./support/deals-page.ts";
 import { expectNoSeriousAxeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { ONLY_SEEDED_DEALS, seedDeals, seedUser, signIn } from "./support/world.ts";
 
 // What the first paint shows (counts, rows, NEW and Ended, the empty list, the on-hold state): tests/ssr/dashboard.test.ts.
 test.describe("the subscriber's deals on the dashboard", () => {
-  test("the page-size buttons show 20, 30 or all deals and 'Show 10' goes back; a destination's city shows on hover", async ({ page, server }) => {
-    await subscriberWithDeals(page, server, { count: 35 });
+  test("the list's own controls: page-size buttons (Show 20, 30, all, and 10 again), a column header sorting one way then the other (Price, Nonstop), the region toggle; a destination's city shows on hover", async ({
+    page,
+    server,
+  }) => {
+    const { deals } = await subscriberWithDeals(page, server, { count: 35 });
     await expect(tableRows(page)).toHaveCount(10);
     const sizes = dealsCard(page).getByRole("group", { name: "Deals per page" });
     const labels = () => sizes.getByRole("button").allInnerTexts();
@@ -33,6 +37,38 @@ test.describe("the subscriber's deals on the dashboard", () => {
     await expect(page.getByRole("tooltip")).toHaveText("Los Angeles");
     await page.mouse.move(0, 0);
     await expect(page.getByRole("tooltip")).toHaveCount(0);
+
+    // The sort orders themselves are unit tests (tests/unit/deal-filter.test.ts › sortDeals).
+    const prices = deals.map((deal) => deal.price);
+    const priceHeader = page.getByRole("columnheader", { name: "Price", exact: true });
+    await priceHeader.getByRole("button").click();
+    await expect(priceHeader).toHaveAttribute("aria-sort", "ascending");
+    await expect(priceOf(tableRows(page).first())).toHaveText(money(Math.min(...prices)));
+    await priceHeader.getByRole("button").click();
+    await expect(priceHeader).toHaveAttribute("aria-sort", "descending");
+    await expect(priceOf(tableRows(page).first())).toHaveText(money(Math.max(...prices)));
+
+    const region = page.getByRole("group", { name: "Region" });
+    await region.getByRole("button", { name: "International" }).click();
+    await expect(region.getByRole("button", { name: "International" })).toHaveAttribute("aria-pressed", "true");
+    const international = deals.filter((deal) => INTERNATIONAL.has(deal.destination));
+    await expect(dealsCard(page).getByText(`Showing 10 of ${international.length} deals`)).toBeVisible();
+    await expect(priceOf(tableRows(page).first())).toHaveText(money(Math.max(...international.map((deal) => deal.price))));
+    for (const code of await tableRows(page).locator(".dest-code").allInnerTexts()) expect(INTERNATIONAL.has(code)).toBe(true);
+    await region.getByRole("button", { name: "Domestic" }).click();
+    await expect(dealsCard(page).getByText(`Showing 10 of ${35 - international.length} deals`)).toBeVisible();
+    await region.getByRole("button", { name: "All" }).click();
+
+    // Nonstop ascending reads like the text: No before Yes (more than ten deals have a stop).
+    expect(deals.filter((deal) => !deal.nonstop).length).toBeGreaterThan(10);
+    const nonstopHeader = page.getByRole("columnheader", { name: "Nonstop" });
+    const nonstopCells = tableRows(page).locator("td:nth-child(10)");
+    await nonstopHeader.getByRole("button").click();
+    await expect(nonstopHeader).toHaveAttribute("aria-sort", "ascending");
+    await expect(nonstopCells).toHaveText(Array(10).fill("No"));
+    await nonstopHeader.getByRole("button").click();
+    await expect(nonstopHeader).toHaveAttribute("aria-sort", "descending");
+    await expect(nonstopCells).toHaveText(Array(10).fill("Yes"));
   });
 
   test("a list that cannot be fetched says so, and 'Try again' loads it", async ({ page, server }) => {
