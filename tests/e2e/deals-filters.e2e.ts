@@ -21,6 +21,7 @@ test.describe("filtering the deals", () => {
     const dialog = page.getByRole("dialog", { name: "Nonstop Destinations from RDU" });
     await expect(dialog.getByRole("heading", { name: "Domestic (67)" })).toBeVisible();
     await expect(dialog.getByRole("heading", { name: "International (14)" })).toBeVisible();
+    await expect(dialog.getByRole("button", { name: /Atlanta\s*ATL\s*Delta, Southwest/ })).toBeVisible();
     await dialog.getByLabel("Search destinations").fill("icelandair");
     await expect(dialog.locator(".destination-entry")).toHaveCount(1);
     await dialog.getByRole("button", { name: /KEF/ }).click();
