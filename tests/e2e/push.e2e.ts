@@ -12,7 +12,12 @@ interface WorkerScope {
 
 const SEEDED_ONLY = { destinations: ["MIA"], maxPrice: 50, nonstopOnly: false };
 
-test("instant alerts are offered, never asked for on load; a device is added and removed", async ({ page, server }) => {
+test("instant alerts are offered, never asked for on load; a device is added and removed; the service worker shows a pushed deal and opening it shows the deal's details", async ({
+  page,
+  context,
+  server,
+}) => {
+  await context.grantPermissions(["notifications"]);
   // A real subscription needs a vendor's push service: the page's Notification and PushManager answer as a browser would.
   await page.addInitScript(() => {
     const asks = { count: 0 };
@@ -31,11 +36,13 @@ test("instant alerts are offered, never asked for on load; a device is added and
     };
   });
   const user = await seedUser(server, { preferences: SEEDED_ONLY });
+  const { dealId } = await seedDealAlert(server, { destination: "MIA", price: 44 });
   await logIn(page, server, user);
   const card = page.getByRole("article", { name: "Alerts that fit your life" });
   await expect(card.getByRole("button", { name: "Get instant alerts on this device" })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { permissionAsks: { count: number } }).permissionAsks.count)).toBe(0);
 
+  // The opt-in registers the service worker (/sw.js) and saves the subscription as a device.
   await card.getByRole("button", { name: "Get instant alerts on this device" }).click();
   await expectToast(page, "Instant Alerts On");
   expect(await page.evaluate(() => (window as unknown as { permissionAsks: { count: number } }).permissionAsks.count)).toBe(1);
@@ -51,17 +58,7 @@ test("instant alerts are offered, never asked for on load; a device is added and
   await expect(profile.getByRole("list", { name: "Devices with instant alerts" })).toHaveCount(0);
   await page.keyboard.press("Escape");
   await expect(devices).toHaveCount(0);
-});
 
-test("the service worker shows a pushed deal and opening it shows the deal's details", async ({ page, context, server }) => {
-  await context.grantPermissions(["notifications"]);
-  const user = await seedUser(server, { preferences: SEEDED_ONLY });
-  const { dealId } = await seedDealAlert(server, { destination: "MIA", price: 44 });
-  await logIn(page, server, user);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.register("/sw.js", { scope: "/" });
-    await navigator.serviceWorker.ready;
-  });
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   const worker = context.serviceWorkers().find((sw) => sw.url().endsWith("/sw.js"))!;
   expect(worker).toBeDefined();

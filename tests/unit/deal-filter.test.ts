@@ -173,6 +173,11 @@ describe("filterDeals by nonstop and combined criteria", () => {
     expect(ids(filterDeals(deals, all, NOW))).toEqual(["yes"]);
   });
 
+  test("nonstop only with any dates keeps every nonstop deal, whatever its dates", () => {
+    const anyDatesNonstop = filter({ begin: new Date(2025, 2, 20), end: new Date(2025, 2, 21), anyDates: true, nonstopOnly: true });
+    expect(ids(filterDeals(deals, anyDatesNonstop, NOW))).toEqual(["yes", "route"]);
+  });
+
   test("returns a new array and leaves the input untouched", () => {
     const result = filterDeals(deals, EMPTY_FILTER, NOW);
     expect(result).not.toBe(deals);
@@ -235,6 +240,11 @@ describe("filterBannerText", () => {
   test("adds any dates and leaves out the ignored date range", () => {
     const f = filter({ begin: new Date(2025, 2, 3), end: new Date(2025, 2, 10), anyDates: true });
     expect(filterBannerText(4, f)).toBe("Showing 4 filtered results (any dates)");
+  });
+
+  test("adds nonstop only, then any dates, leaving out the ignored date range", () => {
+    const f = filter({ begin: new Date(2025, 2, 3), end: new Date(2025, 2, 10), anyDates: true, nonstopOnly: true });
+    expect(filterBannerText(24, f)).toBe("Showing 24 filtered results (nonstop only) (any dates)");
   });
 
   test("combines all suffixes in order", () => {
