@@ -68,6 +68,15 @@ describe("/admin, server-rendered", () => {
     expect(await page.select(`button[aria-label="Edit ${member.email}"]`)).toHaveLength(1);
   });
 
+  test("markup typed into a user's fields is shown as text in the table", async () => {
+    const { cookie } = await adminCookie();
+    const member = await addMember(t, { firstName: "<b>Edith</b>" });
+    const page = await renderPage(t, "/admin", { cookie });
+    const row = (await page.select("table.user-table tbody tr")).find((each) => showsEmail(each, member.email))!;
+    expect(row.text).toContain("<b>Edith</b>");
+    expect(await page.select("table.user-table b")).toHaveLength(0);
+  });
+
   test("a subscriber with a billing subscription has a Subscription menu next to Edit", async () => {
     const { cookie } = await adminCookie();
     await subscribe(t, "billed-admin-view@example.com", "monthly");
