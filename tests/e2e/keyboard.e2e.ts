@@ -13,6 +13,8 @@ const button = (page: Page, name: string | RegExp) => page.getByRole("button", {
 
 test.describe("keyboard only, focus always visible", () => {
   test("a member filters deals, opens one, reaches both booking buttons, deletes one, and every dialog gives focus back", async ({ page, server }) => {
+    // About 60 key presses, each checked for a visible focus: 10 s on a quiet machine, over 30 s seen on a loaded one.
+    test.slow();
     const { deals } = await subscriberWithDeals(page, server, { count: 12 });
     const lhr = deals.filter((deal) => deal.destination === "LHR");
 
@@ -74,6 +76,8 @@ test.describe("keyboard only: travel windows and a deal's trip actions", () => {
   test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
   test("a member shares a deal, adds it to the calendar and marks it booked, then saves a window from a preset", async ({ page, server }) => {
+    // About 40 key presses, each checked for a visible focus: 8 s on a quiet machine, over 20 s seen on a loaded one.
+    test.slow();
     await subscriberWithDeals(page, server, { count: 3 });
 
     // Top to bottom, so no step is a lap of the whole page. A deal's details: Share, Add to calendar, then I booked it
