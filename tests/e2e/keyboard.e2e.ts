@@ -13,7 +13,7 @@ const button = (page: Page, name: string | RegExp) => page.getByRole("button", {
 
 test.describe("keyboard only, focus always visible", () => {
   test("a member filters deals, opens one, reaches both booking buttons, deletes one, and every dialog gives focus back", async ({ page, server }) => {
-    // About 60 key presses, each checked for a visible focus: 10 s on a quiet machine, over 30 s seen on a loaded one.
+    // Some 50 presses of Tab, each checked for a visible focus: 10 s on a quiet machine, over 30 s seen on a loaded one.
     test.slow();
     const { deals } = await subscriberWithDeals(page, server, { count: 12 });
     const lhr = deals.filter((deal) => deal.destination === "LHR");
@@ -76,7 +76,7 @@ test.describe("keyboard only: travel windows and a deal's trip actions", () => {
   test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
   test("a member shares a deal, adds it to the calendar and marks it booked, then saves a window from a preset", async ({ page, server }) => {
-    // About 40 key presses, each checked for a visible focus: 8 s on a quiet machine, over 20 s seen on a loaded one.
+    // Some 50 presses of Tab, each checked for a visible focus: 8 s on a quiet machine, over 20 s seen on a loaded one.
     test.slow();
     await subscriberWithDeals(page, server, { count: 3 });
 
