@@ -30,7 +30,3 @@ export async function openOperations(page: Page) {
   await expect(panel.getByRole("heading", { name: "Subscribers" })).toBeVisible();
   return panel;
 }
-
-/** In RDU's time zone, as the table shows it. */
-export const signupDay = (date: Date) =>
-  new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", month: "short", day: "numeric", year: "numeric" }).format(date);

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import type { RunningServer } from "./server.ts";
 import { uniqueEmail } from "./world.ts";
 
 export const VISA = "4242 4242 4242 4242";
@@ -30,5 +31,37 @@ export async function subscribeInBrowser(page: Page, plan: "monthly" | "annual" 
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
   // The signup ends with a full page load (window.location), not page.goto: a click before hydration opens nothing.
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  return email;
+}
+
+async function postOk(page: Page, server: RunningServer, path: string, data: object) {
+  const response = await page.request.post(path, { data, headers: { origin: server.url } });
+  if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+/**
+ * Steps 1 and 2 of a signup through the API, as the card form sends them, in the page's browser context (which keeps
+ * the signup's cookie): the signup started and the card confirmed. Returns the SetupIntent's client secret.
+ */
+export async function startSignupThroughApi(page: Page, server: RunningServer, plan: "monthly" | "annual", email: string): Promise<string> {
+  const { clientSecret } = await postOk(page, server, "/api/create-subscription", {
+    email,
+    firstName: "Jordan",
+    lastName: "Pike",
+    planType: plan,
+    preferences: { destinations: [], maxPrice: 500, nonstopOnly: false },
+  });
+  await postOk(page, server, "/api/test-billing/confirm-setup", { clientSecret, cardNumber: VISA, expMonth: 12, expYear: 2034, cvc: "123" });
+  return clientSecret;
+}
+
+/**
+ * A whole signup through the API, as the card form makes it, without the form: the new subscriber (who has no
+ * password yet) is signed in in the page's browser context. For the tests of what a subscriber does next.
+ */
+export async function subscribeThroughApi(page: Page, server: RunningServer, plan: "monthly" | "annual" = "monthly", email = uniqueEmail("subscriber")) {
+  await startSignupThroughApi(page, server, plan, email);
+  await postOk(page, server, "/api/complete-subscription", { email });
   return email;
 }
