@@ -55,7 +55,11 @@ describe("npm run build", () => {
     expect(await Bun.file(join(workdir, "db", "app.sqlite")).exists()).toBe(true);
 
     // The browser tests' seam is not in the executable: its routes are pages that do not exist.
-    const seam = await fetch(`${url}/__test/members`, { method: "POST", headers: { origin: url, "content-type": "application/json" }, body: "{}" });
+    const seam = await fetch(`${url}/__test/members`, {
+      method: "POST",
+      headers: { "sec-fetch-site": "same-origin", "content-type": "application/json" },
+      body: "{}",
+    });
     expect(seam.status).toBe(404);
   }, 60_000);
 });
