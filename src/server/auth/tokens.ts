@@ -1,7 +1,7 @@
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
-import { passwordResetTokens, sessions, users } from "../../../db/schema.ts";
+import { knownDevices, passwordResetTokens, sessions, users } from "../../../db/schema.ts";
 import { DAY_MS } from "../../domain/calendar.ts";
 
 /**
@@ -64,11 +64,12 @@ export function consumePasswordToken(db: DbOrTx, token: string, now: Date): numb
 }
 
 /**
- * After a password is set, changed or reset, by any path: every reset and welcome link of the user is void,
- * and every session except (optionally) the one that made the change.
+ * After a password is set, changed or reset, by any path: every reset and welcome link and every known device of
+ * the user is void, and every session except (optionally) the one that made the change.
  */
 export function voidTokensAfterPasswordChange(db: DbOrTx, userId: number, keepSessionId?: string): void {
   db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
+  db.delete(knownDevices).where(eq(knownDevices.userId, userId)).run();
   db.delete(sessions)
     .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId))
     .run();
