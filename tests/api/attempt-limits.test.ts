@@ -154,6 +154,19 @@ describe("a stranger cannot lock a member out (targeted lockout, docs/hardening.
     expect((await login(t, owner.email, "a new password", "203.0.113.6")).status).toBe(200);
   });
 
+  test("a password set from an emailed link makes the account's other devices unknown again", async () => {
+    const t = createTestApp({ TRUST_PROXY: "true" });
+    const owner = await createUser(t);
+    const oldDevice = deviceCookie(await login(t, owner.email, PASSWORD, "198.51.100.7"))!;
+    const token = await resetToken(t, owner.email);
+    await t.request("POST", "/api/reset-password", {
+      body: { token, newPassword: "a new password", confirmPassword: "a new password" },
+      headers: from("203.0.113.5"),
+    });
+    await Promise.all(Array.from({ length: 10 }, (_, i) => login(t, owner.email, `guess ${i}`, `192.0.2.${i + 1}`)));
+    expect((await login(t, owner.email, "a new password", "198.51.100.7", oldDevice)).status).toBe(429);
+  });
+
   test("a stranger's failed logins do not use up the owner's change-password attempts", async () => {
     const t = createTestApp({ TRUST_PROXY: "true" });
     const owner = await createUser(t);
