@@ -27,7 +27,7 @@ export async function login(deps: Deps, limits: AuthLimits, input: LoginRequest,
   const now = deps.clock.now();
   const account = normalizeEmail(input.email);
   const user = findUserByEmail(deps.db, input.email);
-  const device = user ? knownDeviceOf(deps.db, deviceToken, user.id, now) : null;
+  const device = knownDeviceOf(deps.db, deviceToken, user?.id ?? null, now);
   if (device) {
     limits.loginAttemptsByDevice.attempt(device, now, TOO_MANY_LOGINS);
   } else {

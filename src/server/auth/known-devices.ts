@@ -12,8 +12,11 @@ import { hashToken, newToken } from "./tokens.ts";
 export const KNOWN_DEVICE_LIFETIME_MS = 365 * DAY_MS;
 const DEVICES_KEPT_PER_USER = 10;
 
-/** The device's key (its token's hash) if this cookie names a known device of this user, else null. */
-export function knownDeviceOf(db: DbOrTx, token: string | null, userId: number, now: Date): string | null {
+/**
+ * The device's key (its token's hash) if this cookie names a known device of this user, else null. The cookie is
+ * looked up whether or not the account exists (`userId` null), so the time taken says nothing about accounts.
+ */
+export function knownDeviceOf(db: DbOrTx, token: string | null, userId: number | null, now: Date): string | null {
   if (!token) return null;
   const tokenHash = hashToken(token);
   const device = db.select().from(knownDevices).where(eq(knownDevices.tokenHash, tokenHash)).get();
