@@ -99,7 +99,7 @@ describe("POST /api/login", () => {
     expect(
       (await t.request("POST", "/api/login", { body: { email: user.email, password: PASSWORD }, headers: { "x-forwarded-for": "203.0.113.50" } })).status,
     ).toBe(200);
-  });
+  }, 30_000);
 
   test("after 5 failures in 15 minutes from one address, that address is throttled for every account", async () => {
     const t = createTestApp({ TRUST_PROXY: "true" });
