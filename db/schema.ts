@@ -217,6 +217,11 @@ export const pendingSignups = sqliteTable(
     setupIntentId: text("setup_intent_id"),
     clientSecret: text("client_secret"),
     checkoutSessionId: text("checkout_session_id"),
+    /** SHA-256 of the emailed 6-digit code (with the row's id), and when it stops working. */
+    emailCodeHash: text("email_code_hash"),
+    emailCodeExpiresAt: timestamp("email_code_expires_at"),
+    /** When the code was entered: the person reads this address's mail. Nothing reaches the provider before. */
+    emailConfirmedAt: timestamp("email_confirmed_at"),
     /** Set when the account is created; the row goes with the account, so a deleted account is never re-created. */
     completedUserId: integer("completed_user_id").references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at").notNull(),
@@ -227,6 +232,29 @@ export const pendingSignups = sqliteTable(
     uniqueIndex("pending_signups_checkout_unique").on(table.checkoutSessionId),
     index("pending_signups_expires_idx").on(table.expiresAt),
   ],
+);
+
+/**
+ * Who has had a free trial (decision 098): the SHA-256 of "address:<canonical mailbox>" or "card:<fingerprint>".
+ * Kept when the account is deleted, so a second trial is refused however the person comes back.
+ */
+export const trialClaims = sqliteTable("trial_claims", {
+  keyHash: text("key_hash").primaryKey(),
+  claimedAt: timestamp("claimed_at").notNull(),
+});
+
+/** Browsers that signed in to an account (the `gordu_device` cookie, its SHA-256 here): docs/hardening.md, targeted lockout. */
+export const knownDevices = sqliteTable(
+  "known_devices",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at").notNull(),
+    lastUsedAt: timestamp("last_used_at").notNull(),
+  },
+  (table) => [index("known_devices_user_idx").on(table.userId)],
 );
 
 /** Stripe webhook events, kept by id so each is applied once. */

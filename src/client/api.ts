@@ -2,9 +2,10 @@ import type { AlertSettings, AlertsOverview, PushDevice, PushSubscribeRequest, S
 import type { AdminUser, AdminUserList, AdminUserUpdate, AuditEntry, OperationsOverview } from "../domain/api/admin.ts";
 import type {
   ConfirmTestSetupRequest,
-  CreateSubscriptionRequest,
   CreateSubscriptionResult,
   RejoinRequest,
+  SignupOutcome,
+  StartSignupRequest,
   SubscriptionChanged,
   SubscriptionInfo,
 } from "../domain/api/billing.ts";
@@ -74,9 +75,14 @@ export function createApi(fetcher: ApiFetch) {
     updateProfile: (profile: ProfileUpdate) => call<CurrentUser>(fetcher, "PUT", "/api/profile", profile),
     updatePreferences: (preferences: { emailAlerts: boolean }) => call<CurrentUser>(fetcher, "PUT", "/api/preferences", preferences),
 
-    createSubscription: (request: CreateSubscriptionRequest) => call<CreateSubscriptionResult>(fetcher, "POST", "/api/create-subscription", request),
-    completeSubscription: (email: string) => call<OkResponse>(fetcher, "POST", "/api/complete-subscription", { email }),
-    completeCheckout: (sessionId: string) => call<OkResponse>(fetcher, "POST", "/api/complete-checkout", { sessionId }),
+    /** Signing up (decision 097): the details, then the code emailed to the address, then the card. */
+    startSignup: (request: StartSignupRequest) => call<OkResponse>(fetcher, "POST", "/api/start-signup", request),
+    createSubscription: (code: string) => call<CreateSubscriptionResult>(fetcher, "POST", "/api/create-subscription", { code }),
+    /** Signs in, or offers the paid plan when this card or address had its free trial (decision 098); `paidPlan` accepts it. */
+    completeSubscription: (email: string, paidPlan = false) =>
+      call<SignupOutcome>(fetcher, "POST", "/api/complete-subscription", paidPlan ? { email, paidPlan } : { email }),
+    completeCheckout: (sessionId: string, paidPlan = false) =>
+      call<SignupOutcome>(fetcher, "POST", "/api/complete-checkout", paidPlan ? { sessionId, paidPlan } : { sessionId }),
     subscription: () => call<SubscriptionInfo>(fetcher, "GET", "/api/subscription"),
     cancelSubscription: () => call<SubscriptionChanged>(fetcher, "POST", "/api/cancel-subscription"),
     /** A cancelled, ended or paused member comes back; `message` says what was done and charged. */

@@ -6,6 +6,7 @@ import { openDatabase } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
 import { type AppOptions, createApp } from "./app.ts";
 import { ensureAdmin } from "./auth/admin-bootstrap.ts";
+import { claimTrialsOfEarlierMembers } from "./billing/trial-claims.ts";
 import { createBilling } from "./billing/create-billing.ts";
 import { steppedClock, systemClock, type Clock } from "./clock.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
@@ -74,6 +75,7 @@ export async function main(bundle?: EmbeddedBundle, options: MainOptions = {}): 
   const assets = bundle ? await loadPrebuiltAssets(bundle.client, bundle.publicFiles) : await buildClientAssets();
   const mailer = createMailer(config);
   const clock = chooseClock(config, bundle !== undefined);
+  claimTrialsOfEarlierMembers(db, new Date());
   const deps: Deps = { config, db, clock, mailer, assets, billing: await createBilling(config, db, clock), fares: createFareSource(config) };
   if (config.adminEmail && config.adminPassword) {
     const result = await ensureAdmin(db, config.adminEmail, config.adminPassword, new Date(), { setPassword: false });

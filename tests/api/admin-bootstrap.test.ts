@@ -2,10 +2,11 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { passwordResetTokens } from "../../db/schema.ts";
 import { ensureAdmin } from "../../src/server/auth/admin-bootstrap.ts";
 import { findUserByEmail, insertUser, isUniqueEmailViolation } from "../../src/server/auth/users.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { createUser, PASSWORD } from "../support/users.ts";
+import { createUser, PASSWORD, signIn } from "../support/users.ts";
 
 describe("admin bootstrap", () => {
   test("creates the admin when the email is new, and they can log in", async () => {
@@ -15,12 +16,31 @@ describe("admin bootstrap", () => {
     expect((await t.request("POST", "/api/login", { body: { email: "boss@gordu.example", password: "admin password" } })).status).toBe(200);
   });
 
-  test("at boot promotes an existing user without touching their password", async () => {
+  test("at boot, promoting an account someone else made hands power to the operator's password only: its old password, sessions and links stop working", async () => {
     const t = createTestApp();
-    const user = await createUser(t);
-    expect(await ensureAdmin(t.db, user.email.toUpperCase(), "the env password", t.clock.now(), { setPassword: false })).toBe("promoted");
-    expect(await ensureAdmin(t.db, user.email, "the env password", t.clock.now(), { setPassword: false })).toBe("unchanged");
-    expect((await t.request("POST", "/api/login", { body: { email: user.email, password: PASSWORD } })).status).toBe(200);
+    // Anyone could have made this account with the address the operator names later.
+    const squatter = await createUser(t, { email: "boss@gordu.example" });
+    const squattersCookie = await signIn(t, squatter.email);
+    await t.request("POST", "/api/forgot-password", { body: { email: squatter.email } });
+    const link = t.db.select().from(passwordResetTokens).all();
+    expect(link).toHaveLength(1);
+
+    expect(await ensureAdmin(t.db, "BOSS@gordu.example", "the operator's password", t.clock.now(), { setPassword: false })).toBe("promoted");
+
+    expect((await t.request("GET", "/api/admin/users", { cookie: squattersCookie })).status).toBe(401);
+    expect((await t.request("POST", "/api/login", { body: { email: squatter.email, password: PASSWORD } })).status).toBe(401);
+    expect(t.db.select().from(passwordResetTokens).all()).toHaveLength(0);
+    const operator = await signIn(t, squatter.email, "the operator's password");
+    expect((await t.request("GET", "/api/admin/users", { cookie: operator })).status).toBe(200);
+  });
+
+  test("at boot an account that is already an admin keeps the password it has (changed since, perhaps)", async () => {
+    const t = createTestApp();
+    const admin = await createUser(t, { isAdmin: true });
+    const session = await signIn(t, admin.email);
+    expect(await ensureAdmin(t.db, admin.email, "the env password", t.clock.now(), { setPassword: false })).toBe("unchanged");
+    expect((await t.request("GET", "/api/admin/users", { cookie: session })).status).toBe(200);
+    expect((await t.request("POST", "/api/login", { body: { email: admin.email, password: PASSWORD } })).status).toBe(200);
   });
 
   test("from the command line also sets the password", async () => {

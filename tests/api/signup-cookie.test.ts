@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { pendingSignups, users } from "../../db/schema.ts";
 import { finishSignup } from "../../src/server/billing/signup.service.ts";
 import { deliverDueEmails } from "../../src/server/mail/outbox.ts";
-import { cookiesFrom, signupBody, subscribe, VISA } from "../support/signup.ts";
+import { cookiesFrom, startSignup, subscribe, VISA } from "../support/signup.ts";
 import { createTestApp, json, type TestApp } from "../support/test-app.ts";
 import { createUser, signIn } from "../support/users.ts";
 
@@ -25,8 +25,7 @@ async function setPassword(t: TestApp, sessionCookie: string) {
 describe("the gordu_signup cookie after its signup is complete", () => {
   test("completing clears the cookie and spends the signup: sent again, it answers 403 and opens no session", async () => {
     const t = createTestApp();
-    const created = await t.request("POST", "/api/create-subscription", { body: signupBody("once@example.com") });
-    const signupCookie = cookiesFrom(created).find((cookie) => cookie.startsWith("gordu_signup="))!;
+    const { cookie: signupCookie, created } = await startSignup(t, "once@example.com");
     await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret: (await json(created)).clientSecret, ...VISA } });
     const completed = await completeAgain(t, "once@example.com", signupCookie);
     expect(completed.status).toBe(200);
@@ -82,8 +81,7 @@ describe("the gordu_signup cookie after its signup is complete", () => {
 
 describe("when the provider's webhook makes the account before the browser comes back", () => {
   async function paidButNotCompleted(t: TestApp, email: string) {
-    const created = await t.request("POST", "/api/create-subscription", { body: signupBody(email) });
-    const signupCookie = cookiesFrom(created).find((cookie) => cookie.startsWith("gordu_signup="))!;
+    const { cookie: signupCookie, created } = await startSignup(t, email);
     await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret: (await json(created)).clientSecret, ...VISA } });
     const pending = t.db.select().from(pendingSignups).get()!;
     const user = finishSignup(t.deps, pending, pending.stripeCustomerId!, await t.deps.billing.getSubscription(pending.stripeSubscriptionId!));

@@ -106,7 +106,7 @@ describe("StripeBilling setup intents", () => {
       id: signup.setupIntentId,
       status: "succeeded",
       customerId: signup.customerId,
-      card: { brand: "mastercard", last4: "4444" },
+      card: { brand: "mastercard", last4: "4444", fingerprint: expect.any(String) },
     });
     expect(server.requestsTo("GET", `/v1/setup_intents/${signup.setupIntentId}`).map((r) => r.params)).toEqual([
       { expand: ["payment_method"] },
@@ -119,6 +119,7 @@ describe("StripeBilling hosted checkout", () => {
   const hosted = (input: SignupInput) =>
     billing.startHostedCheckout({
       ...input,
+      freeTrial: true,
       successUrl: "http://localhost:3000/dashboard?session_id={CHECKOUT_SESSION_ID}",
       cancelUrl: `http://localhost:3000/subscribe?plan=${input.planType}`,
     });
@@ -178,7 +179,7 @@ describe("StripeBilling hosted checkout", () => {
     const snapshot = await billing.getSubscription(paid.subscriptionId);
     expect(snapshot.status).toBe("trialing");
     expect(snapshot.planType).toBe("monthly");
-    expect(snapshot.card).toEqual({ brand: "visa", last4: "4242" });
+    expect(snapshot.card).toEqual({ brand: "visa", last4: "4242", fingerprint: expect.any(String) });
   });
 
   test("the signup id falls back to client_reference_id when the session has no metadata", async () => {

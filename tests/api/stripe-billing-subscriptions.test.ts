@@ -20,7 +20,7 @@ describe("StripeBilling subscription snapshots", () => {
       trialEnd,
       currentPeriodEnd: trialEnd,
       cancelAtPeriodEnd: false,
-      card: { brand: "visa", last4: "4242" },
+      card: { brand: "visa", last4: "4242", fingerprint: expect.any(String) },
     });
     const [request] = server.requestsTo("GET", `/v1/subscriptions/${signup.subscriptionId}`);
     expect(request?.params).toEqual({ expand: ["default_payment_method"] });
@@ -92,7 +92,7 @@ describe("StripeBilling subscription changes", () => {
     const cancelled = await billing.cancelAtPeriodEnd(signup.subscriptionId);
     expect(cancelled.cancelAtPeriodEnd).toBe(true);
     expect(cancelled.status).toBe("trialing");
-    expect(cancelled.card).toEqual({ brand: "visa", last4: "4242" });
+    expect(cancelled.card).toEqual({ brand: "visa", last4: "4242", fingerprint: expect.any(String) });
 
     const restored = await billing.undoCancelAtPeriodEnd(signup.subscriptionId);
     expect(restored.cancelAtPeriodEnd).toBe(false);
@@ -147,7 +147,7 @@ describe("StripeBilling subscription changes", () => {
     expect(snapshot.planType).toBe("annual");
     expect(snapshot.trialEnd).toBeNull();
     expect(snapshot.currentPeriodEnd).toEqual(new Date("2027-11-22T15:00:00Z"));
-    expect(snapshot.card).toEqual({ brand: "visa", last4: "4242" });
+    expect(snapshot.card).toEqual({ brand: "visa", last4: "4242", fingerprint: expect.any(String) });
   });
 
   test("a new subscription prefers the customer's default card", async () => {
@@ -158,7 +158,7 @@ describe("StripeBilling subscription changes", () => {
 
     const snapshot = await billing.startNewSubscription(signup.customerId, "monthly");
     expect(server.requestsTo("POST", "/v1/subscriptions").at(-1)?.params.default_payment_method).toBe(newCard);
-    expect(snapshot.card).toEqual({ brand: "amex", last4: "0005" });
+    expect(snapshot.card).toEqual({ brand: "amex", last4: "0005", fingerprint: expect.any(String) });
     expect(snapshot.currentPeriodEnd).toEqual(new Date("2026-12-22T15:00:00Z"));
   });
 
@@ -199,10 +199,10 @@ describe("StripeBilling card updates", () => {
       setupIntentId: update.setupIntentId,
     });
 
-    expect(card).toEqual({ brand: "mastercard", last4: "4444" });
+    expect(card).toEqual({ brand: "mastercard", last4: "4444", fingerprint: expect.any(String) });
     expect(server.requestsTo("POST", `/v1/customers/${signup.customerId}`)[0]?.params).toEqual({ invoice_settings: { default_payment_method: newCard } });
     expect(server.requestsTo("POST", `/v1/subscriptions/${signup.subscriptionId}`)[0]?.params).toEqual({ default_payment_method: newCard });
-    expect((await billing.getSubscription(signup.subscriptionId)).card).toEqual({ brand: "mastercard", last4: "4444" });
+    expect((await billing.getSubscription(signup.subscriptionId)).card).toEqual({ brand: "mastercard", last4: "4444", fingerprint: expect.any(String) });
   });
 
   test("an unconfirmed intent, or another customer's, changes nothing", async () => {

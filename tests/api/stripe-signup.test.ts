@@ -3,7 +3,7 @@ import { pendingSignups, users } from "../../db/schema.ts";
 import { deliverWebhook, stripeApp, stripeSubscriber } from "../support/stripe-app.ts";
 import { startStripeServer, stripeEvent, type StripeServer } from "../support/stripe-server.ts";
 import { json, type TestApp } from "../support/test-app.ts";
-import { cookiesFrom, signupBody } from "../support/signup.ts";
+import { signupBody, signupCode, startSignup as startSignupWithCode } from "../support/signup.ts";
 
 let stripe: StripeServer;
 beforeAll(() => {
@@ -32,9 +32,9 @@ describe("signup with Stripe", () => {
 
   test("the same browser asking twice makes one customer and one subscription", async () => {
     const t = stripeApp(stripe);
-    const first = await t.request("POST", "/api/create-subscription", { body: signupBody("once@example.com") });
-    const cookie = cookiesFrom(first).find((c) => c.startsWith("gordu_signup="))!;
-    await Promise.all([1, 2].map(() => t.request("POST", "/api/create-subscription", { body: signupBody("once@example.com"), cookie })));
+    const { cookie } = await startSignupWithCode(t, "once@example.com");
+    const code = signupCode(t, "once@example.com");
+    await Promise.all([1, 2].map(() => t.request("POST", "/api/create-subscription", { body: { code }, cookie })));
     expect(stripe.objects("customer")).toHaveLength(1);
     expect(stripe.objects("subscription")).toHaveLength(1);
   });
@@ -47,18 +47,25 @@ describe("signup with Stripe", () => {
     test(`when Stripe ${what} during signup: a clear 503 and no half-created local state`, async () => {
       const t = stripeApp(stripe);
       setUp();
-      const response = await t.request("POST", "/api/create-subscription", { body: signupBody("down@example.com") });
+      const { cookie, created: response } = await startSignupWithCode(t, "down@example.com");
       expect(response.status).toBe(503);
       expect((await json(response)).error).toContain("payment provider is not responding");
-      expect(t.db.select().from(pendingSignups).all()).toHaveLength(0);
+      expect(t.db.select().from(pendingSignups).all()).toMatchObject([{ stripeCustomerId: null, stripeSubscriptionId: null, clientSecret: null }]);
       expect(t.db.select().from(users).all()).toHaveLength(0);
+
+      // The address stays confirmed: once Stripe answers again, the same step goes through.
+      stripe.reset();
+      const retried = await t.request("POST", "/api/create-subscription", { body: { code: "no longer needed" }, cookie });
+      expect(retried.status).toBe(200);
+      expect((await json(retried)).clientSecret).toContain("_secret_");
     }, 15_000);
   }
 
   test("hosted checkout answers a session URL and completes back on the dashboard", async () => {
     const t = stripeApp(stripe, "hosted");
-    const created = await t.request("POST", "/api/create-subscription", { body: signupBody("hosted@example.com", "annual") });
-    const { sessionUrl } = await json(created);
+    const { cookie, created } = await startSignupWithCode(t, "hosted@example.com", { planType: "annual" });
+    const { sessionUrl, freeTrial } = await json(created);
+    expect(freeTrial).toBe(true);
     expect(sessionUrl).toStartWith("https://checkout.stripe.com/");
     const [request] = stripe.requestsTo("POST", "/v1/checkout/sessions");
     expect(request!.params).toMatchObject({
@@ -66,7 +73,6 @@ describe("signup with Stripe", () => {
       success_url: "http://localhost:3000/dashboard?session_id={CHECKOUT_SESSION_ID}",
       subscription_data: { trial_period_days: "7" },
     });
-    const cookie = cookiesFrom(created).find((c) => c.startsWith("gordu_signup="))!;
     const sessionId = stripe.objects("checkout.session")[0]!.id;
     expect((await t.request("POST", "/api/complete-checkout", { body: { sessionId }, cookie })).status).toBe(402);
     stripe.completeCheckout(sessionId);
@@ -88,9 +94,8 @@ describe("a signup replaced in the same browser can never be charged", () => {
   const DAY = 24 * 60 * 60_000;
 
   async function startSignup(t: TestApp, email: string, options: { planType?: "monthly" | "annual"; cookie?: string } = {}) {
-    const created = await t.request("POST", "/api/create-subscription", { body: signupBody(email, options.planType), cookie: options.cookie });
+    const { cookie, created } = await startSignupWithCode(t, email, options);
     expect(created.status).toBe(200);
-    const cookie = cookiesFrom(created).find((c) => c.startsWith("gordu_signup="))!;
     return {
       cookie,
       pending: t.db
@@ -148,7 +153,7 @@ describe("a signup replaced in the same browser can never be charged", () => {
     const t = stripeApp(stripe);
     const first = await startSignup(t, "kept@example.com");
     stripe.failNext(500, { type: "api_error", message: "down" }, 5);
-    const replaced = await t.request("POST", "/api/create-subscription", { body: signupBody("other@example.com"), cookie: first.cookie });
+    const replaced = await t.request("POST", "/api/start-signup", { body: signupBody("other@example.com"), cookie: first.cookie });
     expect(replaced.status).toBe(503);
     expect(
       t.db

@@ -3,7 +3,7 @@ import { emailOutbox, stripeEvents, users } from "../../db/schema.ts";
 import { deliverWebhook, signWebhook, stripeApp, stripeSubscriber } from "../support/stripe-app.ts";
 import { startStripeServer, stripeEvent, type StripeServer } from "../support/stripe-server.ts";
 import { json } from "../support/test-app.ts";
-import { signupBody } from "../support/signup.ts";
+import { startSignup } from "../support/signup.ts";
 
 let stripe: StripeServer;
 beforeAll(() => {
@@ -104,7 +104,7 @@ describe("POST /api/stripe/webhook", () => {
 
   test("a signup whose browser never came back becomes an account when setup_intent.succeeded arrives", async () => {
     const t = stripeApp(stripe);
-    const created = await t.request("POST", "/api/create-subscription", { body: signupBody("gone@example.com") });
+    const { created } = await startSignup(t, "gone@example.com");
     const { clientSecret } = await json(created);
     const setupIntentId = clientSecret.split("_secret_")[0];
     stripe.succeedSetupIntent(setupIntentId);
@@ -121,7 +121,7 @@ describe("POST /api/stripe/webhook", () => {
 
   test("checkout.session.completed finishes a hosted signup", async () => {
     const t = stripeApp(stripe, "hosted");
-    await t.request("POST", "/api/create-subscription", { body: signupBody("checkout@example.com") });
+    await startSignup(t, "checkout@example.com");
     const sessionId = stripe.objects("checkout.session")[0]!.id;
     stripe.completeCheckout(sessionId);
     await deliverWebhook(t, stripeEvent("checkout.session.completed", stripe.get(sessionId)!));

@@ -2,21 +2,24 @@ import { describe, expect, test } from "bun:test";
 import { pendingSignups, testBillingObjects, users } from "../../db/schema.ts";
 import { deliverDueEmails } from "../../src/server/mail/outbox.ts";
 import { createTestApp, json } from "../support/test-app.ts";
-import { cookiesFrom, DECLINED, signupBody, subscribe, VISA } from "../support/signup.ts";
+import { DECLINED, signupBody, signupCode, startSignup, subscribe, VISA } from "../support/signup.ts";
 import { createUser } from "../support/users.ts";
 
 const DAY = 24 * 60 * 60_000;
 
-describe("POST /api/create-subscription (test billing)", () => {
-  test("answers a seti_ client secret and binds the signup to this browser with an HttpOnly cookie", async () => {
+describe("POST /api/start-signup and /api/create-subscription (test billing)", () => {
+  test("step 1 binds the signup to this browser with an HttpOnly cookie; the emailed code answers a seti_ client secret and a free trial", async () => {
     const t = createTestApp();
-    const response = await t.request("POST", "/api/create-subscription", { body: signupBody("new@example.com") });
-    expect(response.status).toBe(200);
-    const body = await json(response);
-    expect(body.clientSecret).toMatch(/^seti_/);
-    const cookie = response.headers.getSetCookie().find((c) => c.startsWith("gordu_signup="))!;
+    const started = await t.request("POST", "/api/start-signup", { body: signupBody("new@example.com") });
+    expect(started.status).toBe(200);
+    const cookie = started.headers.getSetCookie().find((c) => c.startsWith("gordu_signup="))!;
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toMatch(/SameSite=Lax/i);
+    const created = await t.request("POST", "/api/create-subscription", { body: { code: signupCode(t, "new@example.com") }, cookie: cookie.split(";")[0] });
+    expect(created.status).toBe(200);
+    const body = await json(created);
+    expect(body.clientSecret).toMatch(/^seti_/);
+    expect(body.freeTrial).toBe(true);
   });
 
   test.each([
@@ -26,28 +29,20 @@ describe("POST /api/create-subscription (test billing)", () => {
     [{}],
   ])("missing fields answer 400 with the 'Required Fields Missing' text", async (body) => {
     const t = createTestApp();
-    const response = await t.request("POST", "/api/create-subscription", { body: { planType: "monthly", ...body } });
+    const response = await t.request("POST", "/api/start-signup", { body: { planType: "monthly", ...body } });
     expect(response.status).toBe(400);
     expect((await json(response)).error).toBe("Please enter your email, first name, and last name.");
   });
 
-  test("an email that already has an account answers 409 telling the person to log in", async () => {
+  test("the same browser asking again with the code gets the same signup: one customer, one subscription", async () => {
     const t = createTestApp();
-    const existing = await createUser(t);
-    const response = await t.request("POST", "/api/create-subscription", { body: signupBody(existing.email.toUpperCase()) });
-    expect(response.status).toBe(409);
-    expect((await json(response)).error).toContain("Please log in");
-  });
-
-  test("the same browser asking again gets the same signup: one customer, one subscription", async () => {
-    const t = createTestApp();
-    const first = await t.request("POST", "/api/create-subscription", { body: signupBody("twice@example.com") });
-    const cookie = cookiesFrom(first).find((c) => c.startsWith("gordu_signup="))!;
+    const { cookie, created } = await startSignup(t, "twice@example.com");
+    const code = signupCode(t, "twice@example.com");
     const [second, third] = await Promise.all([
-      t.request("POST", "/api/create-subscription", { body: signupBody("twice@example.com"), cookie }),
-      t.request("POST", "/api/create-subscription", { body: signupBody("twice@example.com"), cookie }),
+      t.request("POST", "/api/create-subscription", { body: { code }, cookie }),
+      t.request("POST", "/api/create-subscription", { body: { code }, cookie }),
     ]);
-    const secrets = new Set([(await json(first)).clientSecret, (await json(second)).clientSecret, (await json(third)).clientSecret]);
+    const secrets = new Set([(await json(created)).clientSecret, (await json(second)).clientSecret, (await json(third)).clientSecret]);
     expect(secrets.size).toBe(1);
     const objects = t.db.select().from(testBillingObjects).all();
     expect(objects.filter((o) => o.kind === "customer")).toHaveLength(1);
@@ -57,10 +52,9 @@ describe("POST /api/create-subscription (test billing)", () => {
 
   test("another email from the same browser replaces the signup and cancels the first one's subscription", async () => {
     const t = createTestApp();
-    const first = await t.request("POST", "/api/create-subscription", { body: signupBody("first@example.com") });
-    const cookie = cookiesFrom(first).find((c) => c.startsWith("gordu_signup="))!;
+    const { cookie } = await startSignup(t, "first@example.com");
     const firstSubscription = t.db.select().from(pendingSignups).get()!.stripeSubscriptionId!;
-    expect((await t.request("POST", "/api/create-subscription", { body: signupBody("second@example.com"), cookie })).status).toBe(200);
+    expect((await t.request("POST", "/api/start-signup", { body: signupBody("second@example.com"), cookie })).status).toBe(200);
     expect(
       t.db
         .select()
@@ -73,7 +67,7 @@ describe("POST /api/create-subscription (test billing)", () => {
 
   test("an unknown plan type is refused", async () => {
     const t = createTestApp();
-    const response = await t.request("POST", "/api/create-subscription", { body: { ...signupBody("x@example.com"), planType: "lifetime" } });
+    const response = await t.request("POST", "/api/start-signup", { body: { ...signupBody("x@example.com"), planType: "lifetime" } });
     expect(response.status).toBe(400);
   });
 });
@@ -81,7 +75,7 @@ describe("POST /api/create-subscription (test billing)", () => {
 describe("POST /api/test-billing/confirm-setup", () => {
   test("Stripe's 4242 test card succeeds and 4000 0000 0000 0002 is declined with 'Your card was declined.'", async () => {
     const t = createTestApp();
-    const { clientSecret } = await json(await t.request("POST", "/api/create-subscription", { body: signupBody("cards@example.com") }));
+    const { clientSecret } = await json((await startSignup(t, "cards@example.com")).created);
     const declined = await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...DECLINED } });
     expect(declined.status).toBe(402);
     expect(await json(declined)).toEqual({ error: "Your card was declined." });
@@ -91,7 +85,7 @@ describe("POST /api/test-billing/confirm-setup", () => {
 
   test("an expired card and a bad CVC are refused with Stripe-like messages", async () => {
     const t = createTestApp();
-    const { clientSecret } = await json(await t.request("POST", "/api/create-subscription", { body: signupBody("exp@example.com") }));
+    const { clientSecret } = await json((await startSignup(t, "exp@example.com")).created);
     const expired = await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...VISA, expYear: 2020 } });
     expect((await json(expired)).error).toBe("Your card's expiration date is in the past.");
     const cvc = await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...VISA, cvc: "1" } });
@@ -117,7 +111,7 @@ describe("POST /api/complete-subscription", () => {
     expect(me.stripeSubscriptionId).toMatch(/^sub_test_/);
 
     await deliverDueEmails(t.deps);
-    const welcome = t.mailer.sent.find((m) => m.to === "welcome@example.com")!;
+    const welcome = t.mailer.sent.find((m) => m.to === "welcome@example.com" && m.subject.startsWith("Welcome"))!;
     expect(welcome.subject).toBe("Welcome to GoRDU: set your password");
     const token = welcome.text.match(/reset-password\?token=(\w+)/)![1]!;
     const set = await t.request("POST", "/api/reset-password", { body: { token, newPassword: "my new password", confirmPassword: "my new password" } });
@@ -126,8 +120,7 @@ describe("POST /api/complete-subscription", () => {
 
   test("without the browser's signup cookie, or for another email, nothing is created", async () => {
     const t = createTestApp();
-    const created = await t.request("POST", "/api/create-subscription", { body: signupBody("bound@example.com") });
-    const cookie = cookiesFrom(created).find((c) => c.startsWith("gordu_signup="))!;
+    const { cookie, created } = await startSignup(t, "bound@example.com");
     const { clientSecret } = await json(created);
     await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...VISA } });
 
@@ -138,8 +131,7 @@ describe("POST /api/complete-subscription", () => {
 
   test("before the card is confirmed it answers 402 and creates nothing", async () => {
     const t = createTestApp();
-    const created = await t.request("POST", "/api/create-subscription", { body: signupBody("early@example.com") });
-    const cookie = cookiesFrom(created).find((c) => c.startsWith("gordu_signup="))!;
+    const { cookie } = await startSignup(t, "early@example.com");
     const response = await t.request("POST", "/api/complete-subscription", { body: { email: "early@example.com" }, cookie });
     expect(response.status).toBe(402);
     expect(t.db.select().from(users).all()).toHaveLength(0);
@@ -147,8 +139,7 @@ describe("POST /api/complete-subscription", () => {
 
   test("completing twice at once (a double click) makes one user and signs both in", async () => {
     const t = createTestApp();
-    const created = await t.request("POST", "/api/create-subscription", { body: signupBody("double@example.com") });
-    const cookie = cookiesFrom(created).find((c) => c.startsWith("gordu_signup="))!;
+    const { cookie, created } = await startSignup(t, "double@example.com");
     const { clientSecret } = await json(created);
     await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...VISA } });
     const [a, b] = await Promise.all([
@@ -175,7 +166,7 @@ describe("GET /api/subscription", () => {
   test("shows plan, trial end, period end and card; 401 when signed out", async () => {
     const t = createTestApp();
     expect((await t.request("GET", "/api/subscription")).status).toBe(401);
-    const { sessionCookie } = await subscribe(t, "info@example.com");
+    const { sessionCookie } = await subscribe(t, "info@example.com", "monthly", VISA);
     const info = await json(await t.request("GET", "/api/subscription", { cookie: sessionCookie }));
     const trialEnd = new Date(t.clock.now().getTime() + 7 * DAY).toISOString();
     expect(info).toEqual({
@@ -245,7 +236,7 @@ describe("updating the card", () => {
     const info = await json(await t.request("POST", "/api/complete-payment-update", { cookie: sessionCookie, body: { clientSecret } }));
     expect(info.card).toEqual({ brand: "mastercard", last4: "4444" });
     const subscriptionId = (await json(await t.request("GET", "/api/me", { cookie: sessionCookie }))).stripeSubscriptionId;
-    expect((await t.deps.billing.getSubscription(subscriptionId)).card).toEqual({ brand: "mastercard", last4: "4444" });
+    expect((await t.deps.billing.getSubscription(subscriptionId)).card).toEqual({ brand: "mastercard", last4: "4444", fingerprint: expect.any(String) });
   });
 
   test("an unconfirmed or foreign SetupIntent changes nothing", async () => {
@@ -262,7 +253,7 @@ describe("abandoned signups", () => {
   test("a day later an unfinished signup is removed and its trialing subscription cancelled; finished ones stay", async () => {
     const { purgeAbandonedSignups } = await import("../../src/server/billing/abandoned-signups.ts");
     const t = createTestApp();
-    await t.request("POST", "/api/create-subscription", { body: signupBody("gone@example.com") });
+    await startSignup(t, "gone@example.com");
     await subscribe(t, "kept@example.com");
     const abandoned = t.db
       .select()
@@ -288,8 +279,7 @@ describe("one email, two browsers at once", () => {
   test("both can pay, but only the first to finish gets the account; the other is told to log in (409)", async () => {
     const t = createTestApp();
     const start = async () => {
-      const created = await t.request("POST", "/api/create-subscription", { body: signupBody("race@example.com") });
-      const cookie = cookiesFrom(created).find((c) => c.startsWith("gordu_signup="))!;
+      const { cookie, created } = await startSignup(t, "race@example.com");
       const { clientSecret } = await json(created);
       await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...VISA } });
       return cookie;

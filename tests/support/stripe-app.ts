@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { users } from "../../db/schema.ts";
 import { StripeBilling } from "../../src/server/billing/stripe-billing.ts";
-import { cookiesFrom, signupBody } from "./signup.ts";
+import { cookiesFrom, startSignup } from "./signup.ts";
 import { stripeTestConfig, stripeTestEnv, type StripeServer } from "./stripe-server.ts";
 import { createTestApp, json, TEST_ORIGIN, type TestApp } from "./test-app.ts";
 
@@ -14,9 +14,8 @@ export function stripeApp(stripe: StripeServer, checkout: "embedded" | "hosted" 
 
 /** Signs up through the app, the card confirmed as Stripe.js would; answers the user, their SetupIntent and session cookie. */
 export async function stripeSubscriber(t: TestApp, stripe: StripeServer, email: string, plan: "monthly" | "annual" = "monthly") {
-  const created = await t.request("POST", "/api/create-subscription", { body: signupBody(email, plan) });
+  const { cookie: signupCookie, created } = await startSignup(t, email, { planType: plan });
   if (created.status !== 200) throw new Error(`create-subscription: ${created.status} ${await created.text()}`);
-  const signupCookie = cookiesFrom(created).find((c) => c.startsWith("gordu_signup="))!;
   const { clientSecret } = await json(created);
   const setupIntentId: string = clientSecret.split("_secret_")[0];
   stripe.succeedSetupIntent(setupIntentId);

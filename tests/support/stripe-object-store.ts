@@ -22,6 +22,8 @@ export interface StripeErrorBody {
 export interface CardDetails {
   brand: string;
   last4: string;
+  /** Stripe's card fingerprint: the same for one card number wherever it is added. Unset: a card never seen before. */
+  fingerprint?: string;
 }
 
 /** Fields a test may move a subscription to; unix seconds, as Stripe. Periods go on the item, as on current API versions. */
@@ -185,7 +187,14 @@ export class StripeObjectStore {
       created: this.nowSeconds(),
       customer: customerId,
       metadata: {},
-      card: { ...fixture.card, brand: card.brand, display_brand: card.brand, last4: card.last4, networks: { available: [card.brand], preferred: null } },
+      card: {
+        ...fixture.card,
+        brand: card.brand,
+        display_brand: card.brand,
+        last4: card.last4,
+        fingerprint: card.fingerprint ?? this.newId("fp"),
+        networks: { available: [card.brand], preferred: null },
+      },
     });
   }
 

@@ -19,17 +19,23 @@ describe("returning from card authentication on /subscribe", () => {
   });
 
   test("a succeeded redirect gives back the email to complete the signup with", () => {
-    expect(readSetupReturn(stripeReturn(returnUrl, "succeeded"))).toEqual({ email: "jo+trips@example.com", succeeded: true });
+    expect(readSetupReturn(stripeReturn(returnUrl, "succeeded"))).toEqual({ email: "jo+trips@example.com", succeeded: true, paidPlan: false });
   });
 
   test("any other redirect status is a failure", () => {
-    expect(readSetupReturn(stripeReturn(returnUrl, "failed"))).toEqual({ email: "jo+trips@example.com", succeeded: false });
+    expect(readSetupReturn(stripeReturn(returnUrl, "failed"))).toEqual({ email: "jo+trips@example.com", succeeded: false, paidPlan: false });
   });
 
   test("an ordinary visit, or Stripe's parameters without our email, is not a return", () => {
     expect(readSetupReturn(new URLSearchParams("plan=annual"))).toBeNull();
     expect(readSetupReturn(stripeReturn("https://gordu.test/subscribe?plan=annual", "succeeded"))).toBeNull();
     expect(readSetupReturn(new URLSearchParams("signup_email=a%40b.c&plan=annual"))).toBeNull();
+  });
+
+  test("a signup that agreed to join without a trial comes back saying so", () => {
+    const paid = setupReturnUrl("https://gordu.test/subscribe?plan=annual", "back@example.com", true);
+    expect(readSetupReturn(stripeReturn(paid, "succeeded"))).toEqual({ email: "back@example.com", succeeded: true, paidPlan: true });
+    expect(withoutSetupReturn(stripeReturn(paid, "succeeded"))).toBe("?plan=annual");
   });
 
   test("cleaning the URL keeps only the page's own query", () => {

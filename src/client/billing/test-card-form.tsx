@@ -46,7 +46,8 @@ export function TestCardForm({ clientSecret, submitLabel, onConfirmed, onFailed,
   return (
     <form onSubmit={submit} className="card-form" aria-label="Card details">
       <p className="test-mode-note">
-        <strong>Test mode:</strong> no real charge. Use card <code>4242 4242 4242 4242</code>, any future expiry and any CVC.
+        <strong>Test mode:</strong> no real charge. Use card <code>4242 4242 4242 4242</code>, any future expiry and any CVC (each card gets one free trial: for
+        another, try <code>5555 5555 5555 4444</code>).
       </p>
       <label>
         Card number

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
-import { redirect, useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { Link, redirect, useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import type { AlertsOverview } from "../../domain/api/alerts.ts";
 import type { SubscriptionInfo } from "../../domain/api/billing.ts";
 import type { CurrentUser } from "../../domain/api/users.ts";
 import { api, type Api } from "../api.ts";
+import { usePendingAction } from "../components/use-pending-action.ts";
 import { apiFromContext, useRootData } from "../root-data.ts";
 import { BillingDialog } from "./dashboard/billing-dialog.tsx";
 import { CancelDialog } from "./dashboard/cancel-dialog.tsx";
@@ -49,12 +50,12 @@ async function loadDeals(api: Api): Promise<DealsState> {
 
 export function DashboardPage() {
   const data = useLoaderData() as DashboardData;
-  useCheckoutReturn();
+  const paidPlanOffer = useCheckoutReturn();
   if (data.state === "completing-checkout") {
     return (
       <main className="container spinner-page">
         <title>Finishing your signup · GoRDU</title>
-        <p aria-busy="true">Finishing your signup…</p>
+        {paidPlanOffer ? <CheckoutPaidPlanOffer sessionId={data.sessionId} message={paidPlanOffer} /> : <p aria-busy="true">Finishing your signup…</p>}
       </main>
     );
   }
@@ -64,18 +65,52 @@ export function DashboardPage() {
 /**
  * docs/product-rules.md §4 "Checkout return": with ?session_id= the page completes the checkout (which signs the new
  * subscriber in), then rewrites the URL to /dashboard, which loads user and subscription again. Failures are only logged.
+ * When the card had its free trial already (decision 098), nothing was charged: the answer is the paid plan's offer.
  */
-function useCheckoutReturn() {
+function useCheckoutReturn(): string | null {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");
+  const [offer, setOffer] = useState<string | null>(null);
   useEffect(() => {
     if (!sessionId) return;
     api
       .completeCheckout(sessionId)
-      .catch((error) => console.error("Failed to complete checkout", error))
-      .finally(() => navigate("/dashboard", { replace: true }));
+      .then(async (outcome) => {
+        if ("offer" in outcome) setOffer(outcome.message);
+        else await navigate("/dashboard", { replace: true });
+      })
+      .catch(async (error) => {
+        console.error("Failed to complete checkout", error);
+        await navigate("/dashboard", { replace: true });
+      });
   }, [sessionId, navigate]);
+  return offer;
+}
+
+function CheckoutPaidPlanOffer({ sessionId, message }: { sessionId: string; message: string }) {
+  const navigate = useNavigate();
+  const [pending, run] = usePendingAction();
+  const join = () =>
+    void run(async () => {
+      await api.completeCheckout(sessionId, true).catch((error) => console.error("Failed to join on the paid plan", error));
+      await navigate("/dashboard", { replace: true });
+    });
+  return (
+    <article aria-labelledby="paid-plan-title">
+      <h1 id="paid-plan-title">No free trial this time</h1>
+      <p>{message}</p>
+      <p>You can join now on the plan you chose, charged today to the card you entered.</p>
+      <div className="grid">
+        <button type="button" disabled={pending} aria-busy={pending} onClick={join}>
+          Join now
+        </button>
+        <Link to="/" role="button" className="secondary">
+          Not now
+        </Link>
+      </div>
+    </article>
+  );
 }
 
 function Dashboard({

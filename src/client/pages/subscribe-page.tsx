@@ -32,6 +32,13 @@ export async function subscribeLoader({ context }: LoaderFunctionArgs): Promise<
   return { subscription: (await api.me()) ? await api.subscription() : null };
 }
 
+/** Where a visitor's signup stands: the details, the emailed code, the card, or the paid plan offered instead of a trial. */
+type SignupStep =
+  | { step: "details" }
+  | { step: "code" }
+  | { step: "card"; clientSecret: string; freeTrial: boolean }
+  | { step: "paid-plan-offer"; message: string };
+
 export function SubscribePage() {
   const [params] = useSearchParams();
   const planType = planFromQuery(params.get("plan"));
@@ -39,13 +46,14 @@ export function SubscribePage() {
   const { subscription } = useLoaderData() as SubscribeData;
   const navigate = useNavigate();
   const [details, setDetails] = useState<Details>({ firstName: "", lastName: "", email: "" });
-  const [clientSecret, setClientSecret] = useState<string | null>(null);
+  const [signup, setSignup] = useState<SignupStep>({ step: "details" });
   /** Paid for, but this browser could not be signed in: the address a set-password link went to. */
   const [signedOutEmail, setSignedOutEmail] = useState<string | null>(null);
-  const finishSignup = useFinishSignup(setSignedOutEmail);
+  const finishSignup = useFinishSignup(setSignedOutEmail, (message) => setSignup({ step: "paid-plan-offer", message }));
   const setupReturn = useSetupReturn(finishSignup);
   /** `data-hydrated` tells browser tests the form is React's now (what is typed before would be reset). */
   const hydrated = useHydrated();
+  const freeTrial = signup.step === "card" ? signup.freeTrial : signup.step !== "paid-plan-offer";
 
   return (
     <main className="container subscribe-page" data-hydrated={hydrated ? "" : undefined}>
@@ -56,21 +64,31 @@ export function SubscribePage() {
       </Link>
       {!user ? (
         <>
-          <PlanSummary planType={planType} />
+          <PlanSummary planType={planType} freeTrial={freeTrial} />
           {signedOutEmail ? (
             <CheckYourEmail email={signedOutEmail} />
-          ) : setupReturn?.succeeded ? (
+          ) : setupReturn?.succeeded && signup.step !== "paid-plan-offer" ? (
             <p aria-busy="true">Finishing your signup…</p>
-          ) : clientSecret ? (
+          ) : signup.step === "paid-plan-offer" ? (
+            <PaidPlanOffer planType={planType} message={signup.message} onJoin={() => finishSignup(setupReturn?.email ?? details.email.trim(), true)} />
+          ) : signup.step === "card" ? (
             <PaymentStep
               planType={planType}
-              email={details.email}
-              clientSecret={clientSecret}
-              onBack={() => setClientSecret(null)}
+              email={details.email.trim()}
+              clientSecret={signup.clientSecret}
+              freeTrial={signup.freeTrial}
+              onBack={() => setSignup({ step: "details" })}
               finishSignup={finishSignup}
             />
+          ) : signup.step === "code" ? (
+            <CodeStep
+              planType={planType}
+              details={details}
+              onBack={() => setSignup({ step: "details" })}
+              onReady={(clientSecret, freeTrial) => setSignup({ step: "card", clientSecret, freeTrial })}
+            />
           ) : (
-            <DetailsStep planType={planType} details={details} onChange={setDetails} onReady={setClientSecret} />
+            <DetailsStep planType={planType} details={details} onChange={setDetails} onCodeSent={() => setSignup({ step: "code" })} />
           )}
         </>
       ) : subscription?.rejoin ? (
@@ -91,9 +109,10 @@ export function SubscribePage() {
   );
 }
 
-function PlanSummary({ planType }: { planType: PlanType }) {
+function PlanSummary({ planType, freeTrial }: { planType: PlanType; freeTrial: boolean }) {
   const plan = PLANS[planType];
   const other = PLANS[planType === "monthly" ? "annual" : "monthly"];
+  const monthly = plan.interval === "year" ? ` · just $${plan.monthlyEquivalent}/month` : "";
   return (
     <article className="plan-summary" aria-label="Chosen plan">
       <div>
@@ -101,9 +120,7 @@ function PlanSummary({ planType }: { planType: PlanType }) {
           {plan.name} plan · {formatPlanPrice(plan)}
           {plan.badge && <span className="plan-badge">{plan.badge}</span>}
         </h1>
-        <p>
-          {TRIAL_DAYS}-day free trial{plan.interval === "year" ? ` · just $${plan.monthlyEquivalent}/month` : ""}. Cancel anytime from your dashboard.
-        </p>
+        <p>{freeTrial ? `${TRIAL_DAYS}-day free trial${monthly}.` : `Starts today${monthly}.`} Cancel anytime from your dashboard.</p>
       </div>
       <Link to={`/subscribe?plan=${other.type}`} className="secondary">
         Switch to {other.name.toLowerCase()} ({formatPlanPrice(other)})
@@ -112,16 +129,27 @@ function PlanSummary({ planType }: { planType: PlanType }) {
   );
 }
 
+/** Step 1 and "Send a new code": the details go to the server, which emails the address (the same answer for everyone). */
+function sendCode(details: Details, planType: PlanType) {
+  return api.startSignup({
+    email: details.email.trim(),
+    firstName: details.firstName.trim(),
+    lastName: details.lastName.trim(),
+    planType,
+    preferences: { destinations: [], maxPrice: 500, nonstopOnly: false },
+  });
+}
+
 function DetailsStep({
   planType,
   details,
   onChange,
-  onReady,
+  onCodeSent,
 }: {
   planType: PlanType;
   details: Details;
   onChange: (details: Details) => void;
-  onReady: (clientSecret: string) => void;
+  onCodeSent: () => void;
 }) {
   const toast = useToast();
   const { config } = useRootData();
@@ -138,23 +166,10 @@ function DetailsStep({
     }
     void run(async () => {
       try {
-        const answer = await api.createSubscription({
-          email,
-          firstName: details.firstName.trim(),
-          lastName: details.lastName.trim(),
-          planType,
-          preferences: { destinations: [], maxPrice: 500, nonstopOnly: false },
-        });
-        if ("sessionUrl" in answer && answer.sessionUrl) {
-          window.location.href = answer.sessionUrl;
-        } else if ("clientSecret" in answer && answer.clientSecret) {
-          onReady(answer.clientSecret);
-        } else {
-          throw new Error("No client secret or session URL received");
-        }
+        await sendCode(details, planType);
+        onCodeSent();
       } catch (error) {
-        const fallback = error instanceof Error && !("status" in error) ? error.message : "Failed to create subscription. Please try again.";
-        toast({ title: "Subscription Error", description: errorMessage(error, fallback), variant: "destructive" });
+        toast({ title: "Subscription Error", description: errorMessage(error, "Failed to start your signup. Please try again."), variant: "destructive" });
       }
     });
   };
@@ -162,7 +177,7 @@ function DetailsStep({
   return (
     <article>
       <header>
-        <p className="step">Step 1 of 2</p>
+        <p className="step">Step 1 of 3</p>
         <h2>Your details</h2>
       </header>
       <form onSubmit={submit} noValidate>
@@ -181,7 +196,7 @@ function DetailsStep({
           <input name="email" type="email" autoComplete="email" required maxLength={LIMITS.email} value={details.email} onChange={set("email")} />
         </label>
         <button type="submit" disabled={pending} aria-busy={pending}>
-          Continue to Payment
+          Continue
         </button>
         <small className="muted">
           By continuing you confirm you are 18 or older and accept our{" "}
@@ -196,25 +211,38 @@ function DetailsStep({
   );
 }
 
-type FinishSignup = (email: string) => Promise<boolean>;
+type FinishSignup = (email: string, paidPlan?: boolean) => Promise<boolean>;
 
 /**
  * Once the card is confirmed (docs/product-rules.md §4 Subscribe): complete the signup, which signs in, then the dashboard.
- * False if it failed. If this browser still is not signed in (its cookie refused), the person has no password
- * to log in with, so a fresh set-password link is emailed and the page says so instead of sending them to /login.
+ * False if it failed. When this card or address already had its free trial, nothing was charged and the server
+ * offers the paid plan instead (decision 098): the page shows that offer. If this browser still is not signed in (its
+ * cookie refused), the person has no password to log in with, so a fresh set-password link is emailed and the page
+ * says so instead of sending them to /login.
  */
-function useFinishSignup(onSignedOut: (email: string) => void): FinishSignup {
+function useFinishSignup(onSignedOut: (email: string) => void, onPaidPlanOffer: (message: string) => void): FinishSignup {
   const toast = useToast();
-  return async (email: string): Promise<boolean> => {
+  return async (email: string, paidPlan = false): Promise<boolean> => {
     try {
-      await api.completeSubscription(email);
+      const outcome = await api.completeSubscription(email, paidPlan);
+      if ("offer" in outcome) {
+        onPaidPlanOffer(outcome.message);
+        return true;
+      }
     } catch (error) {
       console.error("Failed to complete subscription setup", error);
-      toast({ title: "Setup Error", description: "There was an issue completing your subscription. Please contact support.", variant: "destructive" });
+      toast({
+        title: "Setup Error",
+        description: errorMessage(error, "There was an issue completing your subscription. Please contact support."),
+        variant: "destructive",
+      });
       return false;
     }
     if (await api.me().catch(() => null)) {
-      toast({ title: "Welcome to GoRDU!", description: "Your 7-day free trial has started. Taking you to your deals…" });
+      toast({
+        title: "Welcome to GoRDU!",
+        description: paidPlan ? "Your membership has started. Taking you to your deals…" : "Your 7-day free trial has started. Taking you to your deals…",
+      });
       setTimeout(() => window.location.replace("/dashboard"), 1500);
     } else {
       await api.forgotPassword(email).catch((error) => console.error("Failed to send a set-password link", error));
@@ -223,6 +251,128 @@ function useFinishSignup(onSignedOut: (email: string) => void): FinishSignup {
     }
     return true;
   };
+}
+
+/**
+ * Step 2: the code emailed in step 1 (decision 097). Every address gets this step, with an account or not; a member
+ * is emailed how to sign in instead of a code. With the code, the card step starts, told whether a free trial applies.
+ */
+function CodeStep({
+  planType,
+  details,
+  onBack,
+  onReady,
+}: {
+  planType: PlanType;
+  details: Details;
+  onBack: () => void;
+  onReady: (clientSecret: string, freeTrial: boolean) => void;
+}) {
+  const toast = useToast();
+  const [code, setCode] = useState("");
+  /** Hosted checkout for an address that had its trial: the page says it is paid today before going to Stripe. */
+  const [paidCheckoutUrl, setPaidCheckoutUrl] = useState<string | null>(null);
+  const [pending, run] = usePendingAction();
+  const email = details.email.trim();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      try {
+        const answer = await api.createSubscription(code);
+        if ("sessionUrl" in answer) {
+          if (answer.freeTrial) window.location.href = answer.sessionUrl;
+          else setPaidCheckoutUrl(answer.sessionUrl);
+        } else {
+          onReady(answer.clientSecret, answer.freeTrial);
+        }
+      } catch (error) {
+        toast({ title: "Code Not Accepted", description: errorMessage(error, "We couldn't check your code. Please try again."), variant: "destructive" });
+      }
+    });
+  };
+
+  const resend = () =>
+    void run(async () => {
+      try {
+        await sendCode(details, planType);
+        setCode("");
+        toast({ title: "New Code Sent", description: `We've emailed a new code to ${email}. Earlier codes no longer work.` });
+      } catch (error) {
+        toast({ title: "Code Not Sent", description: errorMessage(error, "We couldn't send a new code. Please try again."), variant: "destructive" });
+      }
+    });
+
+  if (paidCheckoutUrl) {
+    return (
+      <article aria-labelledby="paid-checkout-title">
+        <h2 id="paid-checkout-title">No free trial for this address</h2>
+        <p>
+          {email} has already had a GoRDU free trial, so your membership starts today: {formatPlanPrice(PLANS[planType])}, charged on the next page.
+        </p>
+        <a href={paidCheckoutUrl} role="button">
+          Continue to Payment
+        </a>
+      </article>
+    );
+  }
+
+  return (
+    <article>
+      <header>
+        <p className="step">Step 2 of 3</p>
+        <h2>Check your email</h2>
+        <p className="muted">
+          We've sent a 6-digit code to <strong>{email}</strong>. If you already have an account with this address, the email tells you how to sign in instead.{" "}
+          <button type="button" className="link-button" onClick={onBack}>
+            Change email
+          </button>
+        </p>
+      </header>
+      <form onSubmit={submit} noValidate>
+        <label>
+          Code
+          <input
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            maxLength={20}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+        </label>
+        <button type="submit" disabled={pending || !code.trim()} aria-busy={pending}>
+          Continue to Payment
+        </button>
+        <button type="button" className="secondary" disabled={pending} onClick={resend}>
+          Send a new code
+        </button>
+      </form>
+    </article>
+  );
+}
+
+/** This card or address already had its free trial: nothing was charged; joining now is paid today with the card just entered. */
+function PaidPlanOffer({ planType, message, onJoin }: { planType: PlanType; message: string; onJoin: () => Promise<boolean> }) {
+  const [pending, run] = usePendingAction();
+  return (
+    <article aria-labelledby="paid-plan-title">
+      <h2 id="paid-plan-title">No free trial this time</h2>
+      <p>{message}</p>
+      <p>
+        You can join on the {PLANS[planType].name.toLowerCase()} plan now: {formatPlanPrice(PLANS[planType])}, charged today to the card you entered.
+      </p>
+      <div className="grid">
+        <button type="button" disabled={pending} aria-busy={pending} onClick={() => void run(async () => void (await onJoin()))}>
+          Join now: {formatPlanPrice(PLANS[planType])}
+        </button>
+        <Link to="/" role="button" className="secondary">
+          Not now
+        </Link>
+      </div>
+    </article>
+  );
 }
 
 function CheckYourEmail({ email }: { email: string }) {
@@ -255,7 +405,7 @@ function useSetupReturn(finishSignup: FinishSignup): SetupReturn | null {
     handled.current = true;
     void (async () => {
       if (setupReturn.succeeded) {
-        if (await finishSignup(setupReturn.email)) return;
+        if (await finishSignup(setupReturn.email, setupReturn.paidPlan)) return;
       } else {
         toast({ title: "Payment Failed", description: CARD_NOT_CONFIRMED, variant: "destructive" });
       }
@@ -269,19 +419,22 @@ interface PaymentStepProps {
   planType: PlanType;
   email: string;
   clientSecret: string;
+  /** False when this address had its trial: joining is paid today, which this step says before the card. */
+  freeTrial: boolean;
   onBack: () => void;
   finishSignup: FinishSignup;
 }
 
-function PaymentStep({ planType, email, clientSecret, onBack, finishSignup }: PaymentStepProps) {
+function PaymentStep({ planType, email, clientSecret, freeTrial, onBack, finishSignup }: PaymentStepProps) {
   const toast = useToast();
   const plan = PLANS[planType];
   const firstCharge = format(addDays(new Date(), TRIAL_DAYS), "MMMM d, yyyy");
+  const paidPlan = !freeTrial;
 
   return (
     <article>
       <header>
-        <p className="step">Step 2 of 2</p>
+        <p className="step">Step 3 of 3</p>
         <h2>Payment</h2>
         <p className="muted">
           Signing up as <strong>{email}</strong>.{" "}
@@ -290,16 +443,22 @@ function PaymentStep({ planType, email, clientSecret, onBack, finishSignup }: Pa
           </button>
         </p>
       </header>
-      <p>
-        Nothing is charged today. After your free trial, {formatPlanPrice(plan)} from {firstCharge} unless you cancel before then.
-      </p>
+      {freeTrial ? (
+        <p>
+          Nothing is charged today. After your free trial, {formatPlanPrice(plan)} from {firstCharge} unless you cancel before then.
+        </p>
+      ) : (
+        <p>
+          This email address has already had a GoRDU free trial, so your membership starts today: {formatPlanPrice(plan)} is charged when you confirm your card.
+        </p>
+      )}
       <PaymentForm
         clientSecret={clientSecret}
-        submitLabel="Start 7-Day Free Trial"
+        submitLabel={freeTrial ? "Start 7-Day Free Trial" : `Join now: ${formatPlanPrice(plan)}`}
         onConfirmed={async () => {
-          await finishSignup(email);
+          await finishSignup(email, paidPlan);
         }}
-        returnUrl={() => setupReturnUrl(window.location.href, email)}
+        returnUrl={() => setupReturnUrl(window.location.href, email, paidPlan)}
         onFailed={(message) => toast({ title: "Payment Failed", description: message, variant: "destructive" })}
       />
     </article>

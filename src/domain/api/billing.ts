@@ -4,8 +4,11 @@ import { LIMITS } from "../validation.ts";
 import { Nullable, PlanType, strict, SubscriptionType } from "./common.ts";
 import { CurrentUser } from "./users.ts";
 
-/** Missing names or email are allowed through the schema so the answer can be 'Required Fields Missing' (docs/product-rules.md §5). */
-export const CreateSubscriptionRequest = t.Object(
+/**
+ * Step 1 of signing up: the details, kept for this browser while a code is emailed to the address (decision 097).
+ * Missing names or email are allowed through the schema so the answer can be 'Required Fields Missing' (docs/product-rules.md §5).
+ */
+export const StartSignupRequest = t.Object(
   {
     email: t.Optional(t.String({ maxLength: LIMITS.email })),
     firstName: t.Optional(t.String({ maxLength: LIMITS.name * 2 })),
@@ -24,17 +27,35 @@ export const CreateSubscriptionRequest = t.Object(
   },
   strict,
 );
+export type StartSignupRequest = Static<typeof StartSignupRequest>;
+
+/** Step 2: the code from the email (spaces and dashes are ignored). */
+export const CreateSubscriptionRequest = t.Object({ code: t.String({ minLength: 1, maxLength: 20 }) }, strict);
 export type CreateSubscriptionRequest = Static<typeof CreateSubscriptionRequest>;
 
-/** The embedded card form's SetupIntent secret, or the hosted Checkout page to go to. */
-export const CreateSubscriptionResult = t.Union([t.Object({ clientSecret: t.String() }), t.Object({ sessionUrl: t.String() })]);
+/**
+ * The embedded card form's SetupIntent secret, or the hosted Checkout page to go to; `freeTrial` is false when the
+ * address has had its trial (decision 098): joining is then paid today, which the page says before the card.
+ */
+export const CreateSubscriptionResult = t.Union([
+  t.Object({ clientSecret: t.String(), freeTrial: t.Boolean() }),
+  t.Object({ sessionUrl: t.String(), freeTrial: t.Boolean() }),
+]);
 export type CreateSubscriptionResult = Static<typeof CreateSubscriptionResult>;
 
-export const CompleteSubscriptionRequest = t.Object({ email: t.String({ minLength: 1, maxLength: LIMITS.email }) }, strict);
-export const CompleteCheckoutRequest = t.Object({ sessionId: t.String({ minLength: 1, maxLength: 300 }) }, strict);
+/** `paidPlan`: the person accepted to join without a trial, paid today (after a PaidPlanOffer, or told before the card). */
+export const CompleteSubscriptionRequest = t.Object({ email: t.String({ minLength: 1, maxLength: LIMITS.email }), paidPlan: t.Optional(t.Boolean()) }, strict);
+export const CompleteCheckoutRequest = t.Object({ sessionId: t.String({ minLength: 1, maxLength: 300 }), paidPlan: t.Optional(t.Boolean()) }, strict);
 
 /** A finished signup: the browser is now signed in as this user. */
 export const SignupCompleted = t.Object({ success: t.Literal(true), user: CurrentUser });
+
+/** Not finished: this card or address had its free trial. Nothing was charged; the paid plan is offered instead. */
+export const PaidPlanOffer = t.Object({ offer: t.Literal("paid-plan"), reason: t.Union([t.Literal("address"), t.Literal("card")]), message: t.String() });
+export type PaidPlanOffer = Static<typeof PaidPlanOffer>;
+
+export const SignupOutcome = t.Union([SignupCompleted, PaidPlanOffer]);
+export type SignupOutcome = Static<typeof SignupOutcome>;
 
 /** How a former member can rejoin on their own; src/domain/rejoin.ts decides which. */
 export const RejoinKind = t.Union([t.Literal("new-subscription"), t.Literal("keep-subscription")]);

@@ -6,7 +6,7 @@ import { ChangePasswordRequest, CurrentUser, PreferencesUpdate, ProfileUpdate } 
 import type { AuthLimits } from "../auth/auth-limits.ts";
 import { changePassword } from "../auth/auth.service.ts";
 import type { Deps } from "../deps.ts";
-import { authentication, requireUser } from "../auth/auth-plugin.ts";
+import { authentication, requireUser, setDeviceCookie } from "../auth/auth-plugin.ts";
 import { updateEmailAlerts, updateProfile } from "./account.service.ts";
 import { toCurrentUser } from "../auth/current-user.ts";
 
@@ -20,8 +20,8 @@ export function accountRoutes(deps: Deps, limits: AuthLimits) {
     })
     .post(
       "/api/change-password",
-      async ({ user, session, body }) => {
-        await changePassword(deps, limits, user, session.id, body);
+      async ({ user, session, body, cookie }) => {
+        setDeviceCookie(cookie, await changePassword(deps, limits, user, session.id, body), deps.config.secureCookies);
         return { success: true as const, message: "Your password has been changed." };
       },
       { body: ChangePasswordRequest, response: OkResponse },

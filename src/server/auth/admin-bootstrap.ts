@@ -10,8 +10,10 @@ import { findUserByEmail, insertUser, storePassword } from "./users.ts";
 export type AdminResult = "created" | "promoted" | "updated" | "unchanged";
 
 /**
- * Makes sure an admin account exists for this email. At boot an existing user is only promoted, so a
- * password the admin changed later survives restarts; the command line (`npm run admin`) also sets the password.
+ * Makes sure an admin account exists for this email. Promoting an existing account always sets the operator's
+ * password and ends its sessions and links: anyone may have signed up with the address the operator names, and
+ * must keep no way in (decision 097). An account that is already an admin keeps its password at boot, so one the
+ * admin changed later survives restarts; the command line (`npm run admin`) sets it anyway.
  */
 export async function ensureAdmin(db: Db, email: string, password: string, now: Date, options: { setPassword: boolean }): Promise<AdminResult> {
   if (!isValidEmail(email)) throw new Error("The admin email is not a valid email address");
@@ -27,10 +29,10 @@ export async function ensureAdmin(db: Db, email: string, password: string, now: 
     return "created";
   }
   if (existing.isAdmin && !options.setPassword) return "unchanged";
-  const passwordHash = options.setPassword ? await hashPassword(password) : null;
+  const passwordHash = await hashPassword(password);
   db.transaction((tx) => {
     tx.update(users).set({ isAdmin: true, updatedAt: now }).where(eq(users.id, existing.id)).run();
-    if (passwordHash) storePassword(tx, existing.id, passwordHash, now);
+    storePassword(tx, existing.id, passwordHash, now);
   });
   return existing.isAdmin ? "updated" : "promoted";
 }

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { hasDealAccess } from "../../domain/access.ts";
 import type { Deps } from "../deps.ts";
-import { cookieAttributes, SESSION_COOKIE } from "./cookies.ts";
+import { cookieAttributes, DEVICE_COOKIE, SESSION_COOKIE } from "./cookies.ts";
 import { validateSessionToken, type Session } from "./sessions.ts";
 import type { User } from "./users.ts";
 import { forbidden, unauthorized } from "../http/errors.ts";
@@ -54,4 +54,15 @@ type CookieJar = Record<string, { set(options: Record<string, unknown>): unknown
 /** Hands the browser the token of a session just opened. */
 export function setSessionCookie(cookie: CookieJar, token: string, expiresAt: Date, secure: boolean): void {
   cookie[SESSION_COOKIE]!.set({ value: token, ...cookieAttributes(expiresAt, secure) });
+}
+
+/** Marks the browser as a known device of the account it just proved it belongs to (auth/known-devices.ts). */
+export function setDeviceCookie(cookie: CookieJar, device: { token: string; expiresAt: Date }, secure: boolean): void {
+  cookie[DEVICE_COOKIE]!.set({ value: device.token, ...cookieAttributes(device.expiresAt, secure) });
+}
+
+/** The value of a cookie the browser sent, or null. */
+export function cookieValue(cookie: Record<string, { value: unknown }>, name: string): string | null {
+  const value = cookie[name]?.value;
+  return typeof value === "string" && value ? value : null;
 }

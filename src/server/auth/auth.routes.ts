@@ -3,11 +3,11 @@ import { OkResponse } from "../../domain/api/common.ts";
 import { CurrentUser, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from "../../domain/api/users.ts";
 import { toCurrentUser } from "./current-user.ts";
 import type { Deps } from "../deps.ts";
-import { authentication, requireUser, setSessionCookie } from "./auth-plugin.ts";
+import { authentication, cookieValue, requireUser, setDeviceCookie, setSessionCookie } from "./auth-plugin.ts";
 import { clientIp } from "../http/client-ip.ts";
 import type { AuthLimits } from "./auth-limits.ts";
 import { login, RESET_EMAIL_SENT, requestPasswordReset, resetPassword } from "./auth.service.ts";
-import { SESSION_COOKIE, SIGNUP_COOKIE } from "./cookies.ts";
+import { DEVICE_COOKIE, SESSION_COOKIE, SIGNUP_COOKIE } from "./cookies.ts";
 import { invalidateSession } from "./sessions.ts";
 
 export function authRoutes(deps: Deps, limits: AuthLimits) {
@@ -19,8 +19,10 @@ export function authRoutes(deps: Deps, limits: AuthLimits) {
     .post(
       "/api/login",
       async ({ body, auth, cookie, request, server }) => {
-        const { token, session } = await login(deps, limits, body, ipOf(request, server), auth?.session.id ?? null);
-        setSessionCookie(cookie, token, session.expiresAt, deps.config.secureCookies);
+        const device = cookieValue(cookie, DEVICE_COOKIE);
+        const signedIn = await login(deps, limits, body, ipOf(request, server), auth?.session.id ?? null, device);
+        setSessionCookie(cookie, signedIn.token, signedIn.session.expiresAt, deps.config.secureCookies);
+        setDeviceCookie(cookie, signedIn.device, deps.config.secureCookies);
         return { success: true as const };
       },
       { body: LoginRequest, response: OkResponse },
@@ -45,8 +47,9 @@ export function authRoutes(deps: Deps, limits: AuthLimits) {
     )
     .post(
       "/api/reset-password",
-      async ({ body, request, server }) => {
-        await resetPassword(deps, limits, body, ipOf(request, server));
+      async ({ body, cookie, request, server }) => {
+        const device = await resetPassword(deps, limits, body, ipOf(request, server), cookieValue(cookie, DEVICE_COOKIE));
+        setDeviceCookie(cookie, device, deps.config.secureCookies);
         return { success: true as const, message: "Your password has been reset. Please log in." };
       },
       { body: ResetPasswordRequest, response: OkResponse },

@@ -1,6 +1,10 @@
-/** The cookies GoRDU sets: the session, and the signup this browser has in progress. Logout clears both. */
+/**
+ * The cookies GoRDU sets: the session, the signup this browser has in progress (logout clears both), and the
+ * browser's mark as a known device of an account (auth/known-devices.ts), which outlives sessions.
+ */
 export const SESSION_COOKIE = "gordu_session";
 export const SIGNUP_COOKIE = "gordu_signup";
+export const DEVICE_COOKIE = "gordu_device";
 
 /** Attributes for Elysia's cookie jar: HttpOnly, SameSite=Lax, Secure when APP_URL is https. */
 export function cookieAttributes(expiresAt: Date, secure: boolean) {

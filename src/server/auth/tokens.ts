@@ -1,17 +1,27 @@
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
-import { passwordResetTokens, sessions, users } from "../../../db/schema.ts";
+import { knownDevices, passwordResetTokens, sessions, users } from "../../../db/schema.ts";
 import { DAY_MS } from "../../domain/calendar.ts";
 
 /**
- * Every random secret GoRDU hands out is made here (sessions, reset and welcome links, signup browser tokens,
- * unsubscribe links), and the reset and welcome links are issued, checked, spent and voided here.
+ * Every random secret GoRDU hands out is made here (sessions, reset and welcome links, signup browser tokens and
+ * codes, known devices, unsubscribe links), and the reset and welcome links are issued, checked, spent and voided here.
  */
 
 /** `bytes` random bytes from the CSPRNG, base32: 20 bytes are 160 bits, above the 120 docs/hardening.md asks for. */
 export function newToken(bytes = 20): string {
   return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+/** A 6-digit code from the CSPRNG, every value equally likely: what a person types from an email (decision 097). */
+export function newNumericCode(): string {
+  const values = 1_000_000;
+  const unbiasedBelow = Math.floor(2 ** 32 / values) * values;
+  const draw = new Uint32Array(1);
+  do crypto.getRandomValues(draw);
+  while (draw[0]! >= unbiasedBelow);
+  return String(draw[0]! % values).padStart(6, "0");
 }
 
 /** What the database keeps of a token: its SHA-256, hex (Bun's native hasher: about 1 µs). */
@@ -64,11 +74,12 @@ export function consumePasswordToken(db: DbOrTx, token: string, now: Date): numb
 }
 
 /**
- * After a password is set, changed or reset, by any path: every reset and welcome link of the user is void,
- * and every session except (optionally) the one that made the change.
+ * After a password is set, changed or reset, by any path: every reset and welcome link and every known device of
+ * the user is void, and every session except (optionally) the one that made the change.
  */
 export function voidTokensAfterPasswordChange(db: DbOrTx, userId: number, keepSessionId?: string): void {
   db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
+  db.delete(knownDevices).where(eq(knownDevices.userId, userId)).run();
   db.delete(sessions)
     .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId))
     .run();

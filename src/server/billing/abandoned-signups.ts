@@ -9,12 +9,15 @@ import type { PendingSignup } from "./pending-signups.ts";
 /**
  * Makes an unfinished signup impossible to charge, before its local row goes (nothing could finish it
  * afterwards): its trialing subscription is cancelled and its Checkout Session expired, or, if the session
- * was already paid, the subscription it created is cancelled. Throws if the provider fails; keep the row then.
+ * was already paid, the subscription it created is cancelled. One already cancelled (a refused trial) is left
+ * as it is: Stripe answers a second cancellation with an error. Throws if the provider fails; keep the row then.
  */
 export async function withdrawSignup(billing: Billing, signup: PendingSignup): Promise<void> {
   let subscriptionId = signup.stripeSubscriptionId;
-  if (signup.checkoutSessionId) subscriptionId = (await billing.expireCheckoutSession(signup.checkoutSessionId)).subscriptionId;
-  if (subscriptionId) await billing.cancelNow(subscriptionId);
+  if (signup.checkoutSessionId) subscriptionId ??= (await billing.expireCheckoutSession(signup.checkoutSessionId)).subscriptionId;
+  if (!subscriptionId) return;
+  const { status } = await billing.getSubscription(subscriptionId);
+  if (status !== "canceled" && status !== "incomplete_expired") await billing.cancelNow(subscriptionId);
 }
 
 /**

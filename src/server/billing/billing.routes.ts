@@ -7,13 +7,17 @@ import {
   CreateSubscriptionResult,
   PaymentUpdateIntent,
   RejoinRequest,
-  SignupCompleted,
+  SignupOutcome,
+  StartSignupRequest,
   SubscriptionChanged,
   SubscriptionInfo,
 } from "../../domain/api/billing.ts";
+import { OkResponse } from "../../domain/api/common.ts";
+import { canonicalMailbox } from "../../domain/mailbox.ts";
+import { isValidEmail } from "../../domain/validation.ts";
 import { toCurrentUser } from "../auth/current-user.ts";
 import type { Deps } from "../deps.ts";
-import { authentication, requireUser, setSessionCookie } from "../auth/auth-plugin.ts";
+import { authentication, cookieValue, requireUser, setSessionCookie } from "../auth/auth-plugin.ts";
 import { cookieAttributes, SIGNUP_COOKIE } from "../auth/cookies.ts";
 import { clientIp } from "../http/client-ip.ts";
 import { cancelOwnSubscription, completePaymentUpdate, createPaymentUpdateIntent, currentSubscription, toSubscriptionInfo } from "./billing.service.ts";
@@ -22,8 +26,8 @@ import { rejoin } from "./rejoin.service.ts";
 import { isStripeBilling, stripeWebhookRoutes } from "./stripe-webhook.routes.ts";
 import { TestBilling } from "./test-billing.ts";
 import { testBillingRoutes } from "./test-billing.routes.ts";
-import { completeCheckout, completeSubscription, createSubscription } from "./signup.service.ts";
-import { createSignupLimits, TOO_MANY_COMPLETIONS, TOO_MANY_SIGNUPS, type SignupLimits } from "./signup-limits.ts";
+import { completeCheckout, completeSubscription, createSubscription, type SignupResult, startSignup } from "./signup.service.ts";
+import { CODE_SENT, createSignupLimits, TOO_MANY_CODES, TOO_MANY_COMPLETIONS, TOO_MANY_SIGNUPS, type SignupLimits } from "./signup-limits.ts";
 
 /** Test billing's card confirmation, or Stripe's webhook: each exists only with its provider. */
 function providerRoutes(deps: Deps, limits: SignupLimits) {
@@ -74,15 +78,25 @@ export function billingRoutes(deps: Deps) {
   const secure = deps.config.secureCookies;
   const ipOf = (request: Request, server: Parameters<typeof clientIp>[1]) => clientIp(request, server, deps.config.trustProxy);
 
+  /** The account is made and this browser signed in, or the paid plan is offered and the signup stays in this browser. */
+  const answer = (result: SignupResult, cookie: Parameters<typeof setSessionCookie>[0] & Record<string, { remove(): unknown }>) => {
+    if ("offer" in result) return result;
+    cookie[SIGNUP_COOKIE]!.remove();
+    setSessionCookie(cookie, result.session.token, result.session.session.expiresAt, secure);
+    return { success: true as const, user: toCurrentUser(result.user) };
+  };
+
   return new Elysia()
     .use(providerRoutes(deps, limits))
     .use(memberBillingRoutes(deps))
     .post(
-      "/api/create-subscription",
+      "/api/start-signup",
       async ({ body, cookie, request, server }) => {
-        limits.signupsByIp.attempt(ipOf(request, server), deps.clock.now(), TOO_MANY_SIGNUPS);
+        const now = deps.clock.now();
+        limits.signupsByIp.attempt(ipOf(request, server), now, TOO_MANY_SIGNUPS);
+        if (body.email && isValidEmail(body.email)) limits.signupEmailsByMailbox.attempt(canonicalMailbox(body.email), now, TOO_MANY_CODES);
         const jar = cookie[SIGNUP_COOKIE]!;
-        const { result, browserToken, expiresAt } = await createSubscription(
+        const { browserToken, expiresAt } = await startSignup(
           deps,
           signupLock,
           {
@@ -92,41 +106,41 @@ export function billingRoutes(deps: Deps) {
             planType: body.planType ?? "monthly",
             preferences: body.preferences,
           },
-          typeof jar.value === "string" ? jar.value : null,
+          cookieValue(cookie, SIGNUP_COOKIE),
         );
         jar.set({ value: browserToken, ...cookieAttributes(expiresAt, secure) });
-        return result;
+        return { success: true as const, message: CODE_SENT };
       },
-      { body: CreateSubscriptionRequest, response: CreateSubscriptionResult },
+      { body: StartSignupRequest, response: OkResponse },
     )
+    .post("/api/create-subscription", ({ body, cookie }) => createSubscription(deps, signupLock, limits, body.code, cookieValue(cookie, SIGNUP_COOKIE)), {
+      body: CreateSubscriptionRequest,
+      response: CreateSubscriptionResult,
+    })
     .post(
       "/api/complete-subscription",
       async ({ body, cookie, request, server }) => {
         limits.completionsByIp.attempt(ipOf(request, server), deps.clock.now(), TOO_MANY_COMPLETIONS);
-        const jar = cookie[SIGNUP_COOKIE]!;
-        const browserToken = typeof jar.value === "string" ? jar.value : null;
-        const { user, session } = await completions.run(`subscription:${browserToken}:${body.email}`, () =>
-          completeSubscription(deps, body.email, browserToken),
+        const browserToken = cookieValue(cookie, SIGNUP_COOKIE);
+        const paidPlan = body.paidPlan ?? false;
+        const result = await completions.run(`subscription:${browserToken}:${body.email}:${paidPlan}`, () =>
+          completeSubscription(deps, body.email, browserToken, paidPlan),
         );
-        jar.remove();
-        setSessionCookie(cookie, session.token, session.session.expiresAt, secure);
-        return { success: true as const, user: toCurrentUser(user) };
+        return answer(result, cookie);
       },
-      { body: CompleteSubscriptionRequest, response: SignupCompleted },
+      { body: CompleteSubscriptionRequest, response: SignupOutcome },
     )
     .post(
       "/api/complete-checkout",
       async ({ body, cookie, request, server }) => {
         limits.completionsByIp.attempt(ipOf(request, server), deps.clock.now(), TOO_MANY_COMPLETIONS);
-        const jar = cookie[SIGNUP_COOKIE]!;
-        const browserToken = typeof jar.value === "string" ? jar.value : null;
-        const { user, session } = await completions.run(`checkout:${browserToken}:${body.sessionId}`, () =>
-          completeCheckout(deps, body.sessionId, browserToken),
+        const browserToken = cookieValue(cookie, SIGNUP_COOKIE);
+        const paidPlan = body.paidPlan ?? false;
+        const result = await completions.run(`checkout:${browserToken}:${body.sessionId}:${paidPlan}`, () =>
+          completeCheckout(deps, body.sessionId, browserToken, paidPlan),
         );
-        jar.remove();
-        setSessionCookie(cookie, session.token, session.session.expiresAt, secure);
-        return { success: true as const, user: toCurrentUser(user) };
+        return answer(result, cookie);
       },
-      { body: CompleteCheckoutRequest, response: SignupCompleted },
+      { body: CompleteCheckoutRequest, response: SignupOutcome },
     );
 }

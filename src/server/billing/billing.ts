@@ -8,6 +8,8 @@ import type { PlanType } from "../../domain/api/common.ts";
 export interface CardSummary {
   brand: string;
   last4: string;
+  /** The same for every use of one card number, whoever adds it (Stripe's card fingerprint); null when unknown. */
+  fingerprint: string | null;
 }
 
 /** A subscription as the provider sees it now. `status` is the provider's own (trialing, active, past_due, ...). */
@@ -30,6 +32,13 @@ export interface SignupInput {
   firstName: string;
   lastName: string;
   planType: PlanType;
+}
+
+/** Hosted Checkout charges at once when this address has had its free trial (decision 098). */
+export interface HostedCheckoutInput extends SignupInput {
+  freeTrial: boolean;
+  successUrl: string;
+  cancelUrl: string;
 }
 
 /** The embedded path: a customer and a trialing subscription whose pending SetupIntent collects the card. */
@@ -63,7 +72,7 @@ export interface CheckoutSessionInfo {
 export interface Billing {
   readonly mode: "stripe" | "test";
   startEmbeddedSignup(input: SignupInput): Promise<EmbeddedSignup>;
-  startHostedCheckout(input: SignupInput & { successUrl: string; cancelUrl: string }): Promise<HostedCheckout>;
+  startHostedCheckout(input: HostedCheckoutInput): Promise<HostedCheckout>;
   getSetupIntent(setupIntentId: string): Promise<SetupIntentInfo>;
   getCheckoutSession(sessionId: string): Promise<CheckoutSessionInfo>;
   /** Closes a Checkout Session that is still open so it can no longer be paid; answers the session as it now is. */

@@ -10,6 +10,7 @@ import {
   type CheckoutSessionInfo,
   type EmbeddedSignup,
   type HostedCheckout,
+  type HostedCheckoutInput,
   type SetupIntentInfo,
   type SignupInput,
   type SubscriptionSnapshot,
@@ -32,7 +33,7 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
 
 function cardOf(paymentMethod: string | Stripe.PaymentMethod | null | undefined): CardSummary | null {
   if (!paymentMethod || typeof paymentMethod === "string" || !paymentMethod.card) return null;
-  return { brand: paymentMethod.card.brand, last4: paymentMethod.card.last4 };
+  return { brand: paymentMethod.card.brand, last4: paymentMethod.card.last4, fingerprint: paymentMethod.card.fingerprint ?? null };
 }
 
 function checkoutSessionInfo(session: Stripe.Checkout.Session): CheckoutSessionInfo {
@@ -146,7 +147,7 @@ export class StripeBilling implements Billing {
     });
   }
 
-  startHostedCheckout(input: SignupInput & { successUrl: string; cancelUrl: string }): Promise<HostedCheckout> {
+  startHostedCheckout(input: HostedCheckoutInput): Promise<HostedCheckout> {
     const { pendingSignupId, planType } = input;
     return this.call(async () => {
       const session = await this.stripe.checkout.sessions.create(
@@ -155,8 +156,7 @@ export class StripeBilling implements Billing {
           customer_email: input.email,
           line_items: [{ price: this.priceFor(planType), quantity: 1 }],
           subscription_data: {
-            trial_period_days: TRIAL_DAYS,
-            trial_settings: { end_behavior: { missing_payment_method: "cancel" } },
+            ...(input.freeTrial ? { trial_period_days: TRIAL_DAYS, trial_settings: { end_behavior: { missing_payment_method: "cancel" as const } } } : {}),
             metadata: { pendingSignupId, planType },
           },
           payment_method_collection: "always",

@@ -10,6 +10,7 @@ import type { KeyedLock } from "./keyed-lock.ts";
 import { finishSignup } from "./signup.service.ts";
 import { localStatus } from "./subscription-status.ts";
 import { applySubscriptionSnapshot } from "./subscription-sync.ts";
+import { TrialUsedError } from "./trial-claims.ts";
 
 type User = typeof users.$inferSelect;
 
@@ -48,7 +49,10 @@ async function syncSubscription(deps: Deps, subscriptionId: string): Promise<Use
   return owner;
 }
 
-/** A signup whose browser never came back still becomes an account (with a welcome email to set a password). */
+/**
+ * A signup whose browser never came back still becomes an account (with a welcome email to set a password), if its
+ * address was confirmed and its trial is not refused.
+ */
 async function finishSignupFor(deps: Deps, where: { setupIntentId: string } | { checkoutSessionId: string }) {
   const pending =
     "setupIntentId" in where
@@ -67,7 +71,8 @@ async function finishSignupFor(deps: Deps, where: { setupIntentId: string } | { 
   try {
     finishSignup(deps, pending, customerId, await deps.billing.getSubscription(subscriptionId));
   } catch (error) {
-    console.error(`[stripe] could not finish signup ${pending.id} from a webhook:`, error);
+    // A refused trial is the browser's to settle: it cancels the trial and offers the paid plan.
+    if (!(error instanceof TrialUsedError)) console.error(`[stripe] could not finish signup ${pending.id} from a webhook:`, error);
   }
 }
 
