@@ -54,8 +54,8 @@ function adminPages(): AccessibilityPage[] {
       states: [
         {
           name: "admin, subscription menu",
-          reach: async ({ page, baseURL }) => {
-            const email = await subscribeInBrowser(page, "annual");
+          reach: async ({ page, server, mail, baseURL }) => {
+            const email = await subscribeInBrowser(page, { server, mail }, "annual");
             await signIn(page, baseURL);
             await openPage(page);
             await clickUntilVisible(userRow(page, email).getByRole("button", { name: "Subscription" }), page.getByRole("menu"));

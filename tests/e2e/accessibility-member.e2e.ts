@@ -247,8 +247,8 @@ const MEMBER_PAGES: AccessibilityPage[] = [
       {
         name: "dashboard, billing dialog",
         within: OPEN_DIALOGS,
-        reach: async ({ page }) => {
-          await subscribeInBrowser(page);
+        reach: async ({ page, server, mail }) => {
+          await subscribeInBrowser(page, { server, mail });
           await clickUntilVisible(page.getByLabel("Your subscription").getByRole("button", { name: "Billing" }), dialog(page, "Update Payment Method"));
           await expect(dialog(page, "Update Payment Method").getByLabel("Card number")).toBeVisible();
         },

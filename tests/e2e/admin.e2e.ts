@@ -98,8 +98,8 @@ test.describe("users", () => {
     await expect(userRow(page, member.email)).toContainText("919-555-0142");
   });
 
-  test("Pause Sub then Re-activate (from the keyboard) on a real test-billing subscriber", async ({ page, server, baseURL }) => {
-    const email = await subscribeThroughApi(page, server);
+  test("Pause Sub then Re-activate (from the keyboard) on a real test-billing subscriber", async ({ page, server, mail, baseURL }) => {
+    const email = await subscribeThroughApi(page.request, { server, mail });
     await signIn(page, baseURL);
     await openPage(page);
     const row = userRow(page, email);
@@ -124,8 +124,8 @@ test.describe("users", () => {
     await expect(row.getByRole("button", { name: "Subscription" })).toBeFocused();
   });
 
-  test("Cancel Sub asks first; confirmed, the subscription ends, and Re-activate then starts a new one", async ({ page, server, baseURL }) => {
-    const email = await subscribeThroughApi(page, server, "annual");
+  test("Cancel Sub asks first; confirmed, the subscription ends, and Re-activate then starts a new one", async ({ page, server, mail, baseURL }) => {
+    const email = await subscribeThroughApi(page.request, { server, mail }, { plan: "annual" });
     await signIn(page, baseURL);
     await openPage(page);
     const row = userRow(page, email);

@@ -6,7 +6,7 @@ import { closeWithEscape, expectFocusVisible, openWithKeyboard, tabTo } from "./
 import { openPage, signIn, userRow } from "./support/admin-page.ts";
 import { uniqueEmail } from "./support/world.ts";
 import { alertsCard, isoDay, presetNames } from "./support/alerts-page.ts";
-import { DECLINED, subscribeThroughApi } from "./support/subscribe.ts";
+import { DECLINED, signupCode, subscribeThroughApi } from "./support/subscribe.ts";
 
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
 const button = (page: Page, name: string | RegExp) => page.getByRole("button", { name, exact: typeof name === "string" });
@@ -130,20 +130,27 @@ test.describe("keyboard only: travel windows and a deal's trip actions", () => {
 });
 
 test.describe("keyboard only: signing up, billing and the phone cards", () => {
-  test("a visitor fills both signup steps and submits the card (declined); a new subscriber sets a password; Billing and Cancel open and give focus back", async ({
+  test("a visitor fills the details and the emailed code and submits the card (declined); a new subscriber sets a password; Billing and Cancel open and give focus back", async ({
     page,
     server,
+    mail,
   }) => {
+    const email = uniqueEmail("keyboard");
     await page.goto("/subscribe?plan=monthly");
     await expect(page.locator("main[data-hydrated]")).toBeAttached();
     for (const [label, text] of [
       ["First name", "Jordan"],
       ["Last name", "Pike"],
-      ["Email", uniqueEmail("keyboard")],
+      ["Email", email],
     ] as const) {
       await tabTo(page, page.getByLabel(label));
       await page.keyboard.type(text);
     }
+    await tabTo(page, button(page, "Continue"));
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+    await tabTo(page, page.getByLabel("Code"));
+    await page.keyboard.type(await signupCode(mail, email));
     await tabTo(page, button(page, "Continue to Payment"));
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
@@ -163,7 +170,7 @@ test.describe("keyboard only: signing up, billing and the phone cards", () => {
     await expect(start).toBeEnabled();
 
     // A new subscriber (signed up through the API) sets a password from the card; the card then goes, and the dialog closes with Escape.
-    await subscribeThroughApi(page, server);
+    await subscribeThroughApi(page.request, { server, mail });
     await page.goto("/dashboard");
     const setPassword = dialog(page, "Set Your Password");
     await openWithKeyboard(page, page.getByRole("region", { name: "Set Up Your Password" }).getByRole("button", { name: "Set Password" }), setPassword);
@@ -232,9 +239,10 @@ test.describe("keyboard only: the other pages' dialogs give focus back", () => {
   test("admin: edit, delete confirmation, subscription menu and cancel; the arrows move between the Users and Operations tabs", async ({
     page,
     server,
+    mail,
     baseURL,
   }) => {
-    const email = await subscribeThroughApi(page, server, "annual");
+    const email = await subscribeThroughApi(page.request, { server, mail }, { plan: "annual" });
     await signIn(page, baseURL);
     await openPage(page);
     const edit = userRow(page, email).getByRole("button", { name: "Edit" });

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { ADMIN, expect, expectToast, test } from "./support/fixtures.ts";
-import type { RunningServer } from "./support/server.ts";
+import { subscribeThroughApi } from "./support/subscribe.ts";
 import { seedUser } from "./support/world.ts";
 import { logIn } from "./support/deals-page.ts";
 
@@ -36,26 +36,6 @@ async function signIn(page: Page, baseURL: string | undefined, who: { email: str
 }
 
 /**
- * A subscriber signed up in test billing through the API calls the card form makes (its admin row then has a
- * Subscription menu, which a seeded member's has not), in a request context of its own: the page stays signed out.
- */
-async function subscribeThroughApi(request: APIRequestContext, server: RunningServer, email: string) {
-  const headers = { origin: server.url };
-  const preferences = { destinations: [], maxPrice: 500, nonstopOnly: false };
-  const created = await request.post("/api/create-subscription", {
-    headers,
-    data: { email, firstName: "Christopher", lastName: "Alexander", planType: "annual", preferences },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { clientSecret } = (await created.json()) as { clientSecret: string };
-  const card = { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: 2034, cvc: "123" };
-  const confirmed = await request.post("/api/test-billing/confirm-setup", { headers, data: { clientSecret, ...card } });
-  expect(confirmed.ok(), await confirmed.text()).toBe(true);
-  const completed = await request.post("/api/complete-subscription", { headers, data: { email } });
-  expect(completed.ok(), await completed.text()).toBe(true);
-}
-
-/**
  * The colour a person sees at (x, y): read from a screenshot, since hit-testing cannot tell (a modal dialog
  * makes everything outside it inert, drawn on top or not).
  */
@@ -77,12 +57,19 @@ test.describe("admin users table", () => {
   test("fits at 1280 px with every row's buttons in its frame; below 1280 px it scrolls inside its frame and keeps the Actions column in view; on a phone each user is a card", async ({
     page,
     server,
+    mail,
     request,
     baseURL,
   }) => {
     // Long addresses with no hyphen to break at, as real ones often are.
     const stamp = Date.now().toString(36);
-    await subscribeThroughApi(request, server, `christopher.alexander.${stamp}@examplecompany.com`);
+    // A subscriber signed up in test billing (its row then has a Subscription menu, which a seeded member's has not),
+    // in a request context of its own: the page stays signed out.
+    await subscribeThroughApi(
+      request,
+      { server, mail },
+      { plan: "annual", email: `christopher.alexander.${stamp}@examplecompany.com`, firstName: "Christopher", lastName: "Alexander" },
+    );
     await seedUser(server, { firstName: "Christopher", email: `someone.with.a.long.name.${stamp}@longdomainexample.com` });
     await signIn(page, baseURL, ADMIN);
     await page.setViewportSize(DESKTOP);
@@ -214,16 +201,16 @@ test.describe("dashboard", () => {
 });
 
 test.describe("subscribe page", () => {
-  test("at 1280 px and at 390 px 'Your details' sits right under 'Step 1 of 2', and 'Required Fields Missing' leaves Continue uncovered", async ({ page }) => {
+  test("at 1280 px and at 390 px 'Your details' sits right under 'Step 1 of 3', and 'Required Fields Missing' leaves Continue uncovered", async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto("/subscribe?plan=annual");
     await expect(page.locator("main[data-hydrated]")).toBeAttached();
-    const submit = page.getByRole("button", { name: "Continue to Payment" });
+    const submit = page.getByRole("button", { name: "Continue", exact: true });
 
     for (const size of [DESKTOP, PHONE]) {
       await test.step(`at ${size.width} px`, async () => {
         await page.setViewportSize(size);
-        const step = await boxOf(page.getByText("Step 1 of 2"));
+        const step = await boxOf(page.getByText("Step 1 of 3"));
         const title = await boxOf(page.getByRole("heading", { name: "Your details" }));
         expect(title.y - (step.y + step.height)).toBeLessThan(16);
 

@@ -1,12 +1,20 @@
 import type { Page } from "@playwright/test";
 import { expect, expectToast, test } from "./support/fixtures.ts";
-import type { RunningServer } from "./support/server.ts";
-import { seedUser, uniqueEmail } from "./support/world.ts";
-import { DECLINED, enterDetails, fillCard, startSignupThroughApi, subscribeThroughApi, VISA } from "./support/subscribe.ts";
+import { outboxKindsTo, seedUser, uniqueEmail } from "./support/world.ts";
+import {
+  DECLINED,
+  enterCode,
+  enterDetails,
+  fillCard,
+  type SignupWorld,
+  startSignupThroughApi,
+  subscribeThroughApi,
+  visaWithTrial,
+} from "./support/subscribe.ts";
 
 /** A subscriber made through the API (subscribe.ts), signed in, on the dashboard. */
-async function subscriberOnDashboard(page: Page, server: RunningServer, plan: "monthly" | "annual") {
-  const email = await subscribeThroughApi(page, server, plan);
+async function subscriberOnDashboard(page: Page, world: SignupWorld, plan: "monthly" | "annual") {
+  const email = await subscribeThroughApi(page.request, world, { plan });
   await page.goto("/dashboard");
   return email;
 }
@@ -20,6 +28,7 @@ async function openCancelFromBilling(page: Page) {
 test.describe("subscribing in test billing", () => {
   test("a visitor subscribes to the monthly plan from the landing page: a declined card first, then a good one, and lands on the dashboard", async ({
     page,
+    server,
     mail,
   }) => {
     const email = uniqueEmail("monthly");
@@ -29,13 +38,15 @@ test.describe("subscribing in test billing", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("$10/month");
 
     await enterDetails(page, email);
-    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByText(`We've sent a 6-digit code to ${email}.`)).toBeVisible();
+    await enterCode(page, mail, email);
+    await expect(page.getByText(`Signing up as ${email}.`)).toBeVisible();
     await fillCard(page, DECLINED);
     const start = page.getByRole("button", { name: "Start 7-Day Free Trial" });
     await start.click();
     await expectToast(page, "Payment Failed", "Your card was declined.");
     await expect(start).toBeEnabled();
-    await fillCard(page, VISA);
+    await fillCard(page, await visaWithTrial(server));
     await start.click();
     await expectToast(page, "Welcome to GoRDU!");
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
@@ -54,11 +65,11 @@ test.describe("subscribing in test billing", () => {
 
   test.describe("coming back from card authentication (3-D Secure)", () => {
     /**
-     * The signup started and the card confirmed, as Stripe confirms it during authentication (through the API: step 1
-     * in the browser is the monthly test's); answers Stripe's return parameters.
+     * The signup started, its code entered and the card confirmed, as Stripe confirms it during authentication (through
+     * the API: steps 1 and 2 in the browser are the monthly test's); answers Stripe's return parameters.
      */
-    async function authenticateAway(page: Page, server: RunningServer, email: string) {
-      const clientSecret = await startSignupThroughApi(page, server, "annual", email);
+    async function authenticateAway(page: Page, world: SignupWorld, email: string) {
+      const clientSecret = await startSignupThroughApi(page.request, world, { plan: "annual", email });
       return (status: string) =>
         new URLSearchParams({
           plan: "annual",
@@ -69,25 +80,26 @@ test.describe("subscribing in test billing", () => {
         });
     }
 
-    test("a succeeded authentication finishes the signup and lands on the dashboard", async ({ page, server }) => {
-      const returnQuery = await authenticateAway(page, server, uniqueEmail("three-ds"));
+    test("a succeeded authentication finishes the signup and lands on the dashboard", async ({ page, server, mail }) => {
+      const returnQuery = await authenticateAway(page, { server, mail }, uniqueEmail("three-ds"));
       await page.goto(`/subscribe?${returnQuery("succeeded")}`);
       await expectToast(page, "Welcome to GoRDU!");
       await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
       await expect(page.getByLabel("Your subscription")).toContainText("Annual plan");
     });
 
-    test("a failed authentication says so and shows step 1 again at a clean URL", async ({ page, server }) => {
-      const returnQuery = await authenticateAway(page, server, uniqueEmail("three-ds-failed"));
+    test("a failed authentication says so and shows step 1 again at a clean URL", async ({ page, server, mail }) => {
+      const returnQuery = await authenticateAway(page, { server, mail }, uniqueEmail("three-ds-failed"));
       await page.goto(`/subscribe?${returnQuery("failed")}`);
       await expectToast(page, "Payment Failed", "Your card could not be confirmed.");
       await expect(page).toHaveURL(/\/subscribe\?plan=annual$/);
-      await expect(page.getByRole("button", { name: "Continue to Payment" })).toBeVisible();
+      await expect(page.getByText("Step 1 of 3")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Continue", exact: true })).toBeVisible();
     });
 
     test("if this browser cannot be signed in after payment, a fresh set-password link is emailed and the page says so", async ({ page, server, mail }) => {
       const email = uniqueEmail("no-cookie");
-      const returnQuery = await authenticateAway(page, server, email);
+      const returnQuery = await authenticateAway(page, { server, mail }, email);
       // The browser keeps no session cookie: to the page, nobody is signed in once the signup completes.
       await page.route("**/api/me", (route) =>
         route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ error: "Please log in to continue" }) }),
@@ -102,9 +114,10 @@ test.describe("subscribing in test billing", () => {
     });
   });
 
-  test("step 1: the consent line's 'Terms of Service' opens the Terms; empty details show 'Required Fields Missing'; an existing account is told to log in", async ({
+  test("step 1: the consent line's 'Terms of Service' opens the Terms; empty details show 'Required Fields Missing'; an existing account's address goes on to 'Check your email' like any other, and its mailbox is told how to sign in instead of getting a code", async ({
     page,
     server,
+    mail,
   }) => {
     await page.goto("/subscribe");
     await expect(page.locator("main[data-hydrated]")).toBeAttached();
@@ -114,19 +127,25 @@ test.describe("subscribing in test billing", () => {
     await terms.getByRole("button", { name: "Close" }).last().click();
     await expect(terms).toBeHidden();
 
-    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
     await expectToast(page, "Required Fields Missing", "Please enter your email, first name, and last name.");
 
+    // Decision 097: the page answers as it does for a newcomer; only the member's mailbox hears that they have an account.
     const member = await seedUser(server);
-    await page.getByLabel("First name").fill("Jo");
-    await page.getByLabel("Last name").fill("Doe");
-    await page.getByLabel("Email").fill(member.email);
+    await enterDetails(page, member.email, "Jo");
+    await expect(page.getByText(`We've sent a 6-digit code to ${member.email}.`)).toBeVisible();
+    const told = await mail.waitFor(member.email, (m) => m.subject === "You already have a GoRDU account");
+    expect(told.text).toContain("nothing has been charged");
+    expect(await outboxKindsTo(server, member.email)).toEqual(["signup-account-exists"]);
+    // No code was sent, so none opens the card step.
+    await page.getByLabel("Code").fill("123456");
     await page.getByRole("button", { name: "Continue to Payment" }).click();
-    await expectToast(page, "Subscription Error", "Please log in");
+    await expectToast(page, "Code Not Accepted", "That code isn't right");
+    await expect(page.getByRole("heading", { name: "Payment" })).toHaveCount(0);
   });
 
-  test("a subscriber updates their card", async ({ page, server }) => {
-    await subscriberOnDashboard(page, server, "monthly");
+  test("a subscriber updates their card", async ({ page, server, mail }) => {
+    await subscriberOnDashboard(page, { server, mail }, "monthly");
     await expect(page.getByLabel("Your subscription")).toContainText("VISA •••• 4242");
     await page.getByLabel("Your subscription").getByRole("button", { name: "Billing" }).click();
     const dialog = page.getByRole("dialog", { name: "Update Payment Method" });
@@ -136,8 +155,8 @@ test.describe("subscribing in test billing", () => {
     await expect(page.getByLabel("Your subscription")).toContainText("MASTERCARD •••• 4444");
   });
 
-  test("cancelling a monthly plan keeps access until the period ends", async ({ page, server }) => {
-    await subscriberOnDashboard(page, server, "monthly");
+  test("cancelling a monthly plan keeps access until the period ends", async ({ page, server, mail }) => {
+    await subscriberOnDashboard(page, { server, mail }, "monthly");
     const dialog = await openCancelFromBilling(page);
     await expect(dialog).toContainText("You'll keep getting deals until");
     await dialog.getByRole("button", { name: "Cancel Subscription" }).click();
@@ -145,8 +164,8 @@ test.describe("subscribing in test billing", () => {
     await expect(page.getByTestId("subscription-summary")).toContainText("Cancelled: you have access until");
   });
 
-  test("cancelling an annual plan warns that access ends at once, and it does", async ({ page, server }) => {
-    await subscriberOnDashboard(page, server, "annual");
+  test("cancelling an annual plan warns that access ends at once, and it does", async ({ page, server, mail }) => {
+    await subscriberOnDashboard(page, { server, mail }, "annual");
     const dialog = await openCancelFromBilling(page);
     await expect(dialog).toContainText("Your access ends immediately");
     await dialog.getByRole("button", { name: "Keep Subscription" }).click();
@@ -161,14 +180,14 @@ test.describe("subscribing in test billing", () => {
 
 test.describe("rejoining", () => {
   /** A subscriber made and then cancelled through the API, signed in. */
-  async function cancelledSubscriber(page: Page, server: RunningServer, plan: "monthly" | "annual") {
-    await subscribeThroughApi(page, server, plan);
-    const cancelled = await page.request.post("/api/cancel-subscription", { headers: { origin: server.url } });
+  async function cancelledSubscriber(page: Page, world: SignupWorld, plan: "monthly" | "annual") {
+    await subscribeThroughApi(page.request, world, { plan });
+    const cancelled = await page.request.post("/api/cancel-subscription", { headers: { origin: world.server.url } });
     expect(cancelled.status()).toBe(200);
   }
 
-  test("an annual member who cancelled rejoins monthly from the dashboard on the saved card, with no second free trial", async ({ page, server }) => {
-    await cancelledSubscriber(page, server, "annual");
+  test("an annual member who cancelled rejoins monthly from the dashboard on the saved card, with no second free trial", async ({ page, server, mail }) => {
+    await cancelledSubscriber(page, { server, mail }, "annual");
     await page.goto("/dashboard");
     const card = page.getByRole("article", { name: "Rejoin GoRDU" });
     await expect(card.getByRole("radio", { name: /Annual/ })).toBeChecked();
@@ -183,8 +202,12 @@ test.describe("rejoining", () => {
     await expect(page.getByRole("switch", { name: "Email Alerts" })).toBeEnabled();
   });
 
-  test("/subscribe for a signed-in member whose cancelled month is still running shows the Rejoin card, which keeps the plan", async ({ page, server }) => {
-    await cancelledSubscriber(page, server, "monthly");
+  test("/subscribe for a signed-in member whose cancelled month is still running shows the Rejoin card, which keeps the plan", async ({
+    page,
+    server,
+    mail,
+  }) => {
+    await cancelledSubscriber(page, { server, mail }, "monthly");
     await page.goto("/subscribe?plan=annual");
     await expect(page.locator("main[data-hydrated]")).toBeAttached();
     const card = page.getByRole("article", { name: "Rejoin GoRDU" });
@@ -195,8 +218,8 @@ test.describe("rejoining", () => {
     await expect(page.getByTestId("subscription-summary")).toContainText("Free trial: 7 days left");
   });
 
-  test("a former member whose plan ended pays with a new card from /subscribe; a declined card is refused first", async ({ page, server }) => {
-    await cancelledSubscriber(page, server, "annual");
+  test("a former member whose plan ended pays with a new card from /subscribe; a declined card is refused first", async ({ page, server, mail }) => {
+    await cancelledSubscriber(page, { server, mail }, "annual");
     await page.goto("/subscribe?plan=monthly");
     await expect(page.locator("main[data-hydrated]")).toBeAttached();
     const card = page.getByRole("article", { name: "Rejoin GoRDU" });

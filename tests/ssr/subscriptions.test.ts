@@ -1,10 +1,11 @@
 /**
  * The subscribe page and a subscriber's dashboard as the server sends them, for subscribers made through the test
- * billing signup (create, confirm the card, complete), as the browser's card form makes them.
+ * billing signup (details, emailed code, confirm the card, complete), as the browser's card form makes them.
  */
 import { describe, expect, test } from "bun:test";
 import { renderPage } from "../support/html.ts";
-import { subscribe } from "../support/signup.ts";
+import { checkTestCard } from "../../src/server/billing/test-cards.ts";
+import { anotherCard, subscribe } from "../support/signup.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { uniqueEmail } from "../support/users.ts";
 
@@ -15,11 +16,17 @@ describe("subscribing, server-rendered", () => {
   // The dashboard counts a trial's days left against the real date, so the signups here happen today.
   t.clock.set(new Date());
 
-  /** A subscriber who signed up in test billing, and their session; `cancelled` as the dashboard's Cancel does it. */
+  /**
+   * A subscriber who signed up in test billing, their session, and their card as the page names it ("VISA •••• 4242");
+   * `cancelled` as the dashboard's Cancel does it. Each brings a card of their own: a trial is given once per card.
+   */
   async function subscriber(plan: "monthly" | "annual", { cancelled = false } = {}) {
-    const { sessionCookie } = await subscribe(t, uniqueEmail(plan), plan);
+    const card = anotherCard();
+    const { sessionCookie } = await subscribe(t, uniqueEmail(plan), plan, card);
     if (cancelled) expect((await t.request("POST", "/api/cancel-subscription", { cookie: sessionCookie })).status).toBe(200);
-    return sessionCookie;
+    const checked = checkTestCard(card, t.clock.now());
+    if (!checked.ok) throw new Error(checked.message);
+    return { sessionCookie, cardName: `${checked.card.brand.toUpperCase()} •••• ${checked.card.last4}` };
   }
 
   test("/subscribe names the chosen plan (monthly unless ?plan=annual) and asks for the details, with the Terms in the consent line", async () => {
@@ -34,26 +41,28 @@ describe("subscribing, server-rendered", () => {
     }
     const page = await renderPage(t, "/subscribe?plan=annual");
     expect(texts(await page.select("form label"))).toEqual(["First name", "Last name", "Email"]);
-    expect(texts(await page.select('form button[type="submit"]'))).toEqual(["Continue to Payment"]);
+    expect(texts(await page.select('form button[type="submit"]'))).toEqual(["Continue"]);
     expect(page.text).toContain("By continuing you confirm you are 18 or older and accept our Terms of Service");
   });
 
   for (const plan of ["monthly", "annual"] as const) {
     test(`right after signing up for the ${plan} plan the dashboard says 'Welcome', asks for a password, and shows the 7-day trial, the plan and the card`, async () => {
-      const page = await renderPage(t, "/dashboard", { cookie: await subscriber(plan) });
+      const { sessionCookie, cardName } = await subscriber(plan);
+      const page = await renderPage(t, "/dashboard", { cookie: sessionCookie });
       expect(page.status).toBe(200);
       expect(texts(await page.select("h1"))).toEqual(["Welcome, Jordan"]);
       const [setup] = await page.select('[role="region"][aria-labelledby="password-setup-title"]');
       expect(setup!.text).toContain("You're signed in on this device. Set a password so you can sign in on your other devices too.");
       const [card] = await page.select('article[aria-label="Your subscription"]');
       expect(card!.text).toContain(plan === "monthly" ? "Monthly plan · $10/month" : "Annual plan · $72/year");
-      expect(card!.text).toContain("Card: VISA •••• 4242");
+      expect(card!.text).toContain(`Card: ${cardName}`);
       expect(texts(await page.select('[data-testid="subscription-summary"]'))[0]).toStartWith("Free trial: 7 days left");
     });
   }
 
   test("an annual member who cancelled has no deals: the Rejoin card (no free trial, annual chosen, the saved card) and Email Alerts off-limits", async () => {
-    const page = await renderPage(t, "/dashboard", { cookie: await subscriber("annual", { cancelled: true }) });
+    const { sessionCookie, cardName } = await subscriber("annual", { cancelled: true });
+    const page = await renderPage(t, "/dashboard", { cookie: sessionCookie });
     expect(texts(await page.select('[data-testid="subscription-summary"]'))).toEqual(["Your subscription has ended. You can rejoin whenever you like."]);
     const [card] = await page.select('[data-testid="rejoin-card"]');
     expect(card!.text).toContain("Rejoin GoRDU");
@@ -62,7 +71,7 @@ describe("subscribing, server-rendered", () => {
     expect(texts(await page.select('[data-testid="rejoin-card"] label'))).toEqual([
       "Monthly · $10/month",
       expect.stringMatching(/^Annual · \$72\/year/),
-      "VISA •••• 4242 (on file)",
+      `${cardName} (on file)`,
       "A new card",
     ]);
     const radios = await page.select('[data-testid="rejoin-card"] input[type="radio"]');
@@ -75,7 +84,7 @@ describe("subscribing, server-rendered", () => {
   });
 
   test("/subscribe for a signed-in member whose cancelled month still runs: 'Welcome back', and a Rejoin card that keeps the plan and charges nothing today", async () => {
-    const page = await renderPage(t, "/subscribe?plan=annual", { cookie: await subscriber("monthly", { cancelled: true }) });
+    const page = await renderPage(t, "/subscribe?plan=annual", { cookie: (await subscriber("monthly", { cancelled: true })).sessionCookie });
     expect(texts(await page.select("h1"))).toEqual(["Welcome back, Jordan"]);
     const [card] = await page.select('[data-testid="rejoin-card"]');
     expect(card!.text).toContain("Your monthly plan is cancelled; you have access until");
@@ -85,7 +94,7 @@ describe("subscribing, server-rendered", () => {
   });
 
   test("/subscribe?plan=monthly for a former annual member whose plan ended: the Rejoin card with monthly chosen", async () => {
-    const page = await renderPage(t, "/subscribe?plan=monthly", { cookie: await subscriber("annual", { cancelled: true }) });
+    const page = await renderPage(t, "/subscribe?plan=monthly", { cookie: (await subscriber("annual", { cancelled: true })).sessionCookie });
     const radios = await page.select('[data-testid="rejoin-card"] input[type="radio"]');
     expect(radios.slice(0, 2).map((radio) => [radio.attributes.value, radio.attributes.checked !== undefined])).toEqual([
       ["monthly", true],

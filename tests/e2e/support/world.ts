@@ -58,3 +58,9 @@ export const endDeal = (server: RunningServer, dealId: number) => seam(server, "
 /** A fare observed now for the deal's trip, then the server's fare watch on booked trips: how many drop alerts it queued. */
 export const observeFareDrop = async (server: RunningServer, dealId: number, price: number) =>
   (await seam<{ alerts: number }>(server, "POST", `/deals/${dealId}/fare-drops`, { price })).alerts;
+
+/**
+ * The server forgets that this test card had its free trial (one per card, decision 098): every signup of the browser
+ * tests pays with the same card on its worker's one server, so each has the card's claim forgotten first.
+ */
+export const forgetCardTrial = (server: RunningServer, cardNumber: string) => seam(server, "POST", "/forget-card-trial", { cardNumber });

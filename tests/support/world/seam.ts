@@ -14,6 +14,7 @@ import {
   type DealAlertOptions,
   type DealsOptions,
   endDeal,
+  forgetCardTrial,
   type MemberOptions,
   mintSession,
   observeFareDrop,
@@ -60,5 +61,9 @@ export function testSeam(deps: Deps) {
     })
     .post("/deals/:id/fare-drops", ({ params, body }) => ({ alerts: observeFareDrop(world, idOf(params), (body as { price: number }).price) }))
     .post("/scans", () => recordSeededScan(world))
-    .get("/outbox", ({ query }) => outboxKindsTo(world, String(query.to)));
+    .get("/outbox", ({ query }) => outboxKindsTo(world, String(query.to)))
+    .post("/forget-card-trial", ({ body }) => {
+      forgetCardTrial(world, (body as { cardNumber: string }).cardNumber);
+      return { forgotten: true };
+    });
 }

@@ -6,13 +6,16 @@
  */
 import type { Db } from "../../../db/client.ts";
 import { eq } from "drizzle-orm";
-import { deals, fareObservations, fareScans, userDeals, users } from "../../../db/schema.ts";
+import { deals, fareObservations, fareScans, trialClaims, userDeals, users } from "../../../db/schema.ts";
 import { cityForCode } from "../../../src/domain/airports.ts";
 import { rduToday } from "../../../src/domain/calendar.ts";
 import { formatTravelDates, toIsoDate } from "../../../src/domain/travel-dates.ts";
 import { SESSION_COOKIE } from "../../../src/server/auth/cookies.ts";
 import { createSession } from "../../../src/server/auth/sessions.ts";
+import { hashToken } from "../../../src/server/auth/tokens.ts";
 import { insertUser } from "../../../src/server/auth/users.ts";
+import { checkTestCard } from "../../../src/server/billing/test-cards.ts";
+import { trialUsedBy } from "../../../src/server/billing/trial-claims.ts";
 import type { Clock } from "../../../src/server/clock.ts";
 import { fanOutOwedDeals } from "../../../src/server/deals/fan-out.ts";
 import { watchBookedTrips } from "../../../src/server/trips/fare-watch.ts";
@@ -235,4 +238,20 @@ export function recordSeededScan({ db, clock }: World) {
 export function outboxKindsTo({ db }: World, email: string): string[] {
   const rows = db.$client.query("SELECT kind FROM email_outbox WHERE lower(to_address) = lower($to) ORDER BY id").all({ to: email }) as { kind: string }[];
   return rows.map((row) => row.kind);
+}
+
+/**
+ * Forgets that this test card had a free trial (decision 098 gives one per card), so that the next signup with it
+ * gets one: the browser tests' signups all pay with the same card on their worker's one server. Its address claims
+ * are untouched. Throws if the product would still refuse the card (its claim key no longer made as here).
+ */
+export function forgetCardTrial({ db, clock }: World, cardNumber: string): void {
+  const checked = checkTestCard({ cardNumber, expMonth: 12, expYear: 2099, cvc: "123" }, clock.now());
+  if (!checked.ok) throw new Error(`not a good test card: ${cardNumber} (${checked.message})`);
+  const { fingerprint } = checked.card;
+  if (!fingerprint) throw new Error("test billing gave the card no fingerprint");
+  db.delete(trialClaims)
+    .where(eq(trialClaims.keyHash, hashToken(`card:${fingerprint}`)))
+    .run();
+  if (trialUsedBy(db, "nobody@forget-card-trial.invalid", fingerprint)) throw new Error(`the card ${cardNumber} still counts as having had its trial`);
 }
