@@ -5,7 +5,7 @@ import { AssetsContext } from "../../client/assets-context.tsx";
 import { NOT_FOUND_ROUTE_ID, routes } from "../../client/routes.tsx";
 import type { Config } from "../config.ts";
 import { contentSecurityPolicy } from "../http/security-headers.ts";
-import { SESSION_COOKIE } from "../auth/cookies.ts";
+import { sessionTokenOf } from "../auth/cookies.ts";
 import { acceptsGzip, type ClientAssets } from "./assets.ts";
 
 interface RenderedPage {
@@ -22,10 +22,6 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
 /** The CSP names each inline script (react-router's hydration data) by its hash: no 'unsafe-inline', no nonce. */
 function inlineScriptHashes(html: string): string[] {
   return Array.from(html.matchAll(INLINE_SCRIPT), (match) => new Bun.CryptoHasher("sha256").update(match[1]!).digest("base64"));
-}
-
-function hasSessionCookie(request: Request): boolean {
-  return (request.headers.get("cookie") ?? "").includes(`${SESSION_COOKIE}=`);
 }
 
 /** The version of a page every anonymous visitor sees alike (a shared deal's), or null when it must be rendered. */
@@ -125,7 +121,7 @@ export function createPageRenderer(
 
   /** The landing page (path "/" without a query) or a versioned page, when every anonymous visitor sees it alike. */
   function keptKey(request: Request, url: URL): { landing: boolean; version: string | null } | null {
-    if (hasSessionCookie(request)) return null;
+    if (sessionTokenOf(request)) return null;
     const landing = url.pathname === "/" && url.search === "";
     return { landing, version: landing ? null : pageVersion(url) };
   }
