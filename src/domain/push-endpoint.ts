@@ -1,5 +1,7 @@
+import { decodeBase64urlIgnorePadding } from "@oslojs/encoding";
+
 /**
- * Which push endpoints the server will POST to. A browser hands us its push service's URL; an attacker could hand us
+ * Which push subscriptions the server stores and POSTs to. A browser hands us its push service's URL; an attacker could hand us
  * an internal address instead and make the server send requests inside our network (SSRF). So an endpoint must be
  * https on a public host name or public address: never localhost, a private, loopback, link-local or unique-local
  * address. Tests that play the push service on loopback set `allowLoopback` (config PUSH_ALLOW_LOOPBACK), which also
@@ -50,5 +52,40 @@ export function pushEndpointProblem(endpoint: string, allowLoopback: boolean): s
     return "Push endpoints must be on the public internet.";
   }
   if (isNonPublicAddress(host)) return "Push endpoints must be on the public internet.";
+  return null;
+}
+
+/** P-256 (secp256r1): the field prime and the curve's b; a = -3. */
+const P256_P = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffffn;
+const P256_B = 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn;
+
+const bigIntOf = (bytes: Uint8Array) => bytes.reduce((value, byte) => (value << 8n) | BigInt(byte), 0n);
+
+function base64urlBytes(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(text)) return null;
+  try {
+    return decodeBase64urlIgnorePadding(text.replace(/=+$/, ""));
+  } catch {
+    return null;
+  }
+}
+
+/** True for an uncompressed P-256 public key: 0x04, then x and y (32 bytes each, below p) with y² = x³ - 3x + b. */
+function isP256Point(bytes: Uint8Array): boolean {
+  if (bytes.length !== 65 || bytes[0] !== 0x04) return false;
+  const x = bigIntOf(bytes.subarray(1, 33));
+  const y = bigIntOf(bytes.subarray(33));
+  if (x >= P256_P || y >= P256_P) return false;
+  return (y * y - (x * x * x - 3n * x + P256_B)) % P256_P === 0n;
+}
+
+/**
+ * null when a subscription's keys are what RFC 8291 encrypts to, otherwise why not: `p256dh` the browser's P-256
+ * public key (65 bytes, uncompressed, on the curve) and `auth` its 16-byte secret, both base64url.
+ */
+export function pushKeysProblem(keys: { p256dh: string; auth: string }): string | null {
+  const point = base64urlBytes(keys.p256dh);
+  if (!point || !isP256Point(point)) return "The push subscription's p256dh key is not a P-256 public key.";
+  if (base64urlBytes(keys.auth)?.length !== 16) return "The push subscription's auth secret is not 16 bytes.";
   return null;
 }

@@ -151,6 +151,23 @@ describe("push devices", () => {
     expect(pushEndpointProblem("http://10.0.0.5/x", true)).not.toBeNull();
   });
 
+  test("refuse keys that are not a P-256 public key and a 16-byte auth secret; nothing is stored", async () => {
+    const t = loopbackApp();
+    const user = await createUser(t);
+    const cookie = await signIn(t, user.email);
+    const { subscription } = newDevice(pushService.endpoint("bad-keys"));
+    for (const keys of [
+      { p256dh: "AAAA", auth: "AA" },
+      { p256dh: subscription.keys.p256dh, auth: "AA" },
+      { p256dh: "AAAA", auth: subscription.keys.auth },
+    ]) {
+      const response = await t.request("POST", "/api/push-devices", { cookie, body: { ...subscription, keys, label: "x" } });
+      expect(response.status).toBe(400);
+    }
+    expect(t.db.select().from(pushDevices).all()).toEqual([]);
+    expect((await t.request("POST", "/api/push-devices", { cookie, body: { ...subscription, label: "x" } })).status).toBe(200);
+  });
+
   test("adding devices is limited per member", async () => {
     const t = loopbackApp();
     const user = await createUser(t);
