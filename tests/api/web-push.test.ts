@@ -7,6 +7,7 @@ import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
 import { emailRenderers, pushDelivery } from "../../src/server/jobs.ts";
 import { deliverDueEmails } from "../../src/server/mail/outbox.ts";
 import { vapidKeys } from "../../src/server/mail/push-keys.ts";
+import { createPushSender } from "../../src/server/mail/push-sender.ts";
 import { insertDeal } from "../support/deals.ts";
 import { LoopbackPushService, newDevice, verifyVapid } from "../support/push-service.ts";
 import { createTestApp, json, type TestApp } from "../support/test-app.ts";
@@ -179,5 +180,58 @@ describe("push devices", () => {
     }
     expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
     expect(statuses.slice(20)).toEqual([429, 429]);
+  });
+});
+
+describe("the push sender (SSRF at send time)", () => {
+  const t = createTestApp();
+  const subscription = (endpoint: string) => ({ ...newDevice(endpoint).subscription });
+
+  /** A sender whose DNS gives the listed answers in turn, and whose fetch records where it would connect. */
+  function senderWith(answers: string[][], options: { timeoutMs?: number; resolve?: (host: string) => Promise<string[]> } = {}) {
+    const lookups: string[] = [];
+    const connections: { url: string; host: string | null; serverName: string | undefined }[] = [];
+    const sender = createPushSender({
+      vapid: () => vapidKeys(t.deps),
+      allowLoopback: false,
+      timeoutMs: options.timeoutMs,
+      resolve:
+        options.resolve ??
+        (async (host) => {
+          lookups.push(host);
+          return answers.shift() ?? [];
+        }),
+      fetch: (async (url: string, init: RequestInit & { tls?: { serverName?: string } }) => {
+        connections.push({ url: String(url), host: new Headers(init.headers).get("host"), serverName: init.tls?.serverName });
+        return new Response(null, { status: 201 });
+      }) as unknown as typeof fetch,
+    });
+    return { sender, lookups, connections };
+  }
+
+  test("the host is resolved once and the push goes to the address that was checked (DNS rebinding)", async () => {
+    const { sender, lookups, connections } = senderWith([["8.8.8.8"], ["10.0.0.1"], ["2001:4860:4860::8888"]]);
+    expect(await sender.send(subscription("https://push.example.com/send/abc"), "{}")).toBe("sent");
+    expect(lookups).toEqual(["push.example.com"]);
+    expect(connections).toEqual([{ url: "https://8.8.8.8/send/abc", host: "push.example.com", serverName: "push.example.com" }]);
+    // The name now answers an inside address: refused before any connection.
+    await expect(sender.send(subscription("https://push.example.com/send/abc"), "{}")).rejects.toThrow("non-public");
+    expect(connections).toHaveLength(1);
+    expect(await sender.send(subscription("https://push.example.com/send/v6"), "{}")).toBe("sent");
+    expect(connections[1]).toEqual({ url: "https://[2001:4860:4860::8888]/send/v6", host: "push.example.com", serverName: "push.example.com" });
+  });
+
+  test("a name with any non-public address among its answers, or none, is refused", async () => {
+    const { sender, connections } = senderWith([["8.8.8.8", "127.0.0.1"], ["192.0.0.192"], ["64:ff9b::a00:1"], []]);
+    for (let i = 0; i < 4; i++) await expect(sender.send(subscription("https://push.example.com/x"), "{}")).rejects.toThrow();
+    expect(connections).toEqual([]);
+  });
+
+  test("a lookup that never answers fails within the push's time budget", async () => {
+    const { sender, connections } = senderWith([], { timeoutMs: 300, resolve: () => new Promise<string[]>(() => {}) });
+    const started = performance.now();
+    await expect(sender.send(subscription("https://push.example.com/x"), "{}")).rejects.toThrow();
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(connections).toEqual([]);
   });
 });
