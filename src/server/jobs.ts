@@ -20,6 +20,7 @@ import { vapidKeys } from "./mail/push-keys.ts";
 import { createPushSender, type PushSender } from "./mail/push-sender.ts";
 import { TRIP_REMINDER_KIND, tripReminderRenderer } from "./trips/booked-trips.ts";
 import { FARE_DROP_KIND, fareDropRenderer, watchBookedTrips } from "./trips/fare-watch.ts";
+import { logLine, log as logger } from "./log.ts";
 
 /** Renderers for the emails queued as data (bulk alerts), by kind: the outbox renders them when it sends. */
 export function emailRenderers(deps: Pick<Deps, "db" | "clock" | "config">): Record<string, TemplateRenderer> {
@@ -72,7 +73,7 @@ export interface JobOptions {
 }
 
 /** Starts the background work; returns a stop function that waits for running work to finish. */
-export function startJobs(deps: Deps, { log = console.log, bootScanDelayMs = 1000 }: JobOptions = {}): () => Promise<void> {
+export function startJobs(deps: Deps, { log = logLine, bootScanDelayMs = 1000 }: JobOptions = {}): () => Promise<void> {
   const running = new Map<string, Promise<void>>();
   let stopped = false;
 
@@ -84,7 +85,7 @@ export function startJobs(deps: Deps, { log = console.log, bootScanDelayMs = 100
       .then(work)
       .then(
         () => undefined,
-        (error) => console.error(`[job] ${name} failed:`, error),
+        (error) => logger.error("[job] failed", { job: name, error }),
       )
       .finally(() => running.delete(name));
     running.set(name, done);

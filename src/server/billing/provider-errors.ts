@@ -1,5 +1,6 @@
 import { HttpError, serviceUnavailable } from "../http/errors.ts";
 import { CardDeclinedError } from "./billing.ts";
+import { log } from "../log.ts";
 
 export const PROVIDER_UNAVAILABLE = "Our payment provider is not responding right now. Nothing was charged; please try again in a few minutes.";
 
@@ -10,7 +11,7 @@ export async function withProvider<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (error instanceof CardDeclinedError) throw new HttpError(402, error.message);
-    console.error("[billing]", error);
+    log.error("[billing] the payment provider failed", { error });
     throw serviceUnavailable(PROVIDER_UNAVAILABLE);
   }
 }

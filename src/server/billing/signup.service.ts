@@ -17,6 +17,7 @@ import type { KeyedLock } from "./keyed-lock.ts";
 import { findPendingSignupForBrowser, newPendingSignupId, PENDING_SIGNUP_TTL_MS, type PendingSignup } from "./pending-signups.ts";
 import { withProvider } from "./provider-errors.ts";
 import { subscriptionColumns } from "./subscription-sync.ts";
+import { log } from "../log.ts";
 
 export const REQUIRED_FIELDS_MISSING = "Please enter your email, first name, and last name.";
 export const ACCOUNT_EXISTS = "An account with this email already exists. Please log in instead.";
@@ -190,7 +191,7 @@ async function finishOrWithdraw(deps: Deps, pending: PendingSignup, customerId: 
     return finishSignup(deps, pending, customerId, snapshot);
   } catch (error) {
     if (error instanceof HttpError && error.status === 409) {
-      await deps.billing.cancelNow(subscriptionId).catch((cause) => console.error(`[billing] could not cancel the losing signup ${pending.id}:`, cause));
+      await deps.billing.cancelNow(subscriptionId).catch((error) => log.error("[billing] could not cancel the losing signup", { signup: pending.id, error }));
       deps.db.delete(pendingSignups).where(eq(pendingSignups.id, pending.id)).run();
     }
     throw error;

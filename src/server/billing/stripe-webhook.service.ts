@@ -10,6 +10,7 @@ import type { KeyedLock } from "./keyed-lock.ts";
 import { finishSignup } from "./signup.service.ts";
 import { localStatus } from "./subscription-status.ts";
 import { applySubscriptionSnapshot } from "./subscription-sync.ts";
+import { log } from "../log.ts";
 
 type User = typeof users.$inferSelect;
 
@@ -67,7 +68,7 @@ async function finishSignupFor(deps: Deps, where: { setupIntentId: string } | { 
   try {
     finishSignup(deps, pending, customerId, await deps.billing.getSubscription(subscriptionId));
   } catch (error) {
-    console.error(`[stripe] could not finish signup ${pending.id} from a webhook:`, error);
+    log.error("[stripe] could not finish a signup from a webhook", { signup: pending.id, error });
   }
 }
 

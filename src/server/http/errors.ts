@@ -1,4 +1,5 @@
 import { Elysia, type ValidationError } from "elysia";
+import { log } from "../log.ts";
 
 /** A failure a client can act on: its message is shown to the user as is. */
 export class HttpError extends Error {
@@ -89,9 +90,9 @@ export const errorHandling = new Elysia({ name: "errors" }).onError({ as: "globa
   }
   if (isDiskFull(error)) return jsonError(503, "We can't save changes right now. Please try again later.");
   if (isStackOverflow(error) || isStackOverflow((error as { cause?: unknown }).cause)) {
-    console.error(`[error] ${request.method} ${new URL(request.url).pathname}: stack overflow, answered 400`);
+    log.error("[error] stack overflow, answered 400", { method: request.method, path: new URL(request.url).pathname });
     return jsonError(400, "This request is too complex to process.");
   }
-  console.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
+  log.error("[error] request failed, answered 500", { method: request.method, path: new URL(request.url).pathname, error });
   return jsonError(500, "Something went wrong on our side. Please try again.");
 });

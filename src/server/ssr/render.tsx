@@ -7,6 +7,7 @@ import type { Config } from "../config.ts";
 import { contentSecurityPolicy } from "../http/security-headers.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { acceptsGzip, type ClientAssets } from "./assets.ts";
+import { log } from "../log.ts";
 
 interface RenderedPage {
   status: number;
@@ -88,7 +89,7 @@ export function createPageRenderer({ config, assets, handleApi, isSignedIn, now,
       {
         bootstrapModules: [assets.entryScript],
         onError(error) {
-          console.error("[ssr]", error);
+          log.error("[ssr] render failed", { path: new URL(request.url).pathname, error });
         },
       },
     );

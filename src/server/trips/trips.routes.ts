@@ -9,6 +9,7 @@ import { bookTrip, listBookedTrips, removeBookedTrip } from "./booked-trips.ts";
 import { createShare, listShares, revokeShare, sharedDeal } from "./deal-shares.ts";
 import { ShareImageCache } from "./share-image-cache.ts";
 import { dealCalendarFile } from "./trip-calendar-file.ts";
+import { log } from "../log.ts";
 
 /** Any text: a malformed id answers 404 like an unknown one. */
 const IdParams = t.Object({ id: t.String() });
@@ -28,7 +29,7 @@ function memberRoutes(deps: Deps, images: ShareImageCache) {
         shareLimit.attempt(`share:${user.id}`, deps.clock.now(), "You have made many share links in the last hour. Please try again later.");
         const share = createShare(deps, user, body.dealId);
         // Drawn now, so the first link preview a messenger asks for is answered from memory.
-        images.image(deps, share.id).catch((error) => console.warn("[share] preview image not drawn:", error));
+        images.image(deps, share.id).catch((error) => log.warn("[share] preview image not drawn", { error }));
         return share;
       },
       { body: CreateShareRequest, response: DealShare },
