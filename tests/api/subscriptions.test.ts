@@ -260,6 +260,18 @@ describe("updating the card", () => {
 });
 
 describe("a made-up card update", () => {
+  test("an id the provider never made is the client's error: 400, not 503, and nothing logged", async () => {
+    const t = createTestApp();
+    const { sessionCookie } = await subscribe(t, "madeup@example.com");
+    let response: Response | undefined;
+    const output = await consoleOutputDuring(async () => {
+      response = await t.request("POST", "/api/complete-payment-update", { cookie: sessionCookie, body: { clientSecret: "seti_doesnotexist_secret_x" } });
+    });
+    expect(response!.status).toBe(400);
+    expect(await json(response!)).toEqual({ error: "This card update is not valid. Please try again." });
+    expect(output).toEqual([]);
+  });
+
   test("a line break in the id the client sent never reaches the server log as a line of its own", async () => {
     const t = createTestApp();
     const { sessionCookie } = await subscribe(t, "forger@example.com");
