@@ -15,6 +15,7 @@ import { dealsRoutes } from "./deals/deals.routes.ts";
 import { UNSUBSCRIBE_PATH } from "./deals/unsubscribe.service.ts";
 import { unsubscribeRoutes } from "./deals/unsubscribe.routes.ts";
 import { snoozeRoutes } from "./deals/snooze.routes.ts";
+import { SNOOZE_PATH } from "./deals/snooze.service.ts";
 import type { Deps } from "./deps.ts";
 import { bodyParsing } from "./http/body-parsing.ts";
 import { clientIp } from "./http/client-ip.ts";
@@ -39,7 +40,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   const app = new Elysia({ normalize: false })
     .use(errorHandling)
     .use(securityHeaders(deps.config))
-    .use(csrfProtection(deps.config.appOrigin, [STRIPE_WEBHOOK_PATH, UNSUBSCRIBE_PATH]))
+    .use(csrfProtection(deps.config.appOrigin, [STRIPE_WEBHOOK_PATH, UNSUBSCRIBE_PATH, SNOOZE_PATH]))
     // Before bodyParsing: mail providers' one-click POST is form-encoded, which the JSON-only parser refuses.
     .use(unsubscribeRoutes(deps))
     .use(snoozeRoutes(deps))
