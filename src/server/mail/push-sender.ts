@@ -20,8 +20,21 @@ export interface PushTarget {
 export type PushOutcome = "sent" | "gone";
 
 export interface PushSender {
-  /** Throws on a failure worth retrying (network, timeout, 429, 5xx, a refused endpoint). */
+  /** Throws a PushFailure when the push was not taken: worth retrying later. */
   send(target: PushTarget, payload: string): Promise<PushOutcome>;
+}
+
+/**
+ * A push the service did not take. `hostFailed`: the push service itself failed (no address, no connection, no answer
+ * within the budget, 429, 5xx), so its other pushes should wait too; otherwise only this device's push was refused.
+ */
+export class PushFailure extends Error {
+  constructor(
+    message: string,
+    readonly hostFailed: boolean,
+  ) {
+    super(message);
+  }
 }
 
 export interface PushSenderOptions {
@@ -56,9 +69,13 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 async function checkedAddress(host: string, options: PushSenderOptions, signal: AbortSignal): Promise<string> {
   if (isIpAddress(host)) return host;
   if (options.allowLoopback && isLoopbackHost(host)) return "127.0.0.1";
-  const addresses = await untilAborted((options.resolve ?? systemResolve)(host), signal);
-  if (addresses.length === 0) throw new Error("Push endpoint's host has no address.");
-  if (!addresses.every((address) => isAllowedPushAddress(address, options.allowLoopback))) throw new Error("Push endpoint resolves to a non-public address.");
+  const addresses = await untilAborted((options.resolve ?? systemResolve)(host), signal).catch((error: unknown) => {
+    throw new PushFailure(`The push endpoint's host was not found in time: ${error instanceof Error ? error.message : String(error)}`, true);
+  });
+  if (addresses.length === 0) throw new PushFailure("The push endpoint's host has no address.", true);
+  if (!addresses.every((address) => isAllowedPushAddress(address, options.allowLoopback))) {
+    throw new PushFailure("Push endpoint resolves to a non-public address.", true);
+  }
   return addresses[0]!;
 }
 
@@ -67,7 +84,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
   return {
     async send(target, payload) {
       const problem = pushEndpointProblem(target.endpoint, options.allowLoopback);
-      if (problem) throw new Error(problem);
+      if (problem) throw new PushFailure(problem, false);
       const signal = AbortSignal.timeout(options.timeoutMs ?? PUSH_TIMEOUT_MS);
       const url = new URL(target.endpoint);
       const host = url.hostname.replace(/^\[|\]$/g, "");
@@ -88,11 +105,13 @@ export function createPushSender(options: PushSenderOptions): PushSender {
         redirect: "manual",
         signal,
         ...(isIpAddress(host) ? {} : { tls: { serverName: host } }),
+      }).catch((error: unknown) => {
+        throw new PushFailure(`The push service did not answer: ${error instanceof Error ? error.message : String(error)}`, true);
       });
       await response.body?.cancel();
       if (response.status === 404 || response.status === 410) return "gone";
       if (response.status >= 200 && response.status < 300) return "sent";
-      throw new Error(`The push service answered ${response.status}`);
+      throw new PushFailure(`The push service answered ${response.status}`, response.status === 429 || response.status >= 500);
     },
   };
 }
