@@ -132,11 +132,15 @@ export function createPageRenderer({ config, assets, handleApi, isSignedIn, now,
       : new Response(page.html, { status: page.status, headers: page.keptHeaders.plain });
   }
 
-  /** The landing page or a versioned page, when every anonymous visitor sees it alike (any query string ignored). */
+  /**
+   * The landing page or a versioned page, when every anonymous visitor sees it alike (any query string ignored). The
+   * session is looked up only for those paths: every other GET (a script, a stylesheet) passes by at once.
+   */
   function keptKey(request: Request, url: URL): { landing: boolean; version: string | null } | null {
-    if (isSignedIn(request)) return null;
     const landing = url.pathname === "/";
-    return { landing, version: landing ? null : pageVersion(url) };
+    const version = landing ? null : pageVersion(url);
+    if ((!landing && version === null) || isSignedIn(request)) return null;
+    return { landing, version };
   }
 
   function keptPage(request: Request): Response | undefined {
