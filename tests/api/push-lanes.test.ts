@@ -10,7 +10,7 @@ import { PUSH_ALERT_KIND } from "../../src/server/deals/alert-queue.ts";
 import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
 import { emailRenderers, pushDelivery } from "../../src/server/jobs.ts";
 import { deliverDueEmails, deliverDuePushes, MAX_PUSH_ATTEMPTS } from "../../src/server/mail/outbox.ts";
-import { PushFailure, type PushSender, type PushTarget } from "../../src/server/mail/push-sender.ts";
+import { type PushOutcome, PushFailure, type PushSender, type PushTarget } from "../../src/server/mail/push-sender.ts";
 import { insertDeal } from "../support/deals.ts";
 import { newDevice } from "../support/push-service.ts";
 import { createTestApp, json, type TestApp } from "../support/test-app.ts";
@@ -135,6 +135,34 @@ describe("the push lane", () => {
     // Two tries of the silent host, side by side, each within the push's time budget.
     expect(performance.now() - started).toBeLessThan(9_000);
   }, 60_000);
+
+  test("one member holds at most two of the lane's workers: ten devices on ten hosts that never answer do not hold up another member's push", async () => {
+    const t = loopbackApp();
+    const hostile = await membersWithDevices(t, 1, 10, silentEndpoint);
+    await membersWithDevices(t, 1, 1, (name) => `http://[::1]:9/${name}`);
+    await announceDeal(t, "MIA");
+    const started: string[] = [];
+    const never = new Promise<PushOutcome>(() => {});
+    const sender: PushSender = {
+      send(target) {
+        started.push(target.endpoint);
+        return target.endpoint.includes("[::1]") ? Promise.resolve("sent") : never;
+      },
+    };
+    // Each hostile device on a host of its own, as ten subdomains would be.
+    const push = pushDelivery(t.deps, sender);
+    const render = push.renderers[PUSH_ALERT_KIND]!;
+    push.renderers[PUSH_ALERT_KIND] = (payload) => {
+      const rendered = render(payload);
+      if (!rendered || rendered.target.endpoint.includes("[::1]")) return rendered;
+      const device = hostile.findIndex((saved) => saved.id === payload.deviceId);
+      return { ...rendered, target: { ...rendered.target, endpoint: `http://127.0.0.${device + 2}:9/hostile` } };
+    };
+    void deliverDuePushes({ ...t.deps, push });
+    for (let wait = 0; wait < 100 && !started.some((endpoint) => endpoint.includes("[::1]")); wait++) await Bun.sleep(10);
+    expect(started.filter((endpoint) => endpoint.includes("[::1]"))).toHaveLength(1);
+    expect(started.filter((endpoint) => endpoint.includes("/hostile"))).toHaveLength(2);
+  });
 
   test(`a device whose last pushes all failed (${MAX_PUSH_ATTEMPTS} tries each) is dropped, and its member told by email`, async () => {
     const t = createTestApp({ PUSH_ALLOW_LOOPBACK: "true" });

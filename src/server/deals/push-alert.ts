@@ -84,6 +84,7 @@ export function pushAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">): 
     return {
       target: { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
       payload: JSON.stringify({ ...message, snoozeUrl: snoozeUrl("", user.unsubscribeToken, message.destination) }),
+      owner: `member ${user.id}`,
       forget: () => deps.db.$client.query("DELETE FROM push_devices WHERE id = $id").run({ id: deviceId }),
       dropFailing: () =>
         deps.db.transaction((tx) => {

@@ -30,12 +30,13 @@ export type QueuedTemplatedEmail = QueuedBase & { payload: Record<string, unknow
 export type TemplateRenderer = (payload: Record<string, unknown>, to: string) => (RenderedEmail & { headers?: Record<string, string> }) | null;
 
 /**
- * A push row at delivery time: the device and the text. `forget` removes a device its push service says is gone;
- * `dropFailing` removes one whose pushes keep failing and tells its member.
+ * A push row at delivery time: the device, the text, and whose device it is (`owner`). `forget` removes a device its
+ * push service says is gone; `dropFailing` removes one whose pushes keep failing and tells its member.
  */
 export type PushRenderer = (payload: Record<string, unknown>) => {
   target: PushTarget;
   payload: string;
+  owner: string;
   forget: () => void;
   dropFailing: () => void;
 } | null;
@@ -57,8 +58,8 @@ const MAX_ATTEMPTS = 80;
 export const MAX_PUSH_ATTEMPTS = 8;
 /** A device whose last this-many pushes all failed (every try) is dropped, and its member told. */
 const FAILED_PUSHES_TO_DROP = 3;
-/** One push service host holds at most this many of the push lane's workers at a time. */
-const PUSHES_IN_FLIGHT_PER_HOST = 2;
+/** One push service host, and one member's devices, hold at most this many of the push lane's workers at a time. */
+const PUSHES_IN_FLIGHT_EACH = 2;
 const BASE_BACKOFF_MS = 15_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
@@ -333,10 +334,10 @@ function deviceKeepsFailing(db: Db, device: string): boolean {
 }
 
 /**
- * Sends the pushes that are due, in their own lane. No host can take the lane: a host that failed as a service is
- * backed off (its pushes wait, without an attempt), and one host holds at most two workers at a time (its other
- * pushes wait for the next batch). Each push has a short time budget (push-sender.ts). A device whose pushes keep
- * failing is dropped, and its member told.
+ * Sends the pushes that are due, in their own lane. No host or member can take the lane: a host that failed as a
+ * service is backed off (its pushes wait, without an attempt), and one host, like one member's devices, holds at most
+ * two workers at a time (the other pushes wait for the next batch). Each push has a short time budget
+ * (push-sender.ts). A device whose pushes keep failing is dropped, and its member told.
  */
 export async function deliverDuePushes(deps: PushLaneDeps, batchSize = 200, concurrency = 10): Promise<DeliveryResult> {
   const { db, clock, push } = deps;
@@ -360,8 +361,9 @@ export async function deliverDuePushes(deps: PushLaneDeps, batchSize = 200, conc
       db.update(emailOutbox).set({ nextAttemptAt: hostWaitsUntil }).where(eq(emailOutbox.id, row.id)).run();
       return;
     }
-    if ((inFlight.get(host) ?? 0) >= PUSHES_IN_FLIGHT_PER_HOST) return;
-    inFlight.set(host, (inFlight.get(host) ?? 0) + 1);
+    const holders = [`host ${host}`, `owner ${rendered.owner}`];
+    if (holders.some((holder) => (inFlight.get(holder) ?? 0) >= PUSHES_IN_FLIGHT_EACH)) return;
+    for (const holder of holders) inFlight.set(holder, (inFlight.get(holder) ?? 0) + 1);
     try {
       const outcome = await push.sender.send(rendered.target, rendered.payload);
       push.hosts.answered(host);
@@ -375,7 +377,7 @@ export async function deliverDuePushes(deps: PushLaneDeps, batchSize = 200, conc
       if (gaveUp && deviceKeepsFailing(db, row.toAddress)) rendered.dropFailing();
       result.failed++;
     } finally {
-      inFlight.set(host, inFlight.get(host)! - 1);
+      for (const holder of holders) inFlight.set(holder, inFlight.get(holder)! - 1);
     }
   });
   return result;
