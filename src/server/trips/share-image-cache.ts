@@ -49,7 +49,9 @@ export class ShareImageCache {
     if (visitor) this.rendersByAddress.attempt(`image:${visitor}`, deps.clock.now(), "Too many preview images requested. Please try again in a minute.");
     const made = this.lane.run(() => renderShareImage(deal));
     this.images.set(key, made);
-    made.catch(() => this.images.delete(key));
+    made.catch(() => {
+      if (this.images.get(key) === made) this.images.delete(key);
+    });
     if (this.images.size > MAX_IMAGES) this.images.delete(this.images.keys().next().value!);
     return made;
   }
