@@ -2,7 +2,11 @@
  * When an alert may go out, in the subscriber's own time zone: quiet hours hold instant alerts until they end, and a
  * digest goes at the chosen local hour (daily, or Saturdays for weekly). Pure: the moment is a parameter.
  */
+import { tzOffset } from "@date-fns/tz";
 import { HOUR_MS } from "./calendar.ts";
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * HOUR_MS;
 
 export interface AlertTiming {
   delivery: "instant" | "daily" | "weekly";
@@ -11,6 +15,17 @@ export interface AlertTiming {
   quietStart: number;
   quietEnd: number;
 }
+
+/** The zones the alert settings offer: US zones first (most members); the browser's own is added when it is another. */
+export const OFFERED_TIME_ZONES = [
+  "America/New_York",
+  "America/Chicago",
+  "America/Denver",
+  "America/Phoenix",
+  "America/Los_Angeles",
+  "America/Anchorage",
+  "Pacific/Honolulu",
+] as const;
 
 export function isTimeZone(name: string): boolean {
   try {
@@ -66,19 +81,32 @@ export function localTime(instant: Date, timeZone: string): LocalTime {
   };
 }
 
-/** The instant a local date and whole hour begin in that zone (a skipped hour in spring resolves to the next one). */
+/** The zone's UTC offset at an instant, in ms: @date-fns/tz reads it from Intl (decision 101). */
+const offsetMs = (timeZone: string, at: number) => tzOffset(timeZone, new Date(at)) * MINUTE_MS;
+
+/**
+ * The instant a local date and whole hour begin in that zone: the earliest instant whose wall clock reads that hour or
+ * later. A repeated hour (clocks back) is its first occurrence; a skipped hour (clocks forward) resolves forward, to
+ * the moment the clocks jump past it, so quiet hours never end, and a digest never goes, before the hour the member chose.
+ */
 export function instantAt(date: string, hour: number, timeZone: string): Date {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const wanted = Date.UTC(year, month - 1, day, hour);
-  let guess = wanted;
-  for (let i = 0; i < 3; i++) {
-    const seen = localTime(new Date(guess), timeZone);
-    const [y, m, d] = seen.date.split("-").map(Number) as [number, number, number];
-    const diff = wanted - Date.UTC(y, m - 1, d, seen.hour, seen.minute);
-    if (diff === 0) break;
-    guess += diff;
+  const wall = Date.UTC(year, month - 1, day, hour);
+  // The offsets a day before and a day after: an offset change near this wall time lies between them.
+  const before = offsetMs(timeZone, wall - DAY_MS);
+  const after = offsetMs(timeZone, wall + DAY_MS);
+  if (before === after) return new Date(wall - before);
+  const readsWall = (at: number) => at + offsetMs(timeZone, at) === wall;
+  const candidates = [wall - before, wall - after].filter(readsWall);
+  if (candidates.length > 0) return new Date(Math.min(...candidates));
+  // Skipped: the clocks jumped from `before` to `after` somewhere in [wall - after, wall - before); find when, to the minute.
+  let [skippedFrom, jumpedBy] = [wall - after, wall - before];
+  while (jumpedBy - skippedFrom > MINUTE_MS) {
+    const middle = skippedFrom + Math.floor((jumpedBy - skippedFrom) / 2 / MINUTE_MS) * MINUTE_MS;
+    if (offsetMs(timeZone, middle) === before) skippedFrom = middle;
+    else jumpedBy = middle;
   }
-  return new Date(guess);
+  return new Date(offsetMs(timeZone, skippedFrom) === before ? jumpedBy : skippedFrom);
 }
 
 const nextDate = (date: string, days = 1) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 24 * HOUR_MS).toISOString().slice(0, 10);

@@ -5,6 +5,8 @@ import { accountRoutes } from "./account/account.routes.ts";
 import { adminRoutes } from "./admin/admin.routes.ts";
 import { createAuthLimits } from "./auth/auth-limits.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
+import { sessionTokenOf } from "./auth/cookies.ts";
+import { isLiveSessionToken } from "./auth/sessions.ts";
 import { billingRoutes } from "./billing/billing.routes.ts";
 import { STRIPE_WEBHOOK_PATH } from "./billing/stripe-webhook.routes.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
@@ -13,8 +15,10 @@ import { dealsRoutes } from "./deals/deals.routes.ts";
 import { UNSUBSCRIBE_PATH } from "./deals/unsubscribe.service.ts";
 import { unsubscribeRoutes } from "./deals/unsubscribe.routes.ts";
 import { snoozeRoutes } from "./deals/snooze.routes.ts";
+import { SNOOZE_PATH } from "./deals/snooze.service.ts";
 import type { Deps } from "./deps.ts";
 import { bodyParsing } from "./http/body-parsing.ts";
+import { clientIp } from "./http/client-ip.ts";
 import { csrfProtection } from "./http/csrf.ts";
 import { errorHandling, notFound } from "./http/errors.ts";
 import { securityHeaders } from "./http/security-headers.ts";
@@ -36,7 +40,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   const app = new Elysia({ normalize: false })
     .use(errorHandling)
     .use(securityHeaders(deps.config))
-    .use(csrfProtection(deps.config.appOrigin, [STRIPE_WEBHOOK_PATH, UNSUBSCRIBE_PATH]))
+    .use(csrfProtection(deps.config.appOrigin, [STRIPE_WEBHOOK_PATH, UNSUBSCRIBE_PATH, SNOOZE_PATH]))
     // Before bodyParsing: mail providers' one-click POST is form-encoded, which the JSON-only parser refuses.
     .use(unsubscribeRoutes(deps))
     .use(snoozeRoutes(deps))
@@ -65,17 +69,23 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   // A shared deal's page is the same for every visitor: kept per deal version, and never once the link is revoked.
   const sharedDeals = new SharedDealVersions(deps);
-  const sharedPageVersion = (url: URL) => {
-    const id = shareIdOfPagePath(url.pathname);
-    return id && url.search === "" ? sharedDeals.get(id) : null;
-  };
-  const pages = createPageRenderer(deps.config, deps.assets, (request) => app.handle(request), sharedPageVersion);
+  const pages = createPageRenderer({
+    config: deps.config,
+    assets: deps.assets,
+    handleApi: (request) => app.handle(request),
+    isSignedIn: (request) => isLiveSessionToken(deps.db, sessionTokenOf(request), deps.clock.now()),
+    now: () => deps.clock.now(),
+    pageVersion: (url) => {
+      const id = shareIdOfPagePath(url.pathname);
+      return id ? sharedDeals.get(id) : null;
+    },
+  });
   return (
     app
       // A kept page (the landing page or a shared deal's, for a visitor) answers before routing, like a static file.
       // onRequest hooks run in the order they were added, so the security headers, CSRF and body checks come first.
       .onRequest(({ request }) => (request.method === "GET" ? pages.keptPage(request) : undefined))
-      .get("/*", ({ request }) => pages.renderPage(request))
+      .get("/*", ({ request, server }) => pages.renderPage(request, clientIp(request, server, deps.config.trustProxy)))
       .all("/*", () => {
         throw notFound();
       })

@@ -3,6 +3,7 @@ import { HealthStatus, HealthUnavailable } from "../domain/api/site.ts";
 import { desc, eq } from "drizzle-orm";
 import { fareScans } from "../../db/schema.ts";
 import type { Deps } from "./deps.ts";
+import { log } from "./log.ts";
 
 /** For the load balancer: 200 while the database answers, with how old the last successful fare scan is. */
 export function healthRoutes(deps: Deps) {
@@ -29,7 +30,7 @@ export function healthRoutes(deps: Deps) {
           { headers: { "cache-control": "no-store" } },
         );
       } catch (error) {
-        console.error("[healthz] database check failed:", error);
+        log.error("[healthz] database check failed", { error });
         return Response.json({ status: "unavailable", database: "error" }, { status: 503, headers: { "cache-control": "no-store" } });
       }
     },

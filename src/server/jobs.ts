@@ -1,7 +1,8 @@
 /**
  * The one job runner: the fare scan (on SCAN_SCHEDULE, and at boot when there is nothing to show yet), email
- * delivery every second, and the hourly purge. A job never overlaps itself; a failure is logged and the next tick
- * tries again, never fatal. It also fills mail's renderer registry, so mail/ needs no feature folder.
+ * delivery and push delivery every second (each its own job), and the hourly purge. A job never overlaps itself; a
+ * failure is logged and the next tick tries again, never fatal. It also fills mail's renderer registry, so mail/
+ * needs no feature folder.
  */
 import { Cron } from "croner";
 import { secondLookDelayMs } from "../domain/deal-rules.ts";
@@ -15,11 +16,12 @@ import { fanOutOwedDeals, hasOwedFanOut } from "./deals/fan-out.ts";
 import type { Deps } from "./deps.ts";
 import { hasAnyDeal } from "./fares/deal-records.ts";
 import { runScan, type ScanOptions, type ScanSummary } from "./fares/scanner.ts";
-import { deliverAllDueEmails, purgeOutbox, type PushDelivery, type TemplateRenderer } from "./mail/outbox.ts";
+import { deliverAllDueEmails, deliverAllDuePushes, purgeOutbox, PushHostBackoff, type PushDelivery, type TemplateRenderer } from "./mail/outbox.ts";
 import { vapidKeys } from "./mail/push-keys.ts";
 import { createPushSender, type PushSender } from "./mail/push-sender.ts";
 import { TRIP_REMINDER_KIND, tripReminderRenderer } from "./trips/booked-trips.ts";
 import { FARE_DROP_KIND, fareDropRenderer, watchBookedTrips } from "./trips/fare-watch.ts";
+import { logLine, log as logger } from "./log.ts";
 
 /** Renderers for the emails queued as data (bulk alerts), by kind: the outbox renders them when it sends. */
 export function emailRenderers(deps: Pick<Deps, "db" | "clock" | "config">): Record<string, TemplateRenderer> {
@@ -31,11 +33,12 @@ export function emailRenderers(deps: Pick<Deps, "db" | "clock" | "config">): Rec
   };
 }
 
-/** Web push delivery: the sender (VAPID keys from config or the database) and the renderers of push rows. */
+/** Web push delivery: the sender (VAPID keys from config or the database), the renderers of push rows, the hosts' backoff. */
 export function pushDelivery(deps: Pick<Deps, "db" | "clock" | "config">, sender?: PushSender): PushDelivery {
   return {
     sender: sender ?? createPushSender({ vapid: () => vapidKeys(deps), allowLoopback: deps.config.pushAllowLoopback }),
     renderers: { [PUSH_ALERT_KIND]: pushAlertRenderer(deps) },
+    hosts: new PushHostBackoff(),
   };
 }
 
@@ -72,7 +75,7 @@ export interface JobOptions {
 }
 
 /** Starts the background work; returns a stop function that waits for running work to finish. */
-export function startJobs(deps: Deps, { log = console.log, bootScanDelayMs = 1000 }: JobOptions = {}): () => Promise<void> {
+export function startJobs(deps: Deps, { log = logLine, bootScanDelayMs = 1000 }: JobOptions = {}): () => Promise<void> {
   const running = new Map<string, Promise<void>>();
   let stopped = false;
 
@@ -84,7 +87,7 @@ export function startJobs(deps: Deps, { log = console.log, bootScanDelayMs = 100
       .then(work)
       .then(
         () => undefined,
-        (error) => console.error(`[job] ${name} failed:`, error),
+        (error) => logger.error("[job] failed", { job: name, error }),
       )
       .finally(() => running.delete(name));
     running.set(name, done);
@@ -93,7 +96,9 @@ export function startJobs(deps: Deps, { log = console.log, bootScanDelayMs = 100
 
   const templates = emailRenderers(deps);
   const push = pushDelivery(deps);
-  const deliverEmails = () => run("email delivery", () => deliverAllDueEmails({ ...deps, templates, push }));
+  // Two lanes, two jobs: a push endpoint that never answers cannot hold up an email (a password reset above all).
+  const deliverEmails = () => run("email delivery", () => deliverAllDueEmails({ ...deps, templates }));
+  const deliverPushes = () => run("push delivery", () => deliverAllDuePushes({ ...deps, push }));
   const purge = () => run("expired sessions, tokens, emails and signups purge", () => purgeExpired(deps));
   let secondLookTimer: ReturnType<typeof setTimeout> | null = null;
   const scanThen = (secondLook: boolean) =>
@@ -113,7 +118,7 @@ export function startJobs(deps: Deps, { log = console.log, bootScanDelayMs = 100
     });
   const scan = () => scanThen(false);
 
-  const timers = [setInterval(deliverEmails, 1000), setInterval(purge, 60 * 60_000)];
+  const timers = [setInterval(deliverEmails, 1000), setInterval(deliverPushes, 1000), setInterval(purge, 60 * 60_000)];
   const scanSchedule = new Cron(deps.config.scanSchedule, { protect: true }, scan);
   if (!hasAnyDeal(deps.db)) {
     log("[scan] no deals yet: scanning now");

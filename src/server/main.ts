@@ -13,6 +13,7 @@ import { ConfigError, loadConfig, type Config } from "./config.ts";
 import type { Deps } from "./deps.ts";
 import { createFareSource } from "./fares/create-fare-source.ts";
 import { startJobs } from "./jobs.ts";
+import { log, logLine } from "./log.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { buildClientAssets, loadPrebuiltAssets } from "./ssr/assets.ts";
 
@@ -28,7 +29,7 @@ function readConfig(): Config {
     return loadConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      log.error(`Invalid configuration: ${error.problems.join("; ")}`);
       process.exit(1);
     }
     throw error;
@@ -39,10 +40,10 @@ function readConfig(): Config {
 function chooseClock(config: Config, builtExecutable: boolean): Clock {
   if (!config.testClockFile) return systemClock;
   if (builtExecutable) {
-    console.error("GORDU_TEST_CLOCK_FILE is for browser tests only: the built executable refuses it.");
+    log.error("GORDU_TEST_CLOCK_FILE is for browser tests only: the built executable refuses it.");
     process.exit(1);
   }
-  console.warn(`Test clock: the server's time moves by the milliseconds in ${config.testClockFile}`);
+  log.warn("Test clock: the server's time moves by the milliseconds in the file", { file: config.testClockFile });
   return steppedClock(config.testClockFile);
 }
 
@@ -79,7 +80,7 @@ export async function main(bundle?: EmbeddedBundle, options: MainOptions = {}): 
   const deps: Deps = { config, db, clock, mailer, assets, billing: await createBilling(config, db, clock), fares: createFareSource(config) };
   if (config.adminEmail && config.adminPassword) {
     const result = await ensureAdmin(db, config.adminEmail, config.adminPassword, new Date(), { setPassword: false });
-    if (result !== "unchanged") console.log(`Admin ${config.adminEmail}: ${result}`);
+    if (result !== "unchanged") log.info(`Admin ${config.adminEmail}: ${result}`);
   }
 
   // Bun's own body limit is lifted: it would answer a bare 413 with none of our headers. The body parser refuses
@@ -91,21 +92,21 @@ export async function main(bundle?: EmbeddedBundle, options: MainOptions = {}): 
   });
   const stopJobs = startJobs(deps);
   const billing = config.stripe ? "Stripe" : "test billing";
-  console.log(
+  log.info(
     `GoRDU listening on ${config.appUrl} (port ${app.server?.port}; database ${config.databasePath}; ${billing}; fares: ${deps.fares.name}; mail: ${mailer.description}; ready in ${Math.round(performance.now() - startedAt)} ms)`,
   );
 
-  void logBudgetPlan(deps.fares, config, new Date(), console.log); // asks SerpApi's account: never holds up the boot
+  void logBudgetPlan(deps.fares, config, new Date(), logLine); // asks SerpApi's account: never holds up the boot
 
   if (config.fareSource === "travelpayouts" && !config.serpapiKey) {
-    console.warn("FARE_SOURCE=travelpayouts without SERPAPI_KEY: cached prices build history but no deal is found until SerpApi can confirm them.");
+    log.warn("FARE_SOURCE=travelpayouts without SERPAPI_KEY: cached prices build history but no deal is found until SerpApi can confirm them.");
   }
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing requests and background work…`);
+    log.info(`${signal}: finishing requests and background work…`);
     await stopJobs();
     await app.stop();
     await mailer.close();

@@ -3,6 +3,7 @@ import { emailOutbox } from "../../db/schema.ts";
 import type { AlertSettings, AlertsOverview, Snooze } from "../../src/domain/api/alerts.ts";
 import type { FlightDeal } from "../../src/domain/api/deals.ts";
 import { DEAL_ALERT_KIND, DEAL_DIGEST_KIND, type DealAlertPayload } from "../../src/server/deals/alert-queue.ts";
+import { snoozeUrl } from "../../src/server/deals/snooze.service.ts";
 import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
 import { emailRenderers } from "../../src/server/jobs.ts";
 import { deliverDueEmails } from "../../src/server/mail/outbox.ts";
@@ -27,6 +28,14 @@ const rows = (t: TestApp, kind: string) =>
     .from(emailOutbox)
     .all()
     .filter((row) => row.kind === kind);
+
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+
+/** The confirmation page's form as a browser submits it: its hidden fields, form-encoded. */
+function formOf(html: string): string {
+  const fields = [...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map(([, name, value]) => `${name}=${encodeURIComponent(value!)}`);
+  return fields.join("&");
+}
 
 const deliver = (t: TestApp) => deliverDueEmails({ ...t.deps, templates: emailRenderers(t.deps) });
 
@@ -127,6 +136,36 @@ describe("snoozing a destination", () => {
     expect(rows(t, DEAL_ALERT_KIND).filter((row) => (row.payload as unknown as DealAlertPayload).userId === user.id)).toHaveLength(2);
   });
 
+  test("the page's one-click form works without Fetch Metadata (Origin: null under no-referrer): its per-link token is the proof", async () => {
+    const t = createTestApp();
+    const { user, cookie } = await member(t);
+    const path = snoozeUrl("", user.unsubscribeToken, "LAX");
+    const form = formOf(await (await t.request("GET", path)).text());
+    expect(form).toMatch(/^confirm=[\w-]{43}$/);
+    // Firefox and Safari before Fetch Metadata: the page's no-referrer policy makes the POST say Origin: null, no Sec-Fetch-Site.
+    const done = await t.request("POST", path, { headers: { ...FORM, origin: "null" }, body: form });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("Los Angeles is snoozed");
+    expect((await json<AlertsOverview>(await t.request("GET", "/api/alerts", { cookie }))).snoozes.map((s) => s.destination)).toEqual(["LAX"]);
+  });
+
+  test("a snooze POST without the form's token changes nothing: none, another destination's, another member's, or a made-up one", async () => {
+    const t = createTestApp();
+    const { user, cookie } = await member(t);
+    const other = await member(t);
+    const path = snoozeUrl("", user.unsubscribeToken, "LAX");
+    const forBos = formOf(await (await t.request("GET", snoozeUrl("", user.unsubscribeToken, "BOS"))).text());
+    const othersForLax = formOf(await (await t.request("GET", snoozeUrl("", other.user.unsubscribeToken, "LAX"))).text());
+    for (const body of ["", "confirm=", forBos, othersForLax, `confirm=${"a".repeat(43)}`, "confirm=1&confirm=2"]) {
+      for (const origin of [t.config.appOrigin, "null"]) {
+        const response = await t.request("POST", path, { headers: { ...FORM, origin }, body });
+        // A well-formed form without the right token: 403 and a page saying why; a malformed one (the field twice): 400.
+        expect([body, origin, response.status]).toEqual([body, origin, body.includes("&") ? 400 : 403]);
+      }
+    }
+    expect((await json<AlertsOverview>(await t.request("GET", "/api/alerts", { cookie }))).snoozes).toEqual([]);
+  });
+
   test("from the email's link: the page asks first (a link scanner changes nothing), the button snoozes", async () => {
     const t = createTestApp();
     const { user, cookie } = await member(t);
@@ -137,10 +176,11 @@ describe("snoozing a destination", () => {
     const path = link.replace(t.config.appUrl, "");
     const page = await t.request("GET", path);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Snooze Los Angeles for 30 days");
+    const html = await page.text();
+    expect(html).toContain("Snooze Los Angeles for 30 days");
     expect((await json<AlertsOverview>(await t.request("GET", "/api/alerts", { cookie }))).snoozes).toEqual([]);
 
-    const done = await t.request("POST", path, { headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
+    const done = await t.request("POST", path, { headers: FORM, body: formOf(html) });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain("Los Angeles is snoozed");
     expect((await json<AlertsOverview>(await t.request("GET", "/api/alerts", { cookie }))).snoozes.map((s) => s.destination)).toEqual(["LAX"]);

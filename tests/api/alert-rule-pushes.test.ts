@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { AlertsOverview } from "../../src/domain/api/alerts.ts";
 import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
 import { emailRenderers, pushDelivery } from "../../src/server/jobs.ts";
-import { deliverDueEmails } from "../../src/server/mail/outbox.ts";
+import { deliverDueEmails, deliverDuePushes } from "../../src/server/mail/outbox.ts";
 import { insertDeal } from "../support/deals.ts";
 import { LoopbackPushService, newDevice } from "../support/push-service.ts";
 import { createTestApp, json, type TestApp } from "../support/test-app.ts";
@@ -18,7 +18,11 @@ const THANKSGIVING = { name: "Thanksgiving week", startDate: "2026-11-21", endDa
 const FITS = { departDate: "2026-11-25", returnDate: "2026-11-27" };
 const OUTSIDE = { departDate: "2026-12-05", returnDate: "2026-12-08" };
 
-const deliver = (t: TestApp) => deliverDueEmails({ ...t.deps, templates: emailRenderers(t.deps), push: pushDelivery(t.deps) });
+/** Both lanes, as the server runs them: the emails, then the pushes. */
+async function deliver(t: TestApp) {
+  await deliverDueEmails({ ...t.deps, templates: emailRenderers(t.deps) });
+  await deliverDuePushes({ ...t.deps, push: pushDelivery(t.deps) });
+}
 
 /** A new deal, fanned out and delivered at once, as the server does after a scan. */
 async function publish(t: TestApp, fields: Parameters<typeof insertDeal>[1]) {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { createUser, signIn } from "../support/users.ts";
 import { createTestApp, json } from "../support/test-app.ts";
 
 describe("bad input on the API", () => {
@@ -71,6 +72,28 @@ describe("bad input on the API", () => {
       expect(text).not.toContain("svg");
       expect(text.length).toBeLessThan(200);
     }
+  });
+
+  test("an unknown field is refused without its name: the answer names only fields the body declares", async () => {
+    const t = createTestApp();
+    const longKey = `k${"x".repeat(100_000)}`;
+    const contact = { email: "a@b.co", name: "A", subject: "S", description: "D" };
+    for (const body of [
+      { ...contact, [longKey]: 1 },
+      { ...contact, "<script>alert(1)</script>": 1 },
+    ]) {
+      const response = await t.request("POST", "/api/contact", { body });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: "Invalid request: unexpected field" });
+    }
+    const user = await createUser(t);
+    const cookie = await signIn(t, user.email);
+    const device = { endpoint: "https://push.example.com/x", keys: { p256dh: "BA", auth: "AA", smuggled: "1" }, label: "x" };
+    const nested = await t.request("POST", "/api/push-devices", { cookie, body: device });
+    expect(nested.status).toBe(400);
+    expect(await nested.json()).toEqual({ error: "Invalid request: check the field 'keys'" });
+    const declared = await t.request("POST", "/api/contact", { body: { ...contact, email: 42 } });
+    expect(await declared.json()).toEqual({ error: "Invalid request: check the field 'email'" });
   });
 
   test("__proto__ and constructor keys change nothing", async () => {

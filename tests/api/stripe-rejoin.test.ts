@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { deliverWebhook, stripeApp, stripeSubscriber } from "../support/stripe-app.ts";
 import { startStripeServer, stripeEvent, type StripeServer } from "../support/stripe-server.ts";
+import { consoleOutputDuring } from "../support/log-capture.ts";
 import { json, type TestApp } from "../support/test-app.ts";
 import { reloadUser } from "../support/users.ts";
 
@@ -100,6 +101,17 @@ describe("rejoining with Stripe", () => {
     expect(response.status).toBe(200);
     expect(await json(response)).toMatchObject({ status: "Cancelled", card: { brand: "amex", last4: "0005" } });
     expect(stripe.requestsTo("POST", `/v1/subscriptions/${user.stripeSubscriptionId}`)).toHaveLength(0);
+  });
+
+  test("a card update naming a SetupIntent Stripe never made answers 400, not 503, and logs nothing", async () => {
+    const t = stripeApp(stripe);
+    const { session } = await cancelledAnnualMember(t, "made-up@example.com");
+    let response: Response | undefined;
+    const output = await consoleOutputDuring(async () => {
+      response = await t.request("POST", "/api/complete-payment-update", { body: { clientSecret: "seti_madeup_secret_x" }, cookie: session });
+    });
+    expect(response!.status).toBe(400);
+    expect(output).toEqual([]);
   });
 
   test("two clicks at once create one subscription at Stripe", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { pendingSignups, testBillingObjects, users } from "../../db/schema.ts";
 import { deliverDueEmails } from "../../src/server/mail/outbox.ts";
+import { consoleOutputDuring } from "../support/log-capture.ts";
 import { createTestApp, json } from "../support/test-app.ts";
 import { DECLINED, signupBody, signupCode, startSignup, subscribe, VISA } from "../support/signup.ts";
 import { createUser } from "../support/users.ts";
@@ -246,6 +247,28 @@ describe("updating the card", () => {
     const { clientSecret } = await json(await t.request("POST", "/api/create-payment-update-intent", { cookie: sessionCookie }));
     expect((await t.request("POST", "/api/complete-payment-update", { cookie: sessionCookie, body: { clientSecret } })).status).toBe(400);
     expect((await t.request("POST", "/api/complete-payment-update", { cookie: sessionCookie, body: { clientSecret: other.clientSecret } })).status).toBe(400);
+  });
+});
+
+describe("a made-up card update", () => {
+  test("an id the provider never made is the client's error: 400, not 503, and nothing logged", async () => {
+    const t = createTestApp();
+    const { sessionCookie } = await subscribe(t, "madeup@example.com");
+    let response: Response | undefined;
+    const output = await consoleOutputDuring(async () => {
+      response = await t.request("POST", "/api/complete-payment-update", { cookie: sessionCookie, body: { clientSecret: "seti_doesnotexist_secret_x" } });
+    });
+    expect(response!.status).toBe(400);
+    expect(await json(response!)).toEqual({ error: "This card update is not valid. Please try again." });
+    expect(output).toEqual([]);
+  });
+
+  test("a line break in the id the client sent never reaches the server log as a line of its own", async () => {
+    const t = createTestApp();
+    const { sessionCookie } = await subscribe(t, "forger@example.com");
+    const clientSecret = "seti_madeup\n[error] admin password changed from 10.0.0.1\r\n[job] done_secret_x";
+    const output = await consoleOutputDuring(() => t.request("POST", "/api/complete-payment-update", { cookie: sessionCookie, body: { clientSecret } }));
+    for (const line of output) expect(line).not.toMatch(/[\r\n\u2028\u2029]/);
   });
 });
 

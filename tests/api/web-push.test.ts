@@ -4,9 +4,10 @@ import type { AlertsOverview, PushDevice } from "../../src/domain/api/alerts.ts"
 import { pushEndpointProblem } from "../../src/domain/push-endpoint.ts";
 import { PUSH_ALERT_KIND } from "../../src/server/deals/alert-queue.ts";
 import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
-import { emailRenderers, pushDelivery } from "../../src/server/jobs.ts";
-import { deliverDueEmails } from "../../src/server/mail/outbox.ts";
+import { pushDelivery } from "../../src/server/jobs.ts";
+import { deliverDuePushes } from "../../src/server/mail/outbox.ts";
 import { vapidKeys } from "../../src/server/mail/push-keys.ts";
+import { createPushSender } from "../../src/server/mail/push-sender.ts";
 import { insertDeal } from "../support/deals.ts";
 import { LoopbackPushService, newDevice, verifyVapid } from "../support/push-service.ts";
 import { createTestApp, json, type TestApp } from "../support/test-app.ts";
@@ -17,7 +18,7 @@ beforeAll(() => pushService.start());
 afterAll(() => pushService.stop());
 
 const loopbackApp = () => createTestApp({ PUSH_ALLOW_LOOPBACK: "true" });
-const deliver = (t: TestApp) => deliverDueEmails({ ...t.deps, templates: emailRenderers(t.deps), push: pushDelivery(t.deps) });
+const deliver = (t: TestApp) => deliverDuePushes({ ...t.deps, push: pushDelivery(t.deps) });
 
 async function memberWithDevice(t: TestApp, name: string) {
   const user = await createUser(t);
@@ -45,7 +46,8 @@ describe("instant web push", () => {
     expect(pushRows(t)).toMatchObject([{ channel: "push", toAddress: `push:${saved.id}`, status: "queued" }]);
 
     const before = pushService.received.length;
-    expect(await deliver(t)).toMatchObject({ sent: 2, failed: 0 });
+    // The push lane sends the push; the deal's alert email waits for the email lane.
+    expect(await deliver(t)).toMatchObject({ sent: 1, failed: 0 });
     const pushes = pushService.received.slice(before).filter((push) => push.path === "/push/decrypts");
     expect(pushes).toHaveLength(1);
     const push = pushes[0]!;
@@ -151,6 +153,23 @@ describe("push devices", () => {
     expect(pushEndpointProblem("http://10.0.0.5/x", true)).not.toBeNull();
   });
 
+  test("refuse keys that are not a P-256 public key and a 16-byte auth secret; nothing is stored", async () => {
+    const t = loopbackApp();
+    const user = await createUser(t);
+    const cookie = await signIn(t, user.email);
+    const { subscription } = newDevice(pushService.endpoint("bad-keys"));
+    for (const keys of [
+      { p256dh: "AAAA", auth: "AA" },
+      { p256dh: subscription.keys.p256dh, auth: "AA" },
+      { p256dh: "AAAA", auth: subscription.keys.auth },
+    ]) {
+      const response = await t.request("POST", "/api/push-devices", { cookie, body: { ...subscription, keys, label: "x" } });
+      expect(response.status).toBe(400);
+    }
+    expect(t.db.select().from(pushDevices).all()).toEqual([]);
+    expect((await t.request("POST", "/api/push-devices", { cookie, body: { ...subscription, label: "x" } })).status).toBe(200);
+  });
+
   test("adding devices is limited per member", async () => {
     const t = loopbackApp();
     const user = await createUser(t);
@@ -162,5 +181,58 @@ describe("push devices", () => {
     }
     expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
     expect(statuses.slice(20)).toEqual([429, 429]);
+  });
+});
+
+describe("the push sender (SSRF at send time)", () => {
+  const t = createTestApp();
+  const subscription = (endpoint: string) => ({ ...newDevice(endpoint).subscription });
+
+  /** A sender whose DNS gives the listed answers in turn, and whose fetch records where it would connect. */
+  function senderWith(answers: string[][], options: { timeoutMs?: number; resolve?: (host: string) => Promise<string[]> } = {}) {
+    const lookups: string[] = [];
+    const connections: { url: string; host: string | null; serverName: string | undefined }[] = [];
+    const sender = createPushSender({
+      vapid: () => vapidKeys(t.deps),
+      allowLoopback: false,
+      timeoutMs: options.timeoutMs,
+      resolve:
+        options.resolve ??
+        (async (host) => {
+          lookups.push(host);
+          return answers.shift() ?? [];
+        }),
+      fetch: (async (url: string, init: RequestInit & { tls?: { serverName?: string } }) => {
+        connections.push({ url: String(url), host: new Headers(init.headers).get("host"), serverName: init.tls?.serverName });
+        return new Response(null, { status: 201 });
+      }) as unknown as typeof fetch,
+    });
+    return { sender, lookups, connections };
+  }
+
+  test("the host is resolved once and the push goes to the address that was checked (DNS rebinding)", async () => {
+    const { sender, lookups, connections } = senderWith([["8.8.8.8"], ["10.0.0.1"], ["2001:4860:4860::8888"]]);
+    expect(await sender.send(subscription("https://push.example.com/send/abc"), "{}")).toBe("sent");
+    expect(lookups).toEqual(["push.example.com"]);
+    expect(connections).toEqual([{ url: "https://8.8.8.8/send/abc", host: "push.example.com", serverName: "push.example.com" }]);
+    // The name now answers an inside address: refused before any connection.
+    await expect(sender.send(subscription("https://push.example.com/send/abc"), "{}")).rejects.toThrow("non-public");
+    expect(connections).toHaveLength(1);
+    expect(await sender.send(subscription("https://push.example.com/send/v6"), "{}")).toBe("sent");
+    expect(connections[1]).toEqual({ url: "https://[2001:4860:4860::8888]/send/v6", host: "push.example.com", serverName: "push.example.com" });
+  });
+
+  test("a name with any non-public address among its answers, or none, is refused", async () => {
+    const { sender, connections } = senderWith([["8.8.8.8", "127.0.0.1"], ["192.0.0.192"], ["64:ff9b::a00:1"], []]);
+    for (let i = 0; i < 4; i++) await expect(sender.send(subscription("https://push.example.com/x"), "{}")).rejects.toThrow();
+    expect(connections).toEqual([]);
+  });
+
+  test("a lookup that never answers fails within the push's time budget", async () => {
+    const { sender, connections } = senderWith([], { timeoutMs: 300, resolve: () => new Promise<string[]>(() => {}) });
+    const started = performance.now();
+    await expect(sender.send(subscription("https://push.example.com/x"), "{}")).rejects.toThrow();
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(connections).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { simpleParser } from "mailparser";
+import { setLogSink } from "../../src/server/log.ts";
 import { createFileOutboxMailer } from "../../src/server/mail/mailer.ts";
 import { addressOf, buildMimeMessage } from "../../src/server/mail/mime.ts";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -63,7 +64,8 @@ describe("the email outbox folder (no SMTP_URL)", () => {
   test("writes each message as an .eml file a mail reader opens, and logs its link", async () => {
     const directory = mkdtempSync(join(tmpdir(), "gordu-outbox-"));
     const lines: string[] = [];
-    await createFileOutboxMailer(directory, (line) => lines.push(line)).send(email);
+    const restore = setLogSink((_level, line) => lines.push(line));
+    await createFileOutboxMailer(directory).send(email).finally(restore);
     const [file] = readdirSync(directory);
     expect(file).toEndWith(".eml");
     const parsed = await simpleParser(readFileSync(join(directory, file!)));

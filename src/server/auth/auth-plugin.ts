@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { hasDealAccess } from "../../domain/access.ts";
 import type { Deps } from "../deps.ts";
-import { cookieAttributes, DEVICE_COOKIE, SESSION_COOKIE } from "./cookies.ts";
+import { cookieAttributes, DEVICE_COOKIE, SESSION_COOKIE, sessionTokenOf } from "./cookies.ts";
 import { validateSessionToken, type Session } from "./sessions.ts";
 import type { User } from "./users.ts";
 import { forbidden, unauthorized } from "../http/errors.ts";
@@ -13,10 +13,10 @@ export interface Auth {
 
 /** Resolves the session cookie to its user for every API request; refreshes the cookie when the session slid forward. */
 export function authentication(deps: Deps) {
-  return new Elysia().derive({ as: "scoped" }, ({ cookie }) => {
-    const jar = cookie[SESSION_COOKIE]!;
-    const token = typeof jar.value === "string" ? jar.value : "";
+  return new Elysia().derive({ as: "scoped" }, ({ cookie, request }) => {
+    const token = sessionTokenOf(request);
     if (!token) return { auth: null as Auth | null };
+    const jar = cookie[SESSION_COOKIE]!;
     const result = validateSessionToken(deps.db, token, deps.clock.now());
     if (!result) {
       jar.remove();

@@ -10,3 +10,13 @@ export const DEVICE_COOKIE = "gordu_device";
 export function cookieAttributes(expiresAt: Date, secure: boolean) {
   return { httpOnly: true, sameSite: "lax", secure, path: "/", expires: expiresAt } as const;
 }
+
+/**
+ * The session token a request carries ("" for none). The one reading of the session cookie: the auth plugin signs
+ * the request in with it and the page renderer decides with it whether a page may be kept for every visitor, so the
+ * two can never disagree about who is signed in (docs/hardening.md).
+ */
+export function sessionTokenOf(request: Request): string {
+  const header = request.headers.get("cookie");
+  return header ? (new Bun.CookieMap(header).get(SESSION_COOKIE) ?? "") : "";
+}

@@ -62,6 +62,16 @@ export function validateSessionToken(db: Db, token: string, now: Date): ValidSes
   return { session, user, renewed };
 }
 
+/** Whether the token names a session that is still valid, without renewing it: a read-only question. */
+export function isLiveSessionToken(db: Db, token: string, now: Date): boolean {
+  if (!token) return false;
+  const row = db.$client.query("SELECT expires_at, created_at FROM sessions WHERE id = $id").get({ id: hashToken(token) }) as {
+    expires_at: number;
+    created_at: number;
+  } | null;
+  return row !== null && now.getTime() < Math.min(row.expires_at, row.created_at + SESSION_ABSOLUTE_LIFETIME_MS);
+}
+
 export function invalidateSession(db: DbOrTx, sessionId: string): void {
   db.delete(sessions).where(eq(sessions.id, sessionId)).run();
 }

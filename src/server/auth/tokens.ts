@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
@@ -6,7 +7,8 @@ import { DAY_MS } from "../../domain/calendar.ts";
 
 /**
  * Every random secret GoRDU hands out is made here (sessions, reset and welcome links, signup browser tokens and
- * codes, known devices, unsubscribe links), and the reset and welcome links are issued, checked, spent and voided here.
+ * codes, known devices, unsubscribe links), the reset and welcome links are issued, checked, spent and voided here,
+ * and so are the per-link tokens of the forms behind those links.
  */
 
 /** `bytes` random bytes from the CSPRNG, base32: 20 bytes are 160 bits, above the 120 docs/hardening.md asks for. */
@@ -27,6 +29,22 @@ export function newNumericCode(): string {
 /** What the database keeps of a token: its SHA-256, hex (Bun's native hasher: about 1 µs). */
 export function hashToken(token: string): string {
   return new Bun.CryptoHasher("sha256").update(token).digest("hex");
+}
+
+/**
+ * The token a link's confirmation form carries (the snooze page's button): HMAC-SHA256 of the purpose and the link's
+ * parts, keyed by the link's own secret (the member's link token). Only the link's holder or the server can make it, it
+ * names one purpose and one target, and it dies with the link's secret; the POST that carries it needs no Origin.
+ */
+export function linkFormToken(linkSecret: string, purpose: string, ...parts: string[]): string {
+  return new Bun.CryptoHasher("sha256", linkSecret).update([purpose, ...parts].join("\0")).digest("base64url");
+}
+
+export function isLinkFormToken(token: unknown, linkSecret: string, purpose: string, ...parts: string[]): boolean {
+  if (typeof token !== "string") return false;
+  const given = Buffer.from(token);
+  const expected = Buffer.from(linkFormToken(linkSecret, purpose, ...parts));
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 export type PasswordTokenPurpose = "reset" | "welcome";

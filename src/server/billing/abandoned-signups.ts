@@ -5,6 +5,7 @@ import { pendingSignups } from "../../../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Billing } from "./billing.ts";
 import type { PendingSignup } from "./pending-signups.ts";
+import { log } from "../log.ts";
 
 /**
  * Makes an unfinished signup impossible to charge, before its local row goes (nothing could finish it
@@ -34,7 +35,7 @@ export async function purgeAbandonedSignups(deps: Deps): Promise<void> {
     try {
       await withdrawSignup(deps.billing, signup);
     } catch (error) {
-      console.error(`[billing] could not withdraw the abandoned signup ${signup.id}; will retry`, error);
+      log.error("[billing] could not withdraw an abandoned signup; will retry", { signup: signup.id, error });
       continue;
     }
     deps.db.delete(pendingSignups).where(eq(pendingSignups.id, signup.id)).run();

@@ -64,11 +64,14 @@ export async function createPaymentUpdateIntent(deps: Deps, user: User): Promise
  * After the card form confirmed (the Billing dialog, or a new card on the Rejoin card): the new card becomes
  * the default for the customer and for a subscription that has not ended.
  */
+const INVALID_CARD_UPDATE = "This card update is not valid. Please try again.";
+
 export async function completePaymentUpdate(deps: Deps, user: User, clientSecret: string): Promise<User> {
   const setupIntentId = clientSecret.split("_secret_")[0];
-  if (!user.stripeCustomerId || !setupIntentId?.startsWith("seti_")) throw badRequest("This card update is not valid. Please try again.");
-  const card = await withProvider(() =>
-    deps.billing.setDefaultPaymentMethod({ customerId: user.stripeCustomerId!, subscriptionId: user.stripeSubscriptionId, setupIntentId }),
+  if (!user.stripeCustomerId || !setupIntentId?.startsWith("seti_")) throw badRequest(INVALID_CARD_UPDATE);
+  const card = await withProvider(
+    () => deps.billing.setDefaultPaymentMethod({ customerId: user.stripeCustomerId!, subscriptionId: user.stripeSubscriptionId, setupIntentId }),
+    INVALID_CARD_UPDATE,
   );
   if (!card) throw badRequest("Your new card hasn't been confirmed. Please try again.");
   return deps.db

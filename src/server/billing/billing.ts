@@ -99,3 +99,6 @@ export class BillingUnavailableError extends Error {}
 
 /** The provider refused the card; the message is the provider's, fit to show. */
 export class CardDeclinedError extends Error {}
+
+/** The provider has no object by that id (Stripe's resource_missing): an id a client sent that was never made. */
+export class UnknownBillingObjectError extends Error {}

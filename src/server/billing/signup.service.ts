@@ -20,6 +20,7 @@ import { withProvider } from "./provider-errors.ts";
 import { TOO_MANY_CODE_ATTEMPTS, type SignupLimits } from "./signup-limits.ts";
 import { subscriptionColumns } from "./subscription-sync.ts";
 import { claimTrial, trialUsedBy, TrialUsedError, type TrialUsedBy } from "./trial-claims.ts";
+import { log } from "../log.ts";
 
 export const REQUIRED_FIELDS_MISSING = "Please enter your email, first name, and last name.";
 export const ACCOUNT_EXISTS = "An account with this email already exists. Please log in instead.";
@@ -296,7 +297,9 @@ async function finishOrWithdraw(deps: Deps, pending: PendingSignup, customerId: 
     return finishSignup(deps, pending, customerId, snapshot);
   } catch (error) {
     if (error instanceof HttpError && error.status === 409) {
-      await deps.billing.cancelNow(snapshot.id).catch((cause) => console.error(`[billing] could not cancel the losing signup ${pending.id}:`, cause));
+      await deps.billing
+        .cancelNow(snapshot.id)
+        .catch((cause) => log.error("[billing] could not cancel the losing signup", { signup: pending.id, error: cause }));
       deps.db.delete(pendingSignups).where(eq(pendingSignups.id, pending.id)).run();
     }
     throw error;

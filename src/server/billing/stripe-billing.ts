@@ -14,6 +14,7 @@ import {
   type SetupIntentInfo,
   type SignupInput,
   type SubscriptionSnapshot,
+  UnknownBillingObjectError,
 } from "./billing.ts";
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -58,7 +59,8 @@ function billingError(error: unknown): Error {
     error instanceof errors.StripePermissionError ||
     error instanceof errors.StripeAPIError; // 5xx and anything else Stripe's API answered unexpectedly
   if (unavailable) return new BillingUnavailableError(`Stripe is unavailable: ${error.message}`, { cause: error });
-  // e.g. resource_missing: "No such subscription: 'sub_…'", the same wording test billing uses.
+  // "No such subscription: 'sub_…'", the same wording test billing uses.
+  if (error.code === "resource_missing") return new UnknownBillingObjectError(error.message, { cause: error });
   return new Error(error.message, { cause: error });
 }
 
@@ -243,7 +245,7 @@ export class StripeBilling implements Billing {
    */
   private async savedPaymentMethod(customerId: string): Promise<string | null> {
     const customer = await this.stripe.customers.retrieve(customerId);
-    if (customer.deleted) throw new Error(`No such customer: '${customerId}'`);
+    if (customer.deleted) throw new UnknownBillingObjectError(`No such customer: '${customerId}'`);
     const defaultPaymentMethod = idOf(customer.invoice_settings.default_payment_method);
     if (defaultPaymentMethod) return defaultPaymentMethod;
     const saved = await this.stripe.customers.listPaymentMethods(customerId, { type: "card", limit: 1 });

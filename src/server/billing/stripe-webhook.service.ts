@@ -11,6 +11,7 @@ import { finishSignup } from "./signup.service.ts";
 import { localStatus } from "./subscription-status.ts";
 import { applySubscriptionSnapshot } from "./subscription-sync.ts";
 import { TrialUsedError } from "./trial-claims.ts";
+import { log } from "../log.ts";
 
 type User = typeof users.$inferSelect;
 
@@ -72,7 +73,7 @@ async function finishSignupFor(deps: Deps, where: { setupIntentId: string } | { 
     finishSignup(deps, pending, customerId, await deps.billing.getSubscription(subscriptionId));
   } catch (error) {
     // A refused trial is the browser's to settle: it cancels the trial and offers the paid plan.
-    if (!(error instanceof TrialUsedError)) console.error(`[stripe] could not finish signup ${pending.id} from a webhook:`, error);
+    if (!(error instanceof TrialUsedError)) log.error("[stripe] could not finish a signup from a webhook", { signup: pending.id, error });
   }
 }
 

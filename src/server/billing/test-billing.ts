@@ -6,7 +6,7 @@ import type { PlanType } from "../../domain/api/common.ts";
 import { TRIAL_DAYS } from "../../domain/plans.ts";
 import { newToken } from "../auth/tokens.ts";
 import type { Clock } from "../clock.ts";
-import type { Billing, CardSummary, SubscriptionSnapshot } from "./billing.ts";
+import { type Billing, type CardSummary, type SubscriptionSnapshot, UnknownBillingObjectError } from "./billing.ts";
 import { checkTestCard, type CardInput } from "./test-cards.ts";
 import { DAY_MS } from "../../domain/calendar.ts";
 
@@ -78,7 +78,7 @@ export class TestBilling implements Billing {
 
   private read<T>(kind: Kind, id: string): T {
     const row = this.db.select().from(testBillingObjects).where(eq(testBillingObjects.id, id)).get();
-    if (!row || row.kind !== kind) throw new Error(`No such ${kind}: '${id}'`);
+    if (!row || row.kind !== kind) throw new UnknownBillingObjectError(`No such ${kind}: '${id}'`);
     return row.data as T;
   }
 

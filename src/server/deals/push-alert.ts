@@ -2,11 +2,15 @@
  * Renders a queued push when it is sent: the device's subscription and a short notification about the deals as they
  * are now (what the service worker in public/sw.js shows). Opening it goes to /dashboard?deal=<id>, which opens the
  * deal's details. Nothing is owed (null) when the device was removed, the subscriber lost access, or the deals ended.
+ * A device whose pushes keep failing is removed and its member told by email (the outbox decides when).
  */
+import { eq } from "drizzle-orm";
+import { pushDevices } from "../../../db/schema.ts";
 import { hasDealAccess } from "../../domain/access.ts";
 import { findUserById } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
-import type { PushRenderer } from "../mail/outbox.ts";
+import { type PushRenderer, queueEmail } from "../mail/outbox.ts";
+import { pushDeviceDroppedEmail } from "../mail/templates/push-emails.ts";
 import { snoozeUrl } from "./snooze.service.ts";
 
 interface DeviceRow {
@@ -14,7 +18,10 @@ interface DeviceRow {
   endpoint: string;
   p256dh: string;
   auth: string;
+  label: string;
 }
+
+const PUSH_DEVICE_DROPPED_KIND = "push-device-dropped";
 
 interface DealRow {
   id: number;
@@ -54,12 +61,12 @@ export function pushAlertMessage(deals: readonly DealRow[]): PushMessage {
   return { title, body, url: `/dashboard?deal=${first.id}`, tag: `deal-${first.id}`, destination: first.destination };
 }
 
-export function pushAlertRenderer(deps: Pick<Deps, "db" | "clock">): PushRenderer {
+export function pushAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">): PushRenderer {
   return (payload) => {
     const { deviceId, userId, deals } = payload;
     if (typeof deviceId !== "number" || typeof userId !== "number" || !Array.isArray(deals)) return null;
     const device = deps.db.$client
-      .query("SELECT user_id, endpoint, p256dh, auth FROM push_devices WHERE id = $id AND user_id = $userId")
+      .query("SELECT user_id, endpoint, p256dh, auth, label FROM push_devices WHERE id = $id AND user_id = $userId")
       .get({ id: deviceId, userId }) as DeviceRow | null;
     const user = device && findUserById(deps.db, device.user_id);
     if (!device || !user || !hasDealAccess(user, deps.clock.now())) return null;
@@ -77,7 +84,15 @@ export function pushAlertRenderer(deps: Pick<Deps, "db" | "clock">): PushRendere
     return {
       target: { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
       payload: JSON.stringify({ ...message, snoozeUrl: snoozeUrl("", user.unsubscribeToken, message.destination) }),
+      owner: `member ${user.id}`,
       forget: () => deps.db.$client.query("DELETE FROM push_devices WHERE id = $id").run({ id: deviceId }),
+      dropFailing: () =>
+        deps.db.transaction((tx) => {
+          const removed = tx.delete(pushDevices).where(eq(pushDevices.id, deviceId)).returning({ id: pushDevices.id }).all();
+          if (removed.length === 0) return;
+          const email = pushDeviceDroppedEmail(user, device.label, `${deps.config.appUrl}/dashboard#alerts`);
+          queueEmail(tx, { kind: PUSH_DEVICE_DROPPED_KIND, to: user.email, dedupeKey: `${PUSH_DEVICE_DROPPED_KIND}:${deviceId}`, ...email }, deps.clock.now());
+        }),
     };
   };
 }

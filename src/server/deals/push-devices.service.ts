@@ -4,19 +4,18 @@
  * member; the endpoint must pass the SSRF rule (src/domain/push-endpoint.ts).
  */
 import type { PushDevice, PushSubscribeRequest } from "../../domain/api/alerts.ts";
-import { pushEndpointProblem } from "../../domain/push-endpoint.ts";
+import { pushEndpointProblem, pushKeysProblem } from "../../domain/push-endpoint.ts";
 import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 
 export const MAX_PUSH_DEVICES = 10;
 
-const BASE64URL = /^[A-Za-z0-9_-]+=*$/;
-
 export function addPushDevice(deps: Pick<Deps, "db" | "clock" | "config">, user: User, input: PushSubscribeRequest): PushDevice {
   const problem = pushEndpointProblem(input.endpoint, deps.config.pushAllowLoopback);
   if (problem) throw badRequest(problem);
-  if (!BASE64URL.test(input.keys.p256dh) || !BASE64URL.test(input.keys.auth)) throw badRequest("The push subscription's keys are not base64url.");
+  const keysProblem = pushKeysProblem(input.keys);
+  if (keysProblem) throw badRequest(keysProblem);
   const label = input.label.trim().slice(0, 60) || "This device";
   const now = deps.clock.now().getTime();
   return deps.db.transaction(() => {

@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import { cityForCode } from "../../domain/airports.ts";
+import { isLinkFormToken, linkFormToken } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
 import { escapeHtml } from "../mail/templates/layout.ts";
 import { cleanDestination, SNOOZE_DAYS, SNOOZE_PATH, snoozeDestination, snoozeUrl } from "./snooze.service.ts";
@@ -14,12 +15,25 @@ const html = (body: string, status = 200) =>
 
 const SnoozeQuery = t.Object({ token: t.Optional(t.String({ maxLength: 200 })), destination: t.Optional(t.String({ maxLength: 10 })) });
 
+/** The confirmation form's field: a per-link token, so the POST needs no Origin (tokens.ts). */
+const SnoozeForm = t.Optional(t.Object({ confirm: t.Optional(t.String({ maxLength: 100 })) }));
+const FORM_PURPOSE = "snooze";
+
 const invalid = () =>
   html(page("This link isn't valid", "<p>This snooze link is incomplete or no longer valid. You can snooze a destination from your dashboard.</p>"), 404);
 
+const unconfirmed = () =>
+  html(
+    page("Please confirm again", "<p>This snooze wasn't confirmed from its page. Open the snooze link from your email again and press the button.</p>"),
+    403,
+  );
+
 /**
  * The snooze link in alert emails and pushes: GET shows a confirmation (a link scanner's visit changes nothing),
- * POST snoozes. Mounted before the JSON body parser: the confirmation's form posts from our own page.
+ * POST snoozes. The confirmation's form carries a per-link token, which is what the POST is checked with: the page
+ * sends `Referrer-Policy: no-referrer`, so browsers without Fetch Metadata post with `Origin: null` (app.ts exempts
+ * the path from the Origin check). No cookie is involved: the link's token is the authority, as for unsubscribing.
+ * Mounted before the JSON body parser: the form is form-encoded.
  */
 export function snoozeRoutes(deps: Deps) {
   return new Elysia()
@@ -35,6 +49,7 @@ export function snoozeRoutes(deps: Deps) {
             `Snooze ${city}?`,
             `<p>No deal alerts about <strong>${escapeHtml(city)} (${destination})</strong> for ${SNOOZE_DAYS} days for <strong>${escapeHtml(maskEmail(user.email))}</strong>. Its deals still show on your dashboard.</p>
 <form method="post" action="${escapeHtml(snoozeUrl(deps.config.appUrl, user.unsubscribeToken, destination))}">
+<input type="hidden" name="confirm" value="${linkFormToken(user.unsubscribeToken, FORM_PURPOSE, destination)}">
 <button type="submit" style="padding:10px 18px;background:#0b5cad;color:#fff;border:0;border-radius:6px;font-weight:600;font-size:16px;cursor:pointer">Snooze ${escapeHtml(city)} for ${SNOOZE_DAYS} days</button>
 </form>`,
           ),
@@ -44,10 +59,11 @@ export function snoozeRoutes(deps: Deps) {
     )
     .post(
       SNOOZE_PATH,
-      ({ query }) => {
+      ({ query, body }) => {
         const user = findUserByUnsubscribeToken(deps, query.token);
         const destination = cleanDestination(query.destination);
         if (!user || !destination) return invalid();
+        if (!isLinkFormToken(body?.confirm, user.unsubscribeToken, FORM_PURPOSE, destination)) return unconfirmed();
         const snooze = snoozeDestination(deps, user, destination);
         const until = new Date(snooze.until).toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: user.timeZone });
         return html(
@@ -57,6 +73,6 @@ export function snoozeRoutes(deps: Deps) {
           ),
         );
       },
-      { query: SnoozeQuery },
+      { query: SnoozeQuery, body: SnoozeForm },
     );
 }

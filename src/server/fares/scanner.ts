@@ -18,6 +18,7 @@ import { confirmCachedCandidates, judgeQuotes } from "./judge-quotes.ts";
 import { hasObservationsFrom, loadPriceHistory, observedNow, storeObservations, storeRouteLevels, type PriceHistory } from "./observations.ts";
 import { markRoutesObserved } from "./route-coverage.ts";
 import { planSearches } from "./scan-plan.ts";
+import { logLine } from "../log.ts";
 
 export interface ScanDeps {
   db: Db;
@@ -217,7 +218,7 @@ async function discoverySweep(deps: ScanDeps, history: PriceHistory, now: Date, 
 
 export async function runScan(deps: ScanDeps, options: ScanOptions = {}): Promise<ScanSummary> {
   const { db, fares } = deps;
-  const log = options.log ?? console.log;
+  const log = options.log ?? logLine;
   const started = performance.now();
   const now = deps.clock.now();
   const today = rduToday(now);

@@ -1,4 +1,5 @@
 import { Elysia, type ValidationError } from "elysia";
+import { log } from "../log.ts";
 
 /** A failure a client can act on: its message is shown to the user as is. */
 export class HttpError extends Error {
@@ -24,11 +25,39 @@ const jsonError = (status: number, message: string, headers: Record<string, stri
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
   });
 
-/** Names the offending field without ever echoing the value that was sent (nor validating it again). */
+interface SchemaNode {
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  anyOf?: SchemaNode[];
+}
+
+/** The schema of `segment` under `node` (a declared property, or an array's item), or null when it declares none. */
+function childSchema(node: SchemaNode, segment: string): SchemaNode | null {
+  if (node.properties && Object.hasOwn(node.properties, segment)) return node.properties[segment]!;
+  if (node.items && /^\d{1,6}$/.test(segment)) return node.items;
+  for (const branch of node.anyOf ?? []) {
+    const child = childSchema(branch, segment);
+    if (child) return child;
+  }
+  return null;
+}
+
+/**
+ * Names the offending field as the schema declares it, never as the client spelled it: a key the schema does not
+ * declare is the client's own text (of any length), so the path stops before it. Nor is the value echoed.
+ */
 function validationMessage(error: Readonly<ValidationError>): string {
   const first = error.valueError;
-  const path = first && "path" in first ? String(first.path).replace(/^\//, "").replace(/\//g, ".") : "";
-  return path ? `Invalid request: check the field '${path}'` : "Invalid request";
+  const segments = first && "path" in first ? String(first.path).split("/").slice(1) : [];
+  const declared: string[] = [];
+  let node = (error.validator as { schema?: SchemaNode } | undefined)?.schema ?? null;
+  for (const segment of segments) {
+    node = node && childSchema(node, segment);
+    if (!node) break;
+    declared.push(segment);
+  }
+  if (declared.length > 0) return `Invalid request: check the field '${declared.join(".")}'`;
+  return segments.length > 0 ? "Invalid request: unexpected field" : "Invalid request";
 }
 
 /**
@@ -61,9 +90,9 @@ export const errorHandling = new Elysia({ name: "errors" }).onError({ as: "globa
   }
   if (isDiskFull(error)) return jsonError(503, "We can't save changes right now. Please try again later.");
   if (isStackOverflow(error) || isStackOverflow((error as { cause?: unknown }).cause)) {
-    console.error(`[error] ${request.method} ${new URL(request.url).pathname}: stack overflow, answered 400`);
+    log.error("[error] stack overflow, answered 400", { method: request.method, path: new URL(request.url).pathname });
     return jsonError(400, "This request is too complex to process.");
   }
-  console.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
+  log.error("[error] request failed, answered 500", { method: request.method, path: new URL(request.url).pathname, error });
   return jsonError(500, "Something went wrong on our side. Please try again.");
 });

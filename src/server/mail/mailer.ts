@@ -6,6 +6,7 @@ import type { Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type { Config } from "../config.ts";
 import { addressOf, buildMimeMessage, type OutgoingEmail } from "./mime.ts";
+import { log } from "../log.ts";
 
 /** Hands one message to the world. Implementations throw when the message was not accepted. */
 export interface Mailer {
@@ -43,10 +44,10 @@ export function createSmtpMailer(smtpUrl: string): Mailer {
 }
 
 /**
- * The embedded default: every message becomes an .eml file under db/outbox/ and one console line, so a
+ * The embedded default: every message becomes an .eml file under db/outbox/ and one log line, so a
  * local user can open a reset link without any mail server.
  */
-export function createFileOutboxMailer(directory: string, log: (line: string) => void = console.log): Mailer {
+export function createFileOutboxMailer(directory: string): Mailer {
   return {
     description: `outbox files (${directory})`,
     async send(email) {
@@ -55,7 +56,7 @@ export function createFileOutboxMailer(directory: string, log: (line: string) =>
       const file = join(directory, `${stamp}-${email.messageId.replace(/[^\w.-]/g, "")}.eml`);
       await Bun.write(file, buildMimeMessage(email, new Date()));
       const link = email.text.match(/https?:\/\/\S+/)?.[0];
-      log(`[mail] to ${email.to}: ${email.subject}${link ? ` — ${link}` : ""} (${file})`);
+      log.info("[mail] written to the outbox folder", { to: email.to, subject: email.subject, link, file });
     },
     async close() {},
   };

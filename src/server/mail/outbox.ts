@@ -5,7 +5,7 @@ import { DAY_MS } from "../../domain/calendar.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Mailer } from "./mailer.ts";
-import type { PushSender, PushTarget } from "./push-sender.ts";
+import { PushFailure, type PushSender, type PushTarget } from "./push-sender.ts";
 import type { RenderedEmail } from "./templates/layout.ts";
 
 interface QueuedBase {
@@ -29,17 +29,37 @@ export type QueuedTemplatedEmail = QueuedBase & { payload: Record<string, unknow
 /** Renders a templated message at delivery time; null means it is no longer owed (e.g. its deals are gone). */
 export type TemplateRenderer = (payload: Record<string, unknown>, to: string) => (RenderedEmail & { headers?: Record<string, string> }) | null;
 
-/** A push row at delivery time: the device and the text; `forget` removes a device its push service says is gone. */
-export type PushRenderer = (payload: Record<string, unknown>) => { target: PushTarget; payload: string; forget: () => void } | null;
+/**
+ * A push row at delivery time: the device, the text, and whose device it is (`owner`). `forget` removes a device its
+ * push service says is gone; `dropFailing` removes one whose pushes keep failing and tells its member.
+ */
+export type PushRenderer = (payload: Record<string, unknown>) => {
+  target: PushTarget;
+  payload: string;
+  owner: string;
+  forget: () => void;
+  dropFailing: () => void;
+} | null;
 
-/** Web pushes ride the outbox as rows with channel 'push': the same queue, retries, dedupe and purge as email. */
+/**
+ * Web pushes ride the outbox as rows with channel 'push' (the same queue, dedupe and purge as email) but are sent in a
+ * lane of their own (deliverDuePushes), so no push endpoint can hold up an email.
+ */
 export interface PushDelivery {
   sender: PushSender;
   renderers: Record<string, PushRenderer>;
+  /** Push service hosts that are failing, while this process runs. */
+  hosts: PushHostBackoff;
 }
 
 /** Retries wait 15 s, 30 s, … up to an hour; 80 attempts ride out a mail server outage of about three days. */
 const MAX_ATTEMPTS = 80;
+/** A push is tried 8 times, over about an hour (15 s, 30 s, … 16 min): a deal alert is stale long before a day. */
+export const MAX_PUSH_ATTEMPTS = 8;
+/** A device whose last this-many pushes all failed (every try) is dropped, and its member told. */
+const FAILED_PUSHES_TO_DROP = 3;
+/** One push service host, and one member's devices, hold at most this many of the push lane's workers at a time. */
+const PUSHES_IN_FLIGHT_EACH = 2;
 const BASE_BACKOFF_MS = 15_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
@@ -143,6 +163,30 @@ export function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
 }
 
+/**
+ * Push service hosts that failed as a service (no answer in time, no connection, 429, 5xx): each waits 15 s, 30 s, …
+ * up to an hour after its latest failure, and its pushes wait with it, without an attempt. Any answer clears it.
+ */
+export class PushHostBackoff {
+  private readonly failing = new Map<string, { failures: number; until: number }>();
+
+  /** When the host's pushes may be tried again, or null when they may go now. */
+  waitUntil(host: string, now: Date): Date | null {
+    const entry = this.failing.get(host);
+    return entry && entry.until > now.getTime() ? new Date(entry.until) : null;
+  }
+
+  failed(host: string, now: Date): void {
+    const failures = (this.failing.get(host)?.failures ?? 0) + 1;
+    if (this.failing.size >= 10_000) this.failing.clear();
+    this.failing.set(host, { failures, until: now.getTime() + backoffMs(failures) });
+  }
+
+  answered(host: string): void {
+    this.failing.delete(host);
+  }
+}
+
 export interface DeliveryDeps {
   db: Db;
   mailer: Mailer;
@@ -150,7 +194,12 @@ export interface DeliveryDeps {
   config: Pick<Config, "mailFrom" | "appOrigin">;
   /** Renderers for templated kinds, by kind. */
   templates?: Record<string, TemplateRenderer>;
-  push?: PushDelivery;
+}
+
+export interface PushLaneDeps {
+  db: Db;
+  clock: Clock;
+  push: PushDelivery;
 }
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -165,25 +214,23 @@ function contentOf(row: OutboxRow, templates: Record<string, TemplateRenderer>) 
   return rendered && { ...rendered, headers: { ...row.headers, ...rendered.headers } };
 }
 
-/** Sends a push row; false when it is no longer owed or its device is gone (then the device is forgotten). */
-async function sendPush(row: OutboxRow, push: PushDelivery | undefined): Promise<boolean> {
-  const render = push?.renderers[row.kind];
-  if (!push || !render) throw new Error(`No push renderer for '${row.kind}'`);
-  const rendered = render(row.payload ?? {});
-  if (!rendered) return false;
-  const outcome = await push.sender.send(rendered.target, rendered.payload);
-  if (outcome === "gone") rendered.forget();
-  return outcome === "sent";
-}
-
 /**
  * Sends batches until nothing is due or `maxBatches` ran, so a fan-out's thousands of alerts go out at the
  * speed of the mail server rather than one batch per job tick; the cap keeps a shutdown waiting seconds, not minutes.
  */
 export async function deliverAllDueEmails(deps: DeliveryDeps, maxBatches = 25, batchSize = 200): Promise<DeliveryResult> {
+  return inBatches((size) => deliverDueEmails(deps, size), maxBatches, batchSize);
+}
+
+/** The push lane's deliverAllDueEmails. */
+export async function deliverAllDuePushes(deps: PushLaneDeps, maxBatches = 25, batchSize = 200): Promise<DeliveryResult> {
+  return inBatches((size) => deliverDuePushes(deps, size), maxBatches, batchSize);
+}
+
+async function inBatches(deliver: (batchSize: number) => Promise<DeliveryResult>, maxBatches: number, batchSize: number): Promise<DeliveryResult> {
   const total: DeliveryResult = { sent: 0, failed: 0, skipped: 0 };
   for (let batch = 0; batch < maxBatches; batch++) {
-    const result = await deliverDueEmails(deps, batchSize);
+    const result = await deliver(batchSize);
     total.sent += result.sent;
     total.failed += result.failed;
     total.skipped += result.skipped;
@@ -199,63 +246,141 @@ export interface DeliveryResult {
   skipped: number;
 }
 
-/**
- * Sends what is due, a batch at a time, several in flight. A message is marked sent only after the mail
- * server accepted it, so a crash can repeat a send but never lose one; the Message-ID stays the same.
- */
-export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 200, concurrency = 10): Promise<DeliveryResult> {
-  const { db, mailer, clock, config } = deps;
-  const due = db
+function dueRows(db: Db, channel: "email" | "push", now: Date, batchSize: number): OutboxRow[] {
+  return db
     .select()
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, clock.now())))
+    .where(and(eq(emailOutbox.status, "queued"), eq(emailOutbox.channel, channel), lte(emailOutbox.nextAttemptAt, now)))
     .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
     .limit(batchSize)
     .all();
+}
 
-  let sent = 0;
-  let failed = 0;
-  let skipped = 0;
+/** `concurrency` workers each take the next row as soon as their last one is done. */
+async function inParallel(rows: readonly OutboxRow[], concurrency: number, deliverOne: (row: OutboxRow) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < rows.length) await deliverOne(rows[next++]!);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+/** A message whose link expired while it waited is dropped with its body, never sent late. */
+function expireIfStale(db: Db, row: OutboxRow, now: Date): boolean {
+  if (!row.expiresAt || row.expiresAt.getTime() > now.getTime()) return false;
+  db.$client.query(`UPDATE email_outbox SET status = 'expired', ${CLEARED_CONTENT} WHERE id = $id`).run({ id: row.id });
+  return true;
+}
+
+/** Done with: sent, or no longer owed (`reason`). Runs once per message: a cached raw statement. */
+function markDone(db: Db, row: OutboxRow, now: Date, reason: string | null): void {
+  db.$client
+    .query(`UPDATE email_outbox SET status = 'sent', sent_at = $sentAt, attempts = $attempts, last_error = $lastError, ${CLEARED_CONTENT} WHERE id = $id`)
+    .run({ sentAt: now.getTime(), attempts: row.attempts + 1, lastError: reason, id: row.id });
+}
+
+/** Counts a failed attempt: the row waits its backoff, or fails for good after `maxAttempts`. True when it failed for good. */
+function markAttemptFailed(db: Db, row: OutboxRow, now: Date, error: unknown, maxAttempts: number): boolean {
+  const attempts = row.attempts + 1;
+  db.update(emailOutbox)
+    .set({
+      attempts,
+      status: attempts >= maxAttempts ? "failed" : "queued",
+      nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
+      lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+    })
+    .where(eq(emailOutbox.id, row.id))
+    .run();
+  return attempts >= maxAttempts;
+}
+
+/**
+ * Sends the emails that are due, a batch at a time, several in flight. A message is marked sent only after the mail
+ * server accepted it, so a crash can repeat a send but never lose one; the Message-ID stays the same. Pushes are
+ * not sent here: they have their own lane (deliverDuePushes).
+ */
+export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 200, concurrency = 10): Promise<DeliveryResult> {
+  const { db, mailer, clock, config } = deps;
+  const result: DeliveryResult = { sent: 0, failed: 0, skipped: 0 };
   const domain = new URL(config.appOrigin).hostname || "gordu.local";
-  const deliverOne = async (row: OutboxRow) => {
-    if (row.expiresAt && row.expiresAt.getTime() <= clock.now().getTime()) {
-      db.$client.query(`UPDATE email_outbox SET status = 'expired', ${CLEARED_CONTENT} WHERE id = $id`).run({ id: row.id });
-      skipped++;
+  await inParallel(dueRows(db, "email", clock.now(), batchSize), concurrency, async (row) => {
+    if (expireIfStale(db, row, clock.now())) {
+      result.skipped++;
       return;
     }
     try {
-      const content = row.channel === "push" ? await sendPush(row, deps.push) : contentOf(row, deps.templates ?? {});
-      if (content && content !== true) {
-        await mailer.send({ messageId: `<outbox-${row.id}@${domain}>`, from: config.mailFrom, to: row.toAddress, ...content });
-      }
-      // Runs once per message: a cached raw statement, since building the query each time costs more than sending.
-      db.$client
-        .query(`UPDATE email_outbox SET status = 'sent', sent_at = $sentAt, attempts = $attempts, last_error = $lastError, ${CLEARED_CONTENT} WHERE id = $id`)
-        .run({ sentAt: clock.now().getTime(), attempts: row.attempts + 1, lastError: content ? null : "no longer owed", id: row.id });
-      if (content) sent++;
-      else skipped++;
+      const content = contentOf(row, deps.templates ?? {});
+      if (content) await mailer.send({ messageId: `<outbox-${row.id}@${domain}>`, from: config.mailFrom, to: row.toAddress, ...content });
+      markDone(db, row, clock.now(), content ? null : "no longer owed");
+      if (content) result.sent++;
+      else result.skipped++;
     } catch (error) {
-      const attempts = row.attempts + 1;
-      db.update(emailOutbox)
-        .set({
-          attempts,
-          status: attempts >= MAX_ATTEMPTS ? "failed" : "queued",
-          nextAttemptAt: new Date(clock.now().getTime() + backoffMs(attempts)),
-          lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-        })
-        .where(eq(emailOutbox.id, row.id))
-        .run();
-      failed++;
+      markAttemptFailed(db, row, clock.now(), error, MAX_ATTEMPTS);
+      result.failed++;
     }
-  };
+  });
+  return result;
+}
 
-  // `concurrency` workers each take the next due message as soon as their last one is done.
-  let next = 0;
-  const worker = async () => {
-    while (next < due.length) await deliverOne(due[next++]!);
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return { sent, failed, skipped };
+/** True when the device's last FAILED_PUSHES_TO_DROP pushes, the one just given up on included, all failed. */
+function deviceKeepsFailing(db: Db, device: string): boolean {
+  const finished = db.$client
+    .query(
+      `SELECT status FROM email_outbox WHERE channel = 'push' AND to_address = $device AND status IN ('sent', 'failed')
+       ORDER BY id DESC LIMIT ${FAILED_PUSHES_TO_DROP}`,
+    )
+    .all({ device }) as { status: string }[];
+  return finished.length === FAILED_PUSHES_TO_DROP && finished.every((row) => row.status === "failed");
+}
+
+/**
+ * Sends the pushes that are due, in their own lane. No host or member can take the lane: a host that failed as a
+ * service is backed off (its pushes wait, without an attempt), and one host, like one member's devices, holds at most
+ * two workers at a time (the other pushes wait for the next batch). Each push has a short time budget
+ * (push-sender.ts). A device whose pushes keep failing is dropped, and its member told.
+ */
+export async function deliverDuePushes(deps: PushLaneDeps, batchSize = 200, concurrency = 10): Promise<DeliveryResult> {
+  const { db, clock, push } = deps;
+  const result: DeliveryResult = { sent: 0, failed: 0, skipped: 0 };
+  const inFlight = new Map<string, number>();
+  await inParallel(dueRows(db, "push", clock.now(), batchSize), concurrency, async (row) => {
+    if (expireIfStale(db, row, clock.now())) {
+      result.skipped++;
+      return;
+    }
+    const render = push.renderers[row.kind];
+    const rendered = render ? render(row.payload ?? {}) : null;
+    if (!rendered) {
+      markDone(db, row, clock.now(), render ? "no longer owed" : `no push renderer for '${row.kind}'`);
+      result.skipped++;
+      return;
+    }
+    const host = new URL(rendered.target.endpoint).host;
+    const hostWaitsUntil = push.hosts.waitUntil(host, clock.now());
+    if (hostWaitsUntil) {
+      db.update(emailOutbox).set({ nextAttemptAt: hostWaitsUntil }).where(eq(emailOutbox.id, row.id)).run();
+      return;
+    }
+    const holders = [`host ${host}`, `owner ${rendered.owner}`];
+    if (holders.some((holder) => (inFlight.get(holder) ?? 0) >= PUSHES_IN_FLIGHT_EACH)) return;
+    for (const holder of holders) inFlight.set(holder, (inFlight.get(holder) ?? 0) + 1);
+    try {
+      const outcome = await push.sender.send(rendered.target, rendered.payload);
+      push.hosts.answered(host);
+      if (outcome === "gone") rendered.forget();
+      markDone(db, row, clock.now(), outcome === "sent" ? null : "device gone");
+      if (outcome === "sent") result.sent++;
+      else result.skipped++;
+    } catch (error) {
+      if (!(error instanceof PushFailure) || error.hostFailed) push.hosts.failed(host, clock.now());
+      const gaveUp = markAttemptFailed(db, row, clock.now(), error, MAX_PUSH_ATTEMPTS);
+      if (gaveUp && deviceKeepsFailing(db, row.toAddress)) rendered.dropFailing();
+      result.failed++;
+    } finally {
+      for (const holder of holders) inFlight.set(holder, inFlight.get(holder)! - 1);
+    }
+  });
+  return result;
 }
 
 /**

@@ -5,8 +5,9 @@ import { AssetsContext } from "../../client/assets-context.tsx";
 import { NOT_FOUND_ROUTE_ID, routes } from "../../client/routes.tsx";
 import type { Config } from "../config.ts";
 import { contentSecurityPolicy } from "../http/security-headers.ts";
-import { SESSION_COOKIE } from "../auth/cookies.ts";
+import { RateLimiter } from "../http/rate-limit.ts";
 import { acceptsGzip, type ClientAssets } from "./assets.ts";
+import { log } from "../log.ts";
 
 interface RenderedPage {
   status: number;
@@ -24,34 +25,42 @@ function inlineScriptHashes(html: string): string[] {
   return Array.from(html.matchAll(INLINE_SCRIPT), (match) => new Bun.CryptoHasher("sha256").update(match[1]!).digest("base64"));
 }
 
-function hasSessionCookie(request: Request): boolean {
-  return (request.headers.get("cookie") ?? "").includes(`${SESSION_COOKIE}=`);
-}
-
 /** The version of a page every anonymous visitor sees alike (a shared deal's), or null when it must be rendered. */
 export type AnonymousPageVersion = (url: URL) => string | null;
 
 /** How many versioned pages are kept; the oldest go first. */
 const MAX_VERSIONED_PAGES = 1000;
 
+/** Pages rendered for one address a minute; a kept page costs no render and is not counted. */
+export const PAGE_RENDERS_PER_MINUTE = 60;
+
 export interface PageRenderer {
   /** The copy kept for every anonymous visitor alike (the landing page, a shared deal's current version), if any. */
   keptPage(request: Request): Response | undefined;
-  /** Renders the page with react-router's static handler, and keeps it when every anonymous visitor sees it alike. */
-  renderPage(request: Request): Promise<Response>;
+  /**
+   * Renders the page with react-router's static handler, and keeps it when every anonymous visitor sees it alike.
+   * Counted per client address before the work (429 past PAGE_RENDERS_PER_MINUTE).
+   */
+  renderPage(request: Request, clientAddress: string): Promise<Response>;
+}
+
+export interface PageRendererOptions {
+  config: Config;
+  assets: ClientAssets;
+  handleApi: (request: Request) => Promise<Response>;
+  /** True when the request carries a live session, read as the auth plugin reads it: then nothing kept is served. */
+  isSignedIn: (request: Request) => boolean;
+  now: () => Date;
+  pageVersion?: AnonymousPageVersion;
 }
 
 /**
  * Renders every page route with react-router's static handler. Loaders reach the API in-process with the
  * visitor's cookie. The landing page for an anonymous visitor is rendered once and kept; a page `pageVersion`
- * names is kept per version (a new version, or none, renders again).
+ * names is kept per version (a new version, or none, renders again). Neither page reads its query string, so a
+ * query string (`/?v=1`, a campaign's tags) is answered from the kept page too.
  */
-export function createPageRenderer(
-  config: Config,
-  assets: ClientAssets,
-  handleApi: (request: Request) => Promise<Response>,
-  pageVersion: AnonymousPageVersion = () => null,
-): PageRenderer {
+export function createPageRenderer({ config, assets, handleApi, isSignedIn, now, pageVersion = () => null }: PageRendererOptions): PageRenderer {
   const handler = createStaticHandler(routes);
   let anonymousLanding: RenderedPage | null = null;
   const versionedPages = new Map<string, { version: string; page: RenderedPage }>();
@@ -80,7 +89,7 @@ export function createPageRenderer(
       {
         bootstrapModules: [assets.entryScript],
         onError(error) {
-          console.error("[ssr]", error);
+          log.error("[ssr] render failed", { path: new URL(request.url).pathname, error });
         },
       },
     );
@@ -123,11 +132,15 @@ export function createPageRenderer(
       : new Response(page.html, { status: page.status, headers: page.keptHeaders.plain });
   }
 
-  /** The landing page (path "/" without a query) or a versioned page, when every anonymous visitor sees it alike. */
+  /**
+   * The landing page or a versioned page, when every anonymous visitor sees it alike (any query string ignored). The
+   * session is looked up only for those paths: every other GET (a script, a stylesheet) passes by at once.
+   */
   function keptKey(request: Request, url: URL): { landing: boolean; version: string | null } | null {
-    if (hasSessionCookie(request)) return null;
-    const landing = url.pathname === "/" && url.search === "";
-    return { landing, version: landing ? null : pageVersion(url) };
+    const landing = url.pathname === "/";
+    const version = landing ? null : pageVersion(url);
+    if ((!landing && version === null) || isSignedIn(request)) return null;
+    return { landing, version };
   }
 
   function keptPage(request: Request): Response | undefined {
@@ -139,10 +152,14 @@ export function createPageRenderer(
     return kept?.version === key.version ? respondKept(kept.page, request, url) : undefined;
   }
 
-  async function renderPage(request: Request): Promise<Response> {
+  const renders = new RateLimiter(PAGE_RENDERS_PER_MINUTE, 60_000);
+
+  async function renderPage(request: Request, clientAddress: string): Promise<Response> {
+    renders.attempt(`page:${clientAddress}`, now(), "Too many pages requested. Please wait a minute and try again.");
     const url = new URL(request.url);
     const key = keptKey(request, url);
-    const page = await render(request);
+    // A page kept for every visitor is the page of its path alone: rendered without the query string it was asked with.
+    const page = await render(key && url.search ? new Request(`${url.origin}${url.pathname}`, { headers: request.headers }) : request);
     if (page instanceof Response) return page;
     if (key?.landing && page.status === 200) anonymousLanding = page;
     if (key?.version != null && page.status === 200) {

@@ -16,6 +16,7 @@ import { LaggingDatabaseStamp } from "../deals/deal-list-cache.ts";
 import { dealInList, parseDealId } from "../deals/deals.service.ts";
 import type { Deps } from "../deps.ts";
 import { notFound } from "../http/errors.ts";
+import type { ShareImageDeal } from "./share-image.ts";
 
 export const SHARE_PAGE_PREFIX = "/deals/";
 /** 16 random bytes: 128 bits, above the 120 docs/hardening.md asks for, in a 26-character link. */
@@ -144,9 +145,23 @@ export function sharedDeal(deps: Pick<Deps, "db" | "clock" | "config">, id: stri
   };
 }
 
+/** What the link's preview image shows, or null once revoked (or never shared): one indexed read, no links built. */
+export function sharedDealPicture(deps: Pick<Deps, "db" | "clock">, id: string): ShareImageDeal | null {
+  const row = sharedDealRow(deps.db, id);
+  if (!row) return null;
+  return {
+    destination: row.destination,
+    destinationCity: row.destination_city || row.destination,
+    price: row.price,
+    percentBelowTypical: Math.round(row.percent_below_typical),
+    travelDates: row.travel_dates,
+    ended: isEnded(row, deps.clock.now()),
+  };
+}
+
 /**
- * What a cached copy of the shared page (or its image) depends on: null when the link is not shared (nothing may be
- * served from a cache then). One indexed read per request.
+ * What a cached copy of the shared page depends on: null when the link is not shared (nothing may be served from a
+ * cache then). One indexed read per request.
  */
 export function sharedDealVersion(deps: Pick<Deps, "db" | "clock">, id: string): string | null {
   const row = sharedDealRow(deps.db, id);

@@ -82,6 +82,13 @@ export async function renderShareImage(deal: ShareImageDeal): Promise<Uint8Array
       { name: "Inter", data: fonts.bold, weight: 700, style: "normal" },
     ],
   });
-  const png = new Resvg(svg, { fitTo: { mode: "width", value: SHARE_IMAGE_WIDTH } }).render().asPng();
-  return new Uint8Array(png);
+  // resvg's objects live in WebAssembly memory, which the garbage collector does not see filling up: freed at once.
+  const resvg = new Resvg(svg, { fitTo: { mode: "width", value: SHARE_IMAGE_WIDTH } });
+  const rendered = resvg.render();
+  try {
+    return new Uint8Array(rendered.asPng());
+  } finally {
+    rendered.free();
+    resvg.free();
+  }
 }

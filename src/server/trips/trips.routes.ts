@@ -3,12 +3,13 @@ import { OkResponse } from "../../domain/api/common.ts";
 import { BookedTrip, BookedTripList, BookTripRequest, CreateShareRequest, DealShare, DealShareList, SharedDeal } from "../../domain/api/trips.ts";
 import { authentication, requireDealAccess, requireUser } from "../auth/auth-plugin.ts";
 import type { Deps } from "../deps.ts";
-import { notFound } from "../http/errors.ts";
+import { clientIp } from "../http/client-ip.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { bookTrip, listBookedTrips, removeBookedTrip } from "./booked-trips.ts";
 import { createShare, listShares, revokeShare, sharedDeal } from "./deal-shares.ts";
 import { ShareImageCache } from "./share-image-cache.ts";
 import { dealCalendarFile } from "./trip-calendar-file.ts";
+import { log } from "../log.ts";
 
 /** Any text: a malformed id answers 404 like an unknown one. */
 const IdParams = t.Object({ id: t.String() });
@@ -28,7 +29,7 @@ function memberRoutes(deps: Deps, images: ShareImageCache) {
         shareLimit.attempt(`share:${user.id}`, deps.clock.now(), "You have made many share links in the last hour. Please try again later.");
         const share = createShare(deps, user, body.dealId);
         // Drawn now, so the first link preview a messenger asks for is answered from memory.
-        images.image(deps, share.id).catch((error) => console.warn("[share] preview image not drawn:", error));
+        images.image(deps, share.id, null).catch((error) => log.warn("[share] preview image not drawn", { error }));
         return share;
       },
       { body: CreateShareRequest, response: DealShare },
@@ -77,9 +78,8 @@ function publicRoutes(deps: Deps, images: ShareImageCache) {
     .get("/api/shared-deals/:id", ({ params }) => sharedDeal(deps, params.id), { params: IdParams, response: SharedDeal })
     .get(
       "/deals/:id/image.png",
-      async ({ params }) => {
-        const png = await images.image(deps, params.id);
-        if (!png) throw notFound("This link is no longer shared");
+      async ({ params, request, server }) => {
+        const png = await images.image(deps, params.id, clientIp(request, server, deps.config.trustProxy));
         // no-cache: a revoked link's image must stop at once, so every fetch asks us (and we answer from memory).
         return new Response(png, { headers: { "content-type": "image/png", "cache-control": "public, no-cache" } });
       },

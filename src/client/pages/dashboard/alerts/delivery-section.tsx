@@ -1,11 +1,11 @@
 import { useId } from "react";
+import { OFFERED_TIME_ZONES } from "../../../../domain/alert-timing.ts";
 import type { AlertSettings } from "../../../../domain/api/alerts.ts";
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const hourLabel = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? "am" : "pm"}`;
 
-/** US zones first (most members), then the browser's own if it is another. */
-const TIME_ZONES = ["America/New_York", "America/Chicago", "America/Denver", "America/Phoenix", "America/Los_Angeles", "America/Anchorage", "Pacific/Honolulu"];
+const TIME_ZONES: readonly string[] = OFFERED_TIME_ZONES;
 
 /** How and when alerts arrive: instant or a digest, quiet hours in the member's time zone, and a daily cap. */
 export function DeliverySection({ settings, onSave }: { settings: AlertSettings; onSave: (change: Partial<AlertSettings>) => void }) {
