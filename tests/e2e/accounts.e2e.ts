@@ -39,6 +39,7 @@ test.describe("accounts", () => {
     });
     await page.getByLabel("Password", { exact: true }).fill(member.password);
     await page.getByRole("button", { name: "Sign In" }).click();
+    // A real sign-in verifies the password with argon2 (deliberately slow) before the dashboard loads.
     await expect(page.getByRole("heading", { name: "Welcome back, Robin" })).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.waitForLoadState("networkidle");

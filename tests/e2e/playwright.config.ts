@@ -9,6 +9,8 @@ export default defineConfig({
   testMatch: "**/*.e2e.ts",
   outputDir: ".output",
   globalSetup: "./support/global-setup.ts",
+  // Above Playwright's 30 s and 5 s: the keyboard journeys walk three pages each (about 20 s alone), and two workers
+  // share two cores with their servers and Chromium, so a step that takes 2 s alone has taken 6 s in a full run.
   timeout: 45_000,
   expect: { timeout: 7_000 },
   workers: 2,
@@ -19,6 +21,7 @@ export default defineConfig({
     browserName: "chromium",
     viewport: { width: 1280, height: 800 },
     trace: "retain-on-failure",
+    // Playwright's default is no limit: a hung click or page load fails here, with its step named, not at the test's end.
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
     launchOptions: {

@@ -28,6 +28,7 @@ export async function logInThroughForm(page: Page, user: Pick<Member, "email" | 
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Sign In" }).click();
+  // A real sign-in verifies the password with argon2 (deliberately slow) before the dashboard loads.
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
 }
 

@@ -65,6 +65,7 @@ export async function subscribeInBrowser(page: Page, { server, mail }: SignupWor
   await enterCode(page, mail, email);
   await fillCard(page, await visaWithTrial(server));
   await page.getByRole("button", { name: "Start 7-Day Free Trial" }).click();
+  // Paying, finishing the signup and a full page load: up to 8 s in full runs on a loaded 2-core machine.
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
   // The signup ends with a full page load (window.location), not page.goto: a click before hydration opens nothing.
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
