@@ -10,7 +10,6 @@
  */
 import { DISCOVERY_AREAS, KNOWN_AREA_IDS, type DiscoveryArea } from "./discovery-areas.ts";
 import {
-  FareSourceError,
   HOME_AIRPORT,
   type Cabin,
   type DiscoveryRequest,
