@@ -23,7 +23,10 @@ const RETURN = "2027-01-17";
 /** The test's clock: waiting moves it on at once. */
 function fakeClock() {
   let now = START;
-  return { clock: () => new Date(now), wait: async (ms: number) => void (now += ms) };
+  const wait = async (ms: number) => {
+    now += ms;
+  };
+  return { clock: () => new Date(now), wait };
 }
 
 /** Google Flights' price of any trip: $300, $240 from two hours in. */
