@@ -64,7 +64,8 @@ function priceHistoryOf(insights: Record<string, unknown> | null): ProviderPrice
     const seconds = Array.isArray(point) ? numberOr(point[0]) : null;
     const price = Array.isArray(point) ? numberOr(point[1]) : null;
     const day = seconds === null ? null : new Date(Math.round((seconds * 1000) / DAY_MS) * DAY_MS);
-    if (!day || Number.isNaN(day.getTime()) || price === null) continue;
+    // A stamp past the year 9999 has no YYYY-MM-DD day.
+    if (!day || Number.isNaN(day.getTime()) || day.getUTCFullYear() > 9999 || price === null) continue;
     points.push({ day: day.toISOString().slice(0, 10), price });
   }
   return points.length > 0 ? points : null;
