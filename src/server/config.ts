@@ -2,7 +2,7 @@ import { dirname, join } from "node:path";
 import { isValidEmail } from "../domain/validation.ts";
 import { DISCOVERY_AREAS, type DiscoveryArea } from "./fares/discovery-areas.ts";
 
-export type FareSourceName = "simulated" | "serpapi" | "travelpayouts";
+export type FareSourceName = "simulated" | "serpapi" | "searchapi" | "travelpayouts";
 
 export interface StripeConfig {
   secretKey: string;
@@ -31,11 +31,13 @@ export interface Config {
   stripe: StripeConfig | null;
   fareSource: FareSourceName;
   serpapiKey: string | null;
+  /** SEARCHAPI_API_KEY: SearchApi.io, the same Google pages as SerpApi for fewer dollars (FARE_SOURCE=searchapi). */
+  searchapiKey: string | null;
   travelpayoutsToken: string | null;
   /** SERPAPI_EXPLORE_AREAS: Travel Explore's arrival_area_id for areas SerpApi's reference gives none for. */
   serpapiExploreAreas: Readonly<Partial<Record<DiscoveryArea, string>>>;
   scanSchedule: string;
-  /** FARE_BUDGET: SerpApi searches a month; null = the plan's quota from the Account API. */
+  /** FARE_BUDGET: SerpApi or SearchApi searches a month; null = the plan's quota from the provider's account. */
   fareBudget: number | null;
   adminEmail: string | null;
   adminPassword: string | null;
@@ -106,17 +108,20 @@ export function loadConfig(env: Env): Readonly<Config> {
   if (checkout !== "embedded" && checkout !== "hosted") problems.push("STRIPE_CHECKOUT must be 'embedded' or 'hosted'");
 
   const fareSource = read("FARE_SOURCE") ?? "simulated";
-  if (fareSource !== "simulated" && fareSource !== "serpapi" && fareSource !== "travelpayouts") {
-    problems.push("FARE_SOURCE must be 'simulated', 'serpapi' or 'travelpayouts'");
+  if (fareSource !== "simulated" && fareSource !== "serpapi" && fareSource !== "searchapi" && fareSource !== "travelpayouts") {
+    problems.push("FARE_SOURCE must be 'simulated', 'serpapi', 'searchapi' or 'travelpayouts'");
   }
   const serpapiKey = read("SERPAPI_KEY") ?? null;
+  const searchapiKey = read("SEARCHAPI_API_KEY") ?? null;
+  if (fareSource === "searchapi" && !searchapiKey) problems.push("FARE_SOURCE=searchapi needs SEARCHAPI_API_KEY");
   const travelpayoutsToken = read("TRAVELPAYOUTS_TOKEN") ?? null;
   if (fareSource === "serpapi" && !serpapiKey) problems.push("FARE_SOURCE=serpapi needs SERPAPI_KEY");
   if (fareSource === "travelpayouts" && !travelpayoutsToken) problems.push("FARE_SOURCE=travelpayouts needs TRAVELPAYOUTS_TOKEN");
   const serpapiExploreAreas = parseExploreAreas(read("SERPAPI_EXPLORE_AREAS") ?? "", problems);
 
-  // SerpApi sweeps by discovery: the whole network every hour fits a 5,000-search plan (docs/decisions/081).
-  const scanSchedule = read("SCAN_SCHEDULE") ?? (fareSource === "serpapi" && !travelpayoutsToken ? "0 * * * *" : "0 */6 * * *");
+  // SerpApi and SearchApi sweep by discovery: the whole network every hour fits a 5,000-search plan (docs/decisions/081).
+  const sweepsByDiscovery = fareSource === "searchapi" || (fareSource === "serpapi" && !travelpayoutsToken);
+  const scanSchedule = read("SCAN_SCHEDULE") ?? (sweepsByDiscovery ? "0 * * * *" : "0 */6 * * *");
   const fareBudgetText = read("FARE_BUDGET");
   const fareBudget = fareBudgetText === undefined ? null : Number(fareBudgetText);
   if (fareBudget !== null && !(/^\d+$/.test(fareBudgetText!) && fareBudget >= 1))
@@ -177,6 +182,7 @@ export function loadConfig(env: Env): Readonly<Config> {
         : null,
     fareSource: fareSource as FareSourceName,
     serpapiKey,
+    searchapiKey,
     travelpayoutsToken,
     serpapiExploreAreas,
     scanSchedule,

@@ -53,6 +53,17 @@ describe("configuration", () => {
     for (const bad of ["0", "1.5", "5k", "-3"]) expect(() => loadConfig({ FARE_BUDGET: bad })).toThrow("FARE_BUDGET must be a whole number");
   });
 
+  test("FARE_SOURCE=searchapi needs SEARCHAPI_API_KEY and sweeps every hour by default, like SerpApi", () => {
+    expect(() => loadConfig({ FARE_SOURCE: "searchapi" })).toThrow("FARE_SOURCE=searchapi needs SEARCHAPI_API_KEY");
+    expect(loadConfig({ FARE_SOURCE: "searchapi", SEARCHAPI_API_KEY: "k", FARE_BUDGET: "35000" })).toMatchObject({
+      fareSource: "searchapi",
+      searchapiKey: "k",
+      scanSchedule: "0 * * * *",
+      fareBudget: 35000,
+    });
+    expect(() => loadConfig({ FARE_SOURCE: "searchapy" })).toThrow("FARE_SOURCE must be 'simulated', 'serpapi', 'searchapi' or 'travelpayouts'");
+  });
+
   test("an https APP_URL makes cookies Secure; a trailing slash is dropped", () => {
     const config = loadConfig({ APP_URL: "https://gordu.example/" });
     expect(config.appUrl).toBe("https://gordu.example");

@@ -62,6 +62,14 @@ describe("parsing SerpApi Google Flights answers", () => {
     });
   });
 
+  test("a price-history stamp past the year 9999 (found by the property test) is skipped, the others kept", async () => {
+    const answer = await fixture("round-trip-lhr");
+    const insights = answer.price_insights as { price_history: [number, number][] };
+    insights.price_history.push([253402257600, 919]);
+    const history = parseGoogleFlights(answer, search("LHR", "2027-01-08", "2027-01-15"))!.providerPriceHistory!;
+    expect(history.map((point) => point.day)).toEqual(["2026-09-29", "2026-09-30", "2026-10-01", "2026-10-02", "2026-10-03"]);
+  });
+
   test("an answer without flights is no quote", async () => {
     expect(parseGoogleFlights(await fixture("empty"), search("BZN", "2027-04-16", "2027-04-18"))).toBeNull();
   });

@@ -27,17 +27,17 @@ const nonEmpty = (value: unknown): unknown[] | null => (Array.isArray(value) && 
 const airportOf = (place: unknown): string => (isRecord(place) ? stringOr(place.id).toUpperCase() : "");
 
 /** Throws when the answer is a follow-up to a first search, which GoRDU never asks for. */
-function refuseFollowUp(answer: Record<string, unknown>): void {
+function refuseFollowUp(answer: Record<string, unknown>, provider: string): void {
   const parameters = isRecord(answer.search_parameters) ? answer.search_parameters : {};
   if (parameters.departure_token)
-    throw new FareSourceError(`${PROVIDER}: a follow-up answer (departure_token) lists return flights, which GoRDU never asks for`);
+    throw new FareSourceError(`${provider}: a follow-up answer (departure_token) lists return flights, which GoRDU never asks for`);
   if (parameters.booking_token || answer.booking_options !== undefined || answer.selected_flights !== undefined) {
-    throw new FareSourceError(`${PROVIDER}: a follow-up answer (booking_token) lists booking options, not flights`);
+    throw new FareSourceError(`${provider}: a follow-up answer (booking_token) lists booking options, not flights`);
   }
 }
 
 /** Throws when the answer's own search_parameters name another route or other dates than the search. */
-function refuseOtherSearch(answer: Record<string, unknown>, search: FareSearch, origins: readonly string[]): void {
+function refuseOtherSearch(answer: Record<string, unknown>, search: FareSearch, origins: readonly string[], provider: string): void {
   if (!isRecord(answer.search_parameters)) return;
   const asked: Record<string, string | null> = {
     departure_id: origins.join(","),
@@ -48,7 +48,7 @@ function refuseOtherSearch(answer: Record<string, unknown>, search: FareSearch, 
   for (const [name, expected] of Object.entries(asked)) {
     const stated = answer.search_parameters[name];
     if (typeof stated === "string" && stated !== "" && stated.toUpperCase() !== (expected ?? "").toUpperCase()) {
-      throw new FareSourceError(`${PROVIDER}: the answer is for ${name} ${stated.slice(0, 40)}, not ${expected ?? "none"}`);
+      throw new FareSourceError(`${provider}: the answer is for ${name} ${stated.slice(0, 40)}, not ${expected ?? "none"}`);
     }
   }
 }
@@ -64,7 +64,8 @@ function priceHistoryOf(insights: Record<string, unknown> | null): ProviderPrice
     const seconds = Array.isArray(point) ? numberOr(point[0]) : null;
     const price = Array.isArray(point) ? numberOr(point[1]) : null;
     const day = seconds === null ? null : new Date(Math.round((seconds * 1000) / DAY_MS) * DAY_MS);
-    if (!day || Number.isNaN(day.getTime()) || price === null) continue;
+    // A stamp past the year 9999 has no YYYY-MM-DD day.
+    if (!day || Number.isNaN(day.getTime()) || day.getUTCFullYear() > 9999 || price === null) continue;
     points.push({ day: day.toISOString().slice(0, 10), price });
   }
   return points.length > 0 ? points : null;
@@ -77,10 +78,32 @@ function priceHistoryOf(insights: Record<string, unknown> | null): ProviderPrice
  * error, prices are not in USD, the answer is a follow-up, or its flights answer another question.
  */
 export function parseGoogleFlights(body: unknown, search: FareSearch, origin = HOME_AIRPORT, status = 200): FareQuote | null {
-  const answer = checkedAnswer(body, status);
-  refuseFollowUp(answer);
+  return readGoogleFlights(body, search, { provider: PROVIDER, source: SERPAPI_SOURCE, origin, status });
+}
+
+export interface GoogleFlightsReading {
+  /** The provider's name, as its errors begin. */
+  provider: string;
+  /** The quote's source. */
+  source: string;
+  origin: string;
+  status: number;
+}
+
+/** Google's typical range: SerpApi's `[low, high]`, or SearchApi's `{low_price, high_price}`. */
+function typicalRangeOf(insights: Record<string, unknown> | null): [number | null, number | null] {
+  const range = insights?.typical_price_range;
+  if (Array.isArray(range)) return [numberOr(range[0]), numberOr(range[1])];
+  if (isRecord(range)) return [numberOr(range.low_price), numberOr(range.high_price)];
+  return [null, null];
+}
+
+/** parseGoogleFlights for any provider of Google's Flights page. */
+export function readGoogleFlights(body: unknown, search: FareSearch, { provider, source, origin, status }: GoogleFlightsReading): FareQuote | null {
+  const answer = checkedAnswer(body, status, provider);
+  refuseFollowUp(answer, provider);
   const origins = origin.toUpperCase().split(",");
-  refuseOtherSearch(answer, search, origins);
+  refuseOtherSearch(answer, search, origins, provider);
 
   const priced = (nonEmpty(answer.best_flights) ?? nonEmpty(answer.other_flights) ?? []).filter(
     (option): option is Record<string, unknown> => isRecord(option) && numberOr(option.price) !== null && nonEmpty(option.flights) !== null,
@@ -94,7 +117,7 @@ export function parseGoogleFlights(body: unknown, search: FareSearch, origin = H
   if (options.length === 0 && priced.length > 0) {
     const legs = legsOf(priced[0]!);
     const route = `${airportOf(legs[0]?.departure_airport).slice(0, 10)}→${airportOf(legs.at(-1)?.arrival_airport).slice(0, 10)}`;
-    throw new FareSourceError(`${PROVIDER}: the flights listed go ${route}, not ${origins.join("/")}→${search.destination}`);
+    throw new FareSourceError(`${provider}: the flights listed go ${route}, not ${origins.join("/")}→${search.destination}`);
   }
   if (options.length === 0) return null;
 
@@ -107,7 +130,7 @@ export function parseGoogleFlights(body: unknown, search: FareSearch, origin = H
   const layovers = Array.isArray(cheapest.layovers) ? cheapest.layovers.length : 0;
   const tripText = stringOr(cheapest.type).toLowerCase();
   const insights = isRecord(answer.price_insights) ? answer.price_insights : null;
-  const typical = insights && Array.isArray(insights.typical_price_range) ? insights.typical_price_range : [];
+  const [typicalLow, typicalHigh] = typicalRangeOf(insights);
 
   return {
     origin: airportOf(first.departure_airport),
@@ -120,10 +143,10 @@ export function parseGoogleFlights(body: unknown, search: FareSearch, origin = H
     price: numberOr(cheapest.price)!,
     airline,
     durationMinutes: numberOr(cheapest.total_duration),
-    providerTypicalLow: numberOr(typical[0]),
-    providerTypicalHigh: numberOr(typical[1]),
+    providerTypicalLow: typicalLow,
+    providerTypicalHigh: typicalHigh,
     providerPriceHistory: priceHistoryOf(insights),
-    source: SERPAPI_SOURCE,
+    source,
     cached: false,
   };
 }

@@ -10,7 +10,6 @@
  */
 import { DISCOVERY_AREAS, KNOWN_AREA_IDS, type DiscoveryArea } from "./discovery-areas.ts";
 import {
-  FareSourceError,
   HOME_AIRPORT,
   type Cabin,
   type DiscoveryRequest,
@@ -22,7 +21,7 @@ import {
   type SearchResult,
 } from "./fare-source.ts";
 import { getJson, type FetchFunction } from "./http-json.ts";
-import { searchesThisTick, ticksLeftInMonth } from "./quota-pacing.ts";
+import { createPacedSearches, type ScanAllowance } from "./paced-searches.ts";
 import { parseAccount, type SerpApiAccount } from "./serpapi-account.ts";
 import { PROVIDER } from "./serpapi-answers.ts";
 import { exploreParams, parseTravelExplore } from "./serpapi-explore.ts";
@@ -48,30 +47,7 @@ export interface SerpApiOptions {
 
 const TRAVEL_CLASS: Record<Cabin, string> = { economy: "1", premium_economy: "2", business: "3", first: "4" };
 
-async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
-/** This scan's share of the month's searches, and what of it is spent. */
-export interface ScanAllowance {
-  /** The scan it belongs to (its `now`). */
-  scanAt: number;
-  /** Searches left this month (plan and extra credits) when the scan began. */
-  left: number;
-  share: number;
-  spent: number;
-  /** Set when SerpApi answered 429: nothing more is sent in this scan. */
-  refusal: string | null;
-}
+export type { ScanAllowance };
 
 export interface SerpApiFareSource extends FareSource {
   /** Checks the account once per scan (`now`); later calls in the same scan get the same allowance. */
@@ -82,14 +58,11 @@ export interface SerpApiFareSource extends FareSource {
   discover(request: DiscoveryRequest): Promise<DiscoveryResult>;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export function createSerpApiFareSource(options: SerpApiOptions): SerpApiFareSource {
   const baseUrl = (options.baseUrl ?? "https://serpapi.com").replace(/\/+$/, "");
   const fetchFunction = options.fetch ?? ((url, init) => fetch(url, init));
   const timeoutMs = options.timeoutMs ?? 30_000;
   const concurrency = options.concurrency ?? 4;
-  const maxPerScan = options.maxSearchesPerScan ?? 300;
   const areaIds = { ...KNOWN_AREA_IDS, ...options.exploreAreaIds };
 
   let latestAccount: SerpApiAccount | null = null;
@@ -98,42 +71,20 @@ export function createSerpApiFareSource(options: SerpApiOptions): SerpApiFareSou
     latestAccount = parseAccount(body, status);
     return latestAccount;
   };
-
-  /** The account's searches left, within FARE_BUDGET when one is set. */
-  const searchesLeft = async (): Promise<number> => {
-    const account = await accountNow();
-    if (options.monthlyBudget == null) return account.searchesLeft;
-    return Math.max(0, Math.min(account.searchesLeft, options.monthlyBudget - (account.thisMonthUsage ?? 0)));
-  };
-
-  let current: ScanAllowance | null = null;
-  const allowance = async (now: Date): Promise<ScanAllowance> => {
-    if (current?.scanAt !== now.getTime()) {
-      const left = await searchesLeft();
-      const share = Math.min(searchesThisTick(left, ticksLeftInMonth(options.schedule, now)), maxPerScan);
-      current = { scanAt: now.getTime(), left, share, spent: 0, refusal: null };
-    }
-    return current;
-  };
-
-  /** Takes one search out of this scan's share, or says why there is none. */
-  const spendOne = async (now: Date): Promise<ScanAllowance> => {
-    const scan = await allowance(now);
-    if (scan.left === 0) throw new FareSourceError(QUOTA_USED_UP);
-    if (scan.refusal) throw new FareSourceError(scan.refusal);
-    if (scan.spent >= scan.share) {
-      throw new FareSourceError(`${PROVIDER}: this scan's share of the monthly quota is spent (${scan.left - scan.spent} searches left this month)`);
-    }
-    scan.spent++;
-    return scan;
-  };
+  const paced = createPacedSearches({
+    provider: PROVIDER,
+    schedule: options.schedule,
+    maxPerScan: options.maxSearchesPerScan ?? 300,
+    monthlyBudget: options.monthlyBudget ?? null,
+    monthLeft: accountNow,
+  });
 
   /** GET /search.json; a 429 refuses every later search of the scan. */
   const searchJson = async (scan: ScanAllowance, params: Record<string, string>) => {
     const answer = await getJson(fetchFunction, PROVIDER, `${baseUrl}/search.json?${new URLSearchParams({ ...params, api_key: options.apiKey })}`, {
       timeoutMs,
     });
-    if (answer.status === 429) scan.refusal ??= `${PROVIDER} refused further searches this scan (429)`;
+    paced.refuse(scan, answer.status);
     return answer;
   };
 
@@ -164,50 +115,21 @@ export function createSerpApiFareSource(options: SerpApiOptions): SerpApiFareSou
     name: SERPAPI_SOURCE,
     sweep: "discovery",
     discoveryAreas: DISCOVERY_AREAS.filter((area) => area === "north-america" || areaIds[area] !== undefined),
-    allowance,
+    allowance: paced.allowance,
     account: accountNow,
     lastAccount: () => latestAccount,
 
-    async search(request: SearchRequest): Promise<SearchResult> {
-      const scan = await allowance(request.now);
-      // Nothing can be searched: an empty answer here would pass for a scan that found no fares.
-      if (scan.left === 0) return { quotes: [], searched: 0, errors: [QUOTA_USED_UP], quotaLeft: 0 };
-      if (scan.refusal) return { quotes: [], searched: 0, errors: [scan.refusal], quotaLeft: scan.left - scan.spent };
-      const chosen = request.searches.slice(0, Math.max(0, scan.share - scan.spent));
-      scan.spent += chosen.length;
-      const errors: string[] = [];
-      let unsent = 0;
-      const answers = await mapWithConcurrency(chosen, concurrency, async (search) => {
-        if (scan.refusal) {
-          unsent++;
-          return null;
-        }
-        try {
-          return await searchOnce(scan, search);
-        } catch (error) {
-          errors.push(`${search.destination} ${search.departDate}: ${messageOf(error)}`);
-          return null;
-        }
-      });
-      scan.spent -= unsent;
-      if (unsent > 0) errors.push(`${unsent} searches not sent: ${scan.refusal}`);
-      return {
-        quotes: answers.filter((quote): quote is FareQuote => quote !== null),
-        searched: chosen.length - unsent,
-        errors,
-        quotaLeft: scan.left - scan.spent,
-      };
-    },
+    search: (request: SearchRequest): Promise<SearchResult> => paced.searchEach(request, concurrency, searchOnce),
 
     async confirm(quote: FareQuote, now: Date): Promise<FareQuote | null> {
-      const scan = await spendOne(now);
+      const scan = await paced.spendOne(now);
       const { destination, departDate, returnDate, cabin } = quote;
       return searchOnce(scan, { destination, departDate, returnDate, cabin, purpose: "recheck" }, true);
     },
 
     async discover(request: DiscoveryRequest): Promise<DiscoveryResult> {
       const params = exploreParams(request, areaIds);
-      const scan = await spendOne(request.now);
+      const scan = await paced.spendOne(request.now);
       const { status, body } = await searchJson(scan, params);
       return { ...parseTravelExplore(body, status), searched: 1, quotaLeft: scan.left - scan.spent };
     },
