@@ -5,10 +5,10 @@ import { DECLINED, subscribe, VISA } from "../support/signup.ts";
 import { createTestApp, json, type TestApp } from "../support/test-app.ts";
 import { createUser, reloadUser, signIn } from "../support/users.ts";
 
-/** A member who signed up in test billing, as the dashboard sees them. */
+/** A member who signed up in test billing with VISA (named in the answers below), as the dashboard sees them. */
 async function member(t: TestApp, plan: "monthly" | "annual" = "monthly") {
   const email = `member-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const { sessionCookie } = await subscribe(t, email, plan);
+  const { sessionCookie } = await subscribe(t, email, plan, VISA);
   const user = t.db
     .select()
     .from(users)
