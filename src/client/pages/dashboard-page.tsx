@@ -17,6 +17,7 @@ import { ProfileDialog, type ProfileMode } from "./dashboard/profile-dialog.tsx"
 import { RejoinCard } from "./dashboard/rejoin-card.tsx";
 import { SubscriptionCard } from "./dashboard/subscription-card.tsx";
 import { TripsSection } from "./dashboard/trips/trips-section.tsx";
+import { Button } from "../components/button.tsx";
 
 export type DashboardData =
   /** `deals` is null when the subscription gives no access to deals. */
@@ -102,9 +103,9 @@ function CheckoutPaidPlanOffer({ sessionId, message }: { sessionId: string; mess
       <p>{message}</p>
       <p>You can join now on the plan you chose, charged today to the card you entered.</p>
       <div className="grid">
-        <button type="button" disabled={pending} aria-busy={pending} onClick={join}>
+        <Button type="button" disabled={pending} aria-busy={pending} onClick={join}>
           Join now
-        </button>
+        </Button>
         <Link to="/" role="button" className="secondary">
           Not now
         </Link>
@@ -204,9 +205,9 @@ function NoAccessCard({ subscription, emailAlerts, onOpenBilling }: { subscripti
         Questions? Write to <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a> and we'll sort it out.
       </p>
       {needsCard && (
-        <button type="button" onClick={onOpenBilling}>
+        <Button type="button" onClick={onOpenBilling}>
           Update card
-        </button>
+        </Button>
       )}
     </article>
   );

@@ -1,8 +1,11 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import type { TravelWindow, TravelWindowRequest, WindowPreset } from "../../../../domain/api/alerts.ts";
 import { MAX_TRAVEL_WINDOWS } from "../../../../domain/travel-windows.ts";
 import { api, ApiError } from "../../../api.ts";
 import { useToast } from "../../../components/toast.tsx";
+import { Button } from "../../../components/button.tsx";
+import { Form } from "../../../components/form.tsx";
+import { useHydrated } from "../../../components/use-hydrated.ts";
 
 const EMPTY: TravelWindowRequest = { name: "", startDate: "", endDate: "", minNights: null, maxNights: null, needsWeekend: false };
 
@@ -23,6 +26,7 @@ export function TravelWindowsSection({ windows, presets, onChange }: { windows: 
   const ids = { preset: useId(), name: useId(), start: useId(), end: useId(), min: useId(), max: useId(), weekend: useId() };
   const [draft, setDraft] = useState<TravelWindowRequest>(EMPTY);
   const [saving, setSaving] = useState(false);
+  const hydrated = useHydrated();
   const full = windows.length >= MAX_TRAVEL_WINDOWS;
   // The list shows the preset the form holds, so the arrow keys step on from it (a fixed "" sent them back to the top).
   const chosenPreset = presets.find((p) => p.name === draft.name && p.startDate === draft.startDate && p.endDate === draft.endDate)?.name ?? "";
@@ -32,8 +36,7 @@ export function TravelWindowsSection({ windows, presets, onChange }: { windows: 
     if (preset) setDraft({ ...draft, name: preset.name, startDate: preset.startDate, endDate: preset.endDate });
   };
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async () => {
     setSaving(true);
     try {
       await api.addTravelWindow(draft);
@@ -74,9 +77,9 @@ export function TravelWindowsSection({ windows, presets, onChange }: { windows: 
                   {window.needsWeekend ? " · with a weekend" : ""}
                 </small>
               </span>
-              <button type="button" className="secondary outline" aria-label={`Remove ${window.name}`} onClick={() => void remove(window)}>
+              <Button type="button" className="secondary outline" aria-label={`Remove ${window.name}`} onClick={() => void remove(window)}>
                 Remove
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -86,10 +89,10 @@ export function TravelWindowsSection({ windows, presets, onChange }: { windows: 
       {full ? (
         <p className="muted">You have {MAX_TRAVEL_WINDOWS} windows, the most you can keep. Remove one to add another.</p>
       ) : (
-        <form className="window-form" onSubmit={(event) => void save(event)}>
+        <Form className="window-form" onSubmit={() => void save()}>
           <label htmlFor={ids.preset}>
             Start from a holiday
-            <select id={ids.preset} value={chosenPreset} onChange={(event) => choosePreset(event.target.value)}>
+            <select id={ids.preset} value={chosenPreset} disabled={!hydrated} onChange={(event) => choosePreset(event.target.value)}>
               <option value="">Choose a preset…</option>
               {presets.map((preset) => (
                 <option key={preset.name} value={preset.name}>
@@ -147,10 +150,10 @@ export function TravelWindowsSection({ windows, presets, onChange }: { windows: 
             />
             Must include a weekend
           </label>
-          <button type="submit" disabled={saving} aria-busy={saving}>
+          <Button type="submit" disabled={saving} aria-busy={saving}>
             Save window
-          </button>
-        </form>
+          </Button>
+        </Form>
       )}
     </section>
   );

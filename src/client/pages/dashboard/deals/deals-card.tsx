@@ -4,6 +4,8 @@ import { DealCard } from "./deal-card.tsx";
 import { DealsTable, type SortState } from "./deals-table.tsx";
 import { PageSizeControls, type PageSize } from "./page-size-controls.tsx";
 import { RegionToggle } from "./region-toggle.tsx";
+import { Button } from "../../../components/button.tsx";
+import { useHydrated } from "../../../components/use-hydrated.ts";
 
 export type ListStatus = "loading" | "failed" | "no-access" | "ready";
 
@@ -44,6 +46,7 @@ interface Props {
 export function DealsCard(props: Props) {
   const { status, total, deals, shown, selected } = props;
   const selectedCount = deals.filter((deal) => selected.has(deal.id)).length;
+  const hydrated = useHydrated();
 
   return (
     <article className="deals-card" aria-labelledby="deals-title">
@@ -56,7 +59,13 @@ export function DealsCard(props: Props) {
           <RegionToggle region={props.region} counts={props.regionCounts} onChange={props.onRegionChange} />
           {props.onFitsOnlyChange && (
             <label className="switch-label">
-              <input type="checkbox" role="switch" checked={props.fitsOnly} onChange={(event) => props.onFitsOnlyChange?.(event.target.checked)} />
+              <input
+                type="checkbox"
+                role="switch"
+                disabled={!hydrated}
+                checked={props.fitsOnly}
+                onChange={(event) => props.onFitsOnlyChange?.(event.target.checked)}
+              />
               Fits my windows
             </label>
           )}
@@ -71,9 +80,9 @@ export function DealsCard(props: Props) {
       {props.refreshFailed && status === "ready" && (
         <p className="refresh-failed" role="alert">
           Failed to fetch flight deals. The list below may be out of date.{" "}
-          <button type="button" className="link-button" onClick={props.onRetry}>
+          <Button type="button" className="link-button" onClick={props.onRetry}>
             Try again
-          </button>
+          </Button>
         </p>
       )}
 
@@ -85,9 +94,9 @@ export function DealsCard(props: Props) {
       {status === "failed" && (
         <div className="deals-state" role="alert">
           <p>Failed to fetch flight deals.</p>
-          <button type="button" className="secondary outline" onClick={props.onRetry}>
+          <Button type="button" className="secondary outline" onClick={props.onRetry}>
             Try again
-          </button>
+          </Button>
         </div>
       )}
       {status === "no-access" && (
@@ -115,7 +124,7 @@ export function DealsCard(props: Props) {
             <span className="muted" aria-live="polite">
               {selectedCount > 0 ? `${selectedCount} selected` : "Select deals to remove them from your list"}
             </span>
-            <button
+            <Button
               type="button"
               className="secondary outline danger-outline"
               disabled={selectedCount === 0 || props.deletingSelected}
@@ -123,7 +132,7 @@ export function DealsCard(props: Props) {
               onClick={props.onDeleteSelected}
             >
               Delete selected
-            </button>
+            </Button>
           </div>
           <div className="deals-desktop">
             <DealsTable deals={shown} sort={props.sort} onSort={props.onSort} selected={selected} onSelect={props.onSelect} onOpen={props.onView} />
