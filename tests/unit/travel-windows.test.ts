@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { travelWindowPresets } from "../../src/domain/holiday-presets.ts";
+import { hasDaysLeftToTravel, travelWindowPresets } from "../../src/domain/holiday-presets.ts";
 import { firstFittingWindow, fitsTravelWindow, travelWindowProblem, type TravelWindowRule } from "../../src/domain/travel-windows.ts";
 
 const window = (fields: Partial<TravelWindowRule> = {}): TravelWindowRule => ({
@@ -82,5 +82,28 @@ describe("presets from the US federal holidays", () => {
     expect(presets.map((preset) => preset.startDate)).toEqual([...presets.map((preset) => preset.startDate)].sort());
     expect(named("Veterans Day weekend 2026")).toBeUndefined();
     expect(presets.length).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe("presets offer only windows with days left to travel", () => {
+  test("on Nov 28, 2026 this year's Thanksgiving week (ending tomorrow) is not offered; next year's is, first among the Thanksgivings", () => {
+    const presets = travelWindowPresets(new Date("2026-11-28T15:00:00Z"));
+    const thanksgivings = presets.filter((preset) => preset.name.startsWith("Thanksgiving week"));
+    expect(thanksgivings).toEqual([{ name: "Thanksgiving week 2027", startDate: "2027-11-20", endDate: "2027-11-28" }]);
+    expect(presets[0]!.name).toBe("Winter break 2026–2027");
+  });
+
+  test("a window under way is offered while three days of it remain from tomorrow", () => {
+    const thanksgiving = { startDate: "2026-11-21", endDate: "2026-11-29" };
+    expect(hasDaysLeftToTravel(thanksgiving, "2026-11-20")).toBe(true);
+    expect(hasDaysLeftToTravel(thanksgiving, "2026-11-26")).toBe(true); // Nov 27–29
+    expect(hasDaysLeftToTravel(thanksgiving, "2026-11-27")).toBe(false); // Nov 28–29
+    expect(hasDaysLeftToTravel(thanksgiving, "2026-11-29")).toBe(false);
+  });
+
+  test("a window shorter than three days is offered until the day before it starts", () => {
+    const oneDay = { startDate: "2027-06-16", endDate: "2027-06-16" };
+    expect(hasDaysLeftToTravel(oneDay, "2027-06-15")).toBe(true);
+    expect(hasDaysLeftToTravel(oneDay, "2027-06-16")).toBe(false);
   });
 });
