@@ -49,14 +49,25 @@ describe("a deal fits a travel window", () => {
 
 describe("saving a window", () => {
   const input = { name: "Thanksgiving", startDate: "2026-11-21", endDate: "2026-11-29", minNights: null, maxNights: null, needsWeekend: false };
-  test("checks the name, real dates, their order, the nights and that it is not over", () => {
+  test("checks the name, real dates, their order, the nights and that it is not over, and names the field to fix", () => {
     expect(travelWindowProblem(input, "2026-11-20")).toBeNull();
-    expect(travelWindowProblem({ ...input, name: "  " }, "2026-11-20")).toContain("name");
-    expect(travelWindowProblem({ ...input, startDate: "2026-02-30" }, "2026-11-20")).toContain("start and an end date");
-    expect(travelWindowProblem({ ...input, endDate: "2026-11-01" }, "2026-10-01")).toContain("before the start");
-    expect(travelWindowProblem(input, "2026-12-01")).toContain("over");
-    expect(travelWindowProblem({ ...input, minNights: 5, maxNights: 3 }, "2026-11-20")).toContain("minimum");
-    expect(travelWindowProblem({ ...input, startDate: "2028-11-21", endDate: "2028-11-29" }, "2026-11-20")).toContain("400 days");
+    expect(travelWindowProblem({ ...input, name: "  " }, "2026-11-20")).toEqual({ field: "name", message: "Please give the window a name." });
+    expect(travelWindowProblem({ ...input, startDate: "2026-02-30" }, "2026-11-20")?.field).toBe("startDate");
+    expect(travelWindowProblem({ ...input, endDate: "" }, "2026-11-20")?.field).toBe("endDate");
+    expect(travelWindowProblem({ ...input, endDate: "2026-11-01" }, "2026-10-01")).toEqual({
+      field: "endDate",
+      message: "The To date cannot be before the From date.",
+    });
+    expect(travelWindowProblem(input, "2026-12-01")).toEqual({ field: "endDate", message: "This window is already over: choose a To date from today on." });
+    expect(travelWindowProblem({ ...input, maxNights: 61 }, "2026-11-20")?.field).toBe("maxNights");
+    expect(travelWindowProblem({ ...input, minNights: 5, maxNights: 3 }, "2026-11-20")).toEqual({
+      field: "minNights",
+      message: "The minimum nights cannot be more than the maximum.",
+    });
+    expect(travelWindowProblem({ ...input, startDate: "2028-11-21", endDate: "2028-11-29" }, "2026-11-20")).toEqual({
+      field: "startDate",
+      message: "Windows can start at most 400 days ahead.",
+    });
   });
 });
 
