@@ -40,12 +40,17 @@ export async function dashboardLoader({ context, request }: LoaderFunctionArgs):
   return { state: "ready", user, subscription, deals, alerts };
 }
 
-/** The first list of deals comes with the page, so it is server-rendered; a failure is shown, then retried. */
+/**
+ * The first list of deals comes with the page, so it is server-rendered; a failure is shown, then retried. An empty
+ * list on a fresh install is asked why: its first fare scan may still be running.
+ */
 async function loadDeals(api: Api): Promise<DealsState> {
   try {
-    return { deals: await api.flightDeals(), error: null };
+    const deals = await api.flightDeals();
+    const firstScanRunning = deals.length === 0 && (await api.scanStatus().catch(() => null))?.firstScanRunning === true;
+    return { deals, error: null, firstScanRunning };
   } catch (error) {
-    return { deals: null, error: dealsErrorOf(error) };
+    return { deals: null, error: dealsErrorOf(error), firstScanRunning: false };
   }
 }
 

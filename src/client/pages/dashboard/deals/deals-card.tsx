@@ -11,6 +11,8 @@ export type ListStatus = "loading" | "failed" | "no-access" | "ready";
 
 interface Props {
   status: ListStatus;
+  /** The list is empty because a fresh install's first fare scan is still running. */
+  firstScanRunning: boolean;
   /** A refetch failed while an older list is still shown. */
   refreshFailed: boolean;
   onRetry: () => void;
@@ -104,7 +106,14 @@ export function DealsCard(props: Props) {
           <p>Flight deals are for members with an active subscription. Reload the page to see where your subscription stands.</p>
         </div>
       )}
-      {status === "ready" && total === 0 && (
+      {status === "ready" && total === 0 && props.firstScanRunning && (
+        <div className="deals-empty" role="status" aria-busy="true">
+          <PlaneIcon />
+          <p className="deals-empty-title">Looking for your first deals</p>
+          <p className="muted">GoRDU is checking fares from RDU for the first time. Deals appear here as soon as that ends, usually within a minute.</p>
+        </div>
+      )}
+      {status === "ready" && total === 0 && !props.firstScanRunning && (
         <div className="deals-empty">
           <PlaneIcon />
           <p className="deals-empty-title">No new flight deals available</p>

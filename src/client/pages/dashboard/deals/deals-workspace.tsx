@@ -289,6 +289,7 @@ export function DealsWorkspace({ user, initial, alerts: initialAlerts, notices }
 
       <DealsCard
         status={status}
+        firstScanRunning={list.firstScanRunning}
         refreshFailed={list.error === "failed"}
         onRetry={() => void refresh()}
         total={all.length}
