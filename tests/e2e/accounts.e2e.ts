@@ -78,13 +78,14 @@ test.describe("accounts", () => {
       await scriptHeld;
       await route.continue();
     });
-    await page.goto(link, { waitUntil: "commit" });
+    // The fixture's goto resolves once the page is hydrated: after the script is released.
+    const arrived = page.goto(link, { waitUntil: "commit" });
     await page.getByLabel("New Password").fill("a whole new password");
     await page.getByLabel("Confirm Password").fill("another new password");
     await page.getByLabel("Confirm Password").press("Enter");
     await expect(page.getByRole("button", { name: "Reset Password" })).toBeDisabled();
     releaseScript();
-    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await arrived;
     await page.unrouteAll();
     expect(page.url()).toBe(link);
     await page.getByRole("button", { name: "Reset Password" }).click();

@@ -8,9 +8,16 @@ const hourLabel = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12} ${hour 
 
 const TIME_ZONES: readonly string[] = OFFERED_TIME_ZONES;
 
+/** What each choice means, under the list: the options stay short enough for a phone's width. */
+const DELIVERY_HINTS: Record<AlertSettings["delivery"], string> = {
+  instant: "One email per batch of deals, as soon as they are found.",
+  daily: "One email a day with the day's deals, at the digest time below.",
+  weekly: "One email on Saturdays with the week's deals, at the digest time below.",
+};
+
 /** How and when alerts arrive: instant or a digest, quiet hours in the member's time zone, and a daily cap. */
 export function DeliverySection({ settings, onSave }: { settings: AlertSettings; onSave: (change: Partial<AlertSettings>) => void }) {
-  const ids = { delivery: useId(), digestHour: useId(), zone: useId(), quietStart: useId(), quietEnd: useId(), cap: useId() };
+  const ids = { delivery: useId(), deliveryHint: useId(), digestHour: useId(), zone: useId(), quietStart: useId(), quietEnd: useId(), cap: useId() };
   /** Each choice is saved the moment it changes: before the script has taken over, a change would not be (decision 104). */
   const waiting = !useHydrated();
   const zones = TIME_ZONES.includes(settings.timeZone) ? TIME_ZONES : [settings.timeZone, ...TIME_ZONES];
@@ -32,12 +39,16 @@ export function DeliverySection({ settings, onSave }: { settings: AlertSettings;
           id={ids.delivery}
           value={settings.delivery}
           disabled={waiting}
+          aria-describedby={ids.deliveryHint}
           onChange={(event) => onSave({ delivery: event.target.value as AlertSettings["delivery"] })}
         >
-          <option value="instant">Instantly, one email per batch of deals</option>
+          <option value="instant">Instantly</option>
           <option value="daily">Daily digest</option>
           <option value="weekly">Weekly digest (Saturdays)</option>
         </select>
+        <small id={ids.deliveryHint} className="muted">
+          {DELIVERY_HINTS[settings.delivery]}
+        </small>
       </label>
       {settings.delivery !== "instant" && (
         <label htmlFor={ids.digestHour}>

@@ -75,7 +75,7 @@ export function TravelWindowsSection({ windows, presets, onChange }: { windows: 
     }
   };
 
-  /** aria-invalid and the message's id on the field the problem is about. */
+  /** aria-invalid and the message's id on the field the problem is about (the message is outside its label, so not part of the field's name). */
   const invalid = (field: Field) =>
     problem?.field === field ? { "aria-invalid": true as const, "aria-describedby": `${ids[field]}-error` } : { "aria-invalid": undefined };
   const fieldError = (field: Field) =>
@@ -135,14 +135,14 @@ export function TravelWindowsSection({ windows, presets, onChange }: { windows: 
               ))}
             </select>
           </label>
-          <label htmlFor={ids.name}>
-            Name
+          <div>
+            <label htmlFor={ids.name}>Name</label>
             <input id={ids.name} required maxLength={60} value={draft.name} {...invalid("name")} onChange={(event) => change({ name: event.target.value })} />
             {fieldError("name")}
-          </label>
+          </div>
           <div className="window-dates">
-            <label htmlFor={ids.startDate}>
-              From
+            <div>
+              <label htmlFor={ids.startDate}>From</label>
               <input
                 id={ids.startDate}
                 type="date"
@@ -152,9 +152,9 @@ export function TravelWindowsSection({ windows, presets, onChange }: { windows: 
                 onChange={(event) => change({ startDate: event.target.value })}
               />
               {fieldError("startDate")}
-            </label>
-            <label htmlFor={ids.endDate}>
-              To
+            </div>
+            <div>
+              <label htmlFor={ids.endDate}>To</label>
               <input
                 id={ids.endDate}
                 type="date"
@@ -165,11 +165,11 @@ export function TravelWindowsSection({ windows, presets, onChange }: { windows: 
                 onChange={(event) => change({ endDate: event.target.value })}
               />
               {fieldError("endDate")}
-            </label>
+            </div>
           </div>
           <div className="window-dates">
-            <label htmlFor={ids.minNights}>
-              Min nights
+            <div>
+              <label htmlFor={ids.minNights}>Min nights</label>
               <input
                 id={ids.minNights}
                 type="number"
@@ -181,9 +181,9 @@ export function TravelWindowsSection({ windows, presets, onChange }: { windows: 
                 onChange={(event) => change({ minNights: nightsValue(event.target.value) })}
               />
               {fieldError("minNights")}
-            </label>
-            <label htmlFor={ids.maxNights}>
-              Max nights
+            </div>
+            <div>
+              <label htmlFor={ids.maxNights}>Max nights</label>
               <input
                 id={ids.maxNights}
                 type="number"
@@ -195,7 +195,7 @@ export function TravelWindowsSection({ windows, presets, onChange }: { windows: 
                 onChange={(event) => change({ maxNights: nightsValue(event.target.value) })}
               />
               {fieldError("maxNights")}
-            </label>
+            </div>
           </div>
           <label htmlFor={ids.weekend}>
             <input id={ids.weekend} type="checkbox" checked={draft.needsWeekend} onChange={(event) => change({ needsWeekend: event.target.checked })} />

@@ -260,7 +260,9 @@ export function DealsWorkspace({ user, initial, alerts: initialAlerts, notices }
           <p className="deals-hero-summary" aria-live="polite">
             {deals === null
               ? "Watching fares from Raleigh-Durham around the clock."
-              : `${all.length} ${all.length === 1 ? "deal" : "deals"} in your list · ${newCount} new · refreshed automatically`}
+              : list.firstScanRunning && all.length === 0
+                ? "Checking fares from Raleigh-Durham for the first time…"
+                : `${all.length} ${all.length === 1 ? "deal" : "deals"} in your list · ${newCount} new · refreshed automatically`}
           </p>
         </div>
         <Button type="button" className="nonstop-button" onClick={() => setDestinationsOpen(true)}>
