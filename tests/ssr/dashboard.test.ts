@@ -61,7 +61,8 @@ describe("the deals dashboard, server-rendered", () => {
     const member = await addMember(fresh, { preferences: ONLY_SEEDED_DEALS });
     const page = await renderPage(fresh, "/dashboard", { cookie: sessionCookie(fresh, member.id) });
     const [empty] = await page.select(".deals-empty");
-    expect(empty!.attributes["aria-busy"]).toBe("true");
+    expect(empty!.attributes.role).toBe("status");
+    expect((await page.select(".deals-empty-title"))[0]!.attributes["aria-busy"]).toBe("true");
     expect(texts(await page.select(".deals-empty p"))).toEqual([
       "Looking for your first deals",
       "GoRDU is checking fares from RDU for the first time. Deals appear here as soon as that ends, usually within a minute.",

@@ -107,9 +107,11 @@ export function DealsCard(props: Props) {
         </div>
       )}
       {status === "ready" && total === 0 && props.firstScanRunning && (
-        <div className="deals-empty" role="status" aria-busy="true">
+        <div className="deals-empty" role="status">
           <PlaneIcon />
-          <p className="deals-empty-title">Looking for your first deals</p>
+          <p className="deals-empty-title" aria-busy="true">
+            Looking for your first deals
+          </p>
           <p className="muted">GoRDU is checking fares from RDU for the first time. Deals appear here as soon as that ends, usually within a minute.</p>
         </div>
       )}
