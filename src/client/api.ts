@@ -10,7 +10,7 @@ import type {
   SubscriptionInfo,
 } from "../domain/api/billing.ts";
 import type { OkResponse } from "../domain/api/common.ts";
-import type { FlightDeal, PricePoint } from "../domain/api/deals.ts";
+import type { FlightDeal, PricePoint, ScanStatus } from "../domain/api/deals.ts";
 import type { ContactRequest, PublicConfig } from "../domain/api/site.ts";
 import type { BookedTrip, BookTripRequest, DealShare, SharedDeal } from "../domain/api/trips.ts";
 import type { ChangePasswordRequest, CurrentUser, LoginRequest, ProfileUpdate, ResetPasswordRequest } from "../domain/api/users.ts";
@@ -94,6 +94,7 @@ export function createApi(fetcher: ApiFetch) {
 
     /** Flight deals (docs/product-rules.md §7): the subscriber's own list, newest first; 401 signed out, 403 without access. */
     flightDeals: () => call<FlightDeal[]>(fetcher, "GET", "/api/flight-deals"),
+    scanStatus: () => call<ScanStatus>(fetcher, "GET", "/api/flight-deals/scan-status"),
     /** Opening a deal's details: it is no longer new. */
     clickDeal: (id: number) => call<OkResponse>(fetcher, "POST", `/api/flight-deals/${id}/click`),
     deleteDeal: (id: number) => call<OkResponse>(fetcher, "DELETE", `/api/flight-deals/${id}`),

@@ -4,7 +4,7 @@
  * server imports this file, so the holiday data stays out of the browser bundle.
  */
 import Holidays from "date-holidays";
-import { addDays, rduToday, weekdayOf } from "./calendar.ts";
+import { addDays, daysBetween, rduToday, weekdayOf } from "./calendar.ts";
 
 export interface WindowPreset {
   name: string;
@@ -14,6 +14,8 @@ export interface WindowPreset {
 
 /** How far ahead presets reach. */
 const PRESET_DAYS_AHEAD = 365;
+/** A trip out and back needs this many days of a window, counted from tomorrow (today is too late to book for). */
+export const MIN_DAYS_LEFT_TO_TRAVEL = 3;
 
 const us = new Holidays("US");
 
@@ -42,7 +44,18 @@ export function longWeekend(date: string): { startDate: string; endDate: string 
   return { startDate: date, endDate: date };
 }
 
-/** Every preset that has not ended by `now` and starts within a year, soonest first. */
+/**
+ * Can a trip still fit in what is left of the window? At least MIN_DAYS_LEFT_TO_TRAVEL days of it from tomorrow on,
+ * or all of it when it is shorter (a one-day holiday is offered until the day before).
+ */
+export function hasDaysLeftToTravel(window: { startDate: string; endDate: string }, today: string): boolean {
+  const firstDay = window.startDate > today ? window.startDate : addDays(today, 1);
+  const daysLeft = daysBetween(firstDay, window.endDate) + 1;
+  const windowDays = daysBetween(window.startDate, window.endDate) + 1;
+  return daysLeft >= Math.min(MIN_DAYS_LEFT_TO_TRAVEL, windowDays);
+}
+
+/** Every preset with days left to travel (a trip still fits) that starts within a year, soonest first. */
 export function travelWindowPresets(now: Date): WindowPreset[] {
   const today = rduToday(now);
   const year = Number(today.slice(0, 4));
@@ -67,5 +80,5 @@ export function travelWindowPresets(now: Date): WindowPreset[] {
     }
   }
   const last = addDays(today, PRESET_DAYS_AHEAD);
-  return presets.filter((preset) => preset.endDate >= today && preset.startDate <= last).sort((a, b) => a.startDate.localeCompare(b.startDate));
+  return presets.filter((preset) => hasDaysLeftToTravel(preset, today) && preset.startDate <= last).sort((a, b) => a.startDate.localeCompare(b.startDate));
 }

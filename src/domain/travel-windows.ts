@@ -63,22 +63,39 @@ export interface TravelWindowInput extends TravelWindowRule {
   name: string;
 }
 
-/** null when the window can be saved, otherwise what to fix. `today` is the date at RDU. */
-export function travelWindowProblem(input: TravelWindowInput, today: string): string | null {
+/** A field of the window form ('From' is startDate, 'To' endDate) and what to fix in it. */
+export interface TravelWindowProblem {
+  field: "name" | "startDate" | "endDate" | "minNights" | "maxNights";
+  message: string;
+}
+
+/** null when the window can be saved, otherwise the field to fix and how. `today` is the date at RDU. */
+export function travelWindowProblem(input: TravelWindowInput, today: string): TravelWindowProblem | null {
   const name = input.name.trim();
-  if (!name) return "Please give the window a name.";
-  if (name.length > MAX_WINDOW_NAME) return `Names can be at most ${MAX_WINDOW_NAME} characters.`;
-  if (!isRealDate(input.startDate) || !isRealDate(input.endDate)) return "Please choose a start and an end date.";
-  if (input.endDate < input.startDate) return "The end date cannot be before the start date.";
-  if (input.endDate < today) return "This window is already over.";
-  if (daysBetween(today, input.startDate) > MAX_WINDOW_DAYS_AHEAD) return "Windows can start at most 400 days ahead.";
-  for (const nights of [input.minNights, input.maxNights]) {
+  if (!name) return { field: "name", message: "Please give the window a name." };
+  if (name.length > MAX_WINDOW_NAME) return { field: "name", message: `Names can be at most ${MAX_WINDOW_NAME} characters.` };
+  const dates = windowDatesProblem(input, today);
+  if (dates) return dates;
+  for (const field of ["minNights", "maxNights"] as const) {
+    const nights = input[field];
     if (nights !== null && (!Number.isInteger(nights) || nights < 0 || nights > MAX_WINDOW_NIGHTS)) {
-      return `Nights must be whole numbers from 0 to ${MAX_WINDOW_NIGHTS}.`;
+      return { field, message: `Nights must be whole numbers from 0 to ${MAX_WINDOW_NIGHTS}.` };
     }
   }
   if (input.minNights !== null && input.maxNights !== null && input.minNights > input.maxNights) {
-    return "The minimum nights cannot be more than the maximum.";
+    return { field: "minNights", message: "The minimum nights cannot be more than the maximum." };
+  }
+  return null;
+}
+
+/** The From and To dates alone: chosen, in order, not over, not too far ahead. The form checks them as they change. */
+export function windowDatesProblem(input: Pick<TravelWindowInput, "startDate" | "endDate">, today: string): TravelWindowProblem | null {
+  if (!isRealDate(input.startDate)) return { field: "startDate", message: "Please choose the first day you can travel (From)." };
+  if (!isRealDate(input.endDate)) return { field: "endDate", message: "Please choose the last day you can travel (To)." };
+  if (input.endDate < input.startDate) return { field: "endDate", message: "The To date cannot be before the From date." };
+  if (input.endDate < today) return { field: "endDate", message: "This window is already over: choose a To date from today on." };
+  if (daysBetween(today, input.startDate) > MAX_WINDOW_DAYS_AHEAD) {
+    return { field: "startDate", message: `Windows can start at most ${MAX_WINDOW_DAYS_AHEAD} days ahead.` };
   }
   return null;
 }

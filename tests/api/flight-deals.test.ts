@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { deals, fareObservations, userDeals } from "../../db/schema.ts";
+import { deals, fareObservations, fareScans, userDeals } from "../../db/schema.ts";
 import { Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { FlightDeal, type PricePoint } from "../../src/domain/api/deals.ts";
+import { FlightDeal, type PricePoint, type ScanStatus } from "../../src/domain/api/deals.ts";
 import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
 import { insertDeal } from "../support/deals.ts";
 import { openDatabase } from "../../db/client.ts";
@@ -170,6 +170,34 @@ describe("GET /api/flight-deals", () => {
     expect((await listDeals(t, cookie)).map((d) => [d.id, d.isActive])).toEqual([[deal.id, false]]);
     t.clock.advance(15 * DAY);
     expect(await listDeals(t, cookie)).toEqual([]);
+  });
+});
+
+describe("GET /api/flight-deals/scan-status", () => {
+  test("says a fresh install's first scan is running from its start until it ends, and not for any later scan", async () => {
+    const t = createTestApp();
+    const { cookie } = await subscriberWithCookie(t);
+    const status = async () => {
+      const response = await t.request("GET", "/api/flight-deals/scan-status", { cookie });
+      expect(response.status).toBe(200);
+      return json<ScanStatus>(response);
+    };
+    expect(await status()).toEqual({ firstScanRunning: false });
+
+    const now = t.clock.now();
+    const first = t.db.insert(fareScans).values({ source: "simulated", status: "running", startedAt: now }).returning().get();
+    expect(await status()).toEqual({ firstScanRunning: true });
+    expect((await listDeals(t, cookie)).length).toBe(0);
+
+    t.db.update(fareScans).set({ status: "succeeded", finishedAt: now }).where(eq(fareScans.id, first.id)).run();
+    expect(await status()).toEqual({ firstScanRunning: false });
+    t.db.insert(fareScans).values({ source: "simulated", status: "running", startedAt: now }).run();
+    expect(await status()).toEqual({ firstScanRunning: false });
+  });
+
+  test("is for members, like the list", async () => {
+    const t = createTestApp();
+    expect((await t.request("GET", "/api/flight-deals/scan-status")).status).toBe(401);
   });
 });
 

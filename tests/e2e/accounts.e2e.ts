@@ -70,9 +70,24 @@ test.describe("accounts", () => {
 
     const email = await mail.waitFor(member.email, (m) => m.subject === "Reset your GoRDU password");
     const link = email.text!.match(/https?:\/\/\S+reset-password\?token=\w+/)![0];
-    await page.goto(link);
+    // A slow phone: the page's script is held back while the member types and presses Enter. Nothing is sent (no
+    // password in a URL, the token kept); once the script has taken over, what was typed is still there and checked.
+    let releaseScript = () => {};
+    const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    // The fixture's goto resolves once the page is hydrated: after the script is released.
+    const arrived = page.goto(link, { waitUntil: "commit" });
     await page.getByLabel("New Password").fill("a whole new password");
     await page.getByLabel("Confirm Password").fill("another new password");
+    await page.getByLabel("Confirm Password").press("Enter");
+    await expect(page.getByRole("button", { name: "Reset Password" })).toBeDisabled();
+    releaseScript();
+    await arrived;
+    await page.unrouteAll();
+    expect(page.url()).toBe(link);
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expectToast(page, "Passwords Don't Match", "Please ensure both password fields match.");
     await page.getByLabel("Confirm Password").fill("a whole new password");

@@ -1,5 +1,5 @@
 import { format } from "date-fns";
-import { alertsCard, saveWindowFromPreset } from "./support/alerts-page.ts";
+import { alertsCard, isoDay, saveWindowFromPreset } from "./support/alerts-page.ts";
 import { logIn } from "./support/deals-page.ts";
 import { expect, expectToast, test } from "./support/fixtures.ts";
 import { outboxKindsTo, seedDealAlert, seedUser } from "./support/world.ts";
@@ -29,6 +29,20 @@ test("a window from a preset badges and filters the deals and gives the search i
 }) => {
   const user = await seedUser(server, { firstName: "Wren", preferences: SEEDED_ONLY });
   await logIn(page, server, user);
+  await test.step("a To date before From is refused at the field, and Save sends nothing", async () => {
+    const card = alertsCard(page);
+    const to = card.getByLabel("To", { exact: true });
+    await card.getByLabel("Name", { exact: true }).fill("Spring trip");
+    await card.getByLabel("From", { exact: true }).fill(isoDay(20));
+    await to.fill(isoDay(10));
+    const error = card.getByRole("alert").filter({ hasText: "The To date cannot be before the From date." });
+    await expect(error).toBeVisible();
+    await expect(to).toHaveAttribute("aria-invalid", "true");
+    await expect(to).toHaveAttribute("aria-describedby", (await error.getAttribute("id"))!);
+    await card.getByRole("button", { name: "Save window" }).click();
+    await expect(to).toBeFocused();
+    await expect(card.getByRole("list", { name: "Your travel windows" })).toHaveCount(0);
+  });
   const window = await saveWindowFromPreset(page);
   await page.getByLabel("Dates from a travel window").selectOption({ label: window.name });
   const search = page.getByRole("article", { name: "Search Flight Deals" });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { ADMIN, expect, expectToast, test } from "./support/fixtures.ts";
 import { subscribeThroughApi } from "./support/subscribe.ts";
-import { seedUser } from "./support/world.ts";
+import { ONLY_SEEDED_DEALS, seedDeals, seedUser } from "./support/world.ts";
 import { logIn } from "./support/deals-page.ts";
 
 /**
@@ -29,6 +29,25 @@ function expectInside(inner: Box, outer: Box, what: string) {
 }
 
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * How many pixels of a control's text do not fit its content box (0 or less: all of it shows), measured in the
+ * control's own font: a select's chosen option, an input's placeholder, or the text given; `room` is what else the
+ * box must hold (a date field's calendar button).
+ */
+async function overflowOf(control: Locator, { text, room = 0 }: { text?: string; room?: number } = {}): Promise<number> {
+  return control.evaluate(
+    (element, { text, room }) => {
+      const style = getComputedStyle(element);
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const shown = text ?? (element instanceof HTMLSelectElement ? element.selectedOptions[0]!.text : (element as HTMLInputElement).placeholder);
+      const contentWidth = element.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return context.measureText(shown).width + room - contentWidth;
+    },
+    { text, room },
+  );
+}
 
 async function signIn(page: Page, baseURL: string | undefined, who: { email: string; password: string }) {
   const response = await page.request.post("/api/login", { data: who, headers: { origin: baseURL! } });
@@ -103,6 +122,12 @@ test.describe("admin users table", () => {
       const firstRow = frame.getByRole("row").nth(1);
       expectInside(await boxOf(firstRow.getByRole("button", { name: /^Edit/ })), { x: 0, y: -1e6, width: PHONE.width, height: 2e6 }, "Edit on a phone");
     });
+
+    await test.step("on a phone the search box shows its whole placeholder", async () => {
+      const search = page.getByRole("searchbox", { name: "Search users" });
+      await expect(search).toHaveAttribute("placeholder", "Search by email, first name, or last name...");
+      expect(await overflowOf(search)).toBeLessThanOrEqual(0);
+    });
   });
 });
 
@@ -146,7 +171,9 @@ test.describe("dashboard", () => {
     server,
   }) => {
     await page.setViewportSize(PHONE);
-    await logIn(page, server, await seedUser(server, { firstName: "Alexandra", emailAlerts: false }));
+    const member = await seedUser(server, { firstName: "Alexandra", emailAlerts: false, preferences: ONLY_SEEDED_DEALS });
+    await seedDeals(server, member.id, { count: 1 });
+    await logIn(page, server, member);
     const greeting = page.getByRole("heading", { name: /^Welcome( back)?, Alexandra$/ });
     await expect(greeting).toBeVisible();
     const header = page.locator(".dashboard-header");
@@ -181,6 +208,32 @@ test.describe("dashboard", () => {
       await alerts.click();
       await expectToast(page, "Heads up!");
       await expectToastUnderHeaderAndAboveProfileDialog();
+    });
+
+    await test.step("on a phone the alert settings show all their text: the window's empty dates and every choice", async () => {
+      const alerts = page.getByRole("article", { name: "Alerts that fit your life" });
+      // The calendar button of a date field takes about 24 px of its box.
+      for (const label of ["From", "To"])
+        expect(await overflowOf(alerts.getByLabel(label, { exact: true }), { text: "mm/dd/yyyy", room: 24 })).toBeLessThanOrEqual(0);
+      const choices = await alerts.getByRole("combobox").all();
+      expect(choices.length).toBeGreaterThanOrEqual(5);
+      for (const choice of choices) expect(await overflowOf(choice), (await choice.getAttribute("id")) ?? "a choice").toBeLessThanOrEqual(0);
+    });
+
+    await test.step("on a phone the price history's labels are drawn at 11 px or more", async () => {
+      await page
+        .getByRole("button", { name: /^View details of / })
+        .first()
+        .click();
+      const chart = page.getByRole("img", { name: /^Price history/ });
+      await expect(chart).toBeVisible();
+      const sizes = await chart
+        .locator("text")
+        .evaluateAll((texts) => texts.map((text) => Number.parseFloat(getComputedStyle(text).fontSize) * (text as SVGGraphicsElement).getScreenCTM()!.a));
+      expect(sizes.length).toBeGreaterThan(0);
+      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(11);
+      await page.keyboard.press("Escape");
+      await expect(chart).toBeHidden();
     });
 
     await test.step("on a desktop the header is at most 112 px high", async () => {

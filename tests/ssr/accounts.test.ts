@@ -62,7 +62,8 @@ describe("accounts, server-rendered", () => {
       const page = await renderPage(t, "/dashboard", { cookie: sessionCookie(t, member.id) });
       const [alertsSwitch] = await page.select('input[role="switch"]');
       expect(alertsSwitch!.attributes.checked !== undefined).toBe(emailAlerts);
-      expect(alertsSwitch!.attributes.disabled).toBeUndefined();
+      // Disabled only until the script has taken over (tests/ssr/before-hydration.test.ts), with no reason to give.
+      expect(alertsSwitch!.attributes["aria-describedby"]).toBeUndefined();
     }
   });
 });

@@ -1,5 +1,6 @@
 /** A member's dashboard as the server sends it: what the first paint shows before any script runs. */
 import { describe, expect, test } from "bun:test";
+import { fareScans } from "../../db/schema.ts";
 import { renderPage, sessionCookie } from "../support/html.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { seedDealAt } from "../support/world/seed-deals-data.ts";
@@ -52,6 +53,21 @@ describe("the deals dashboard, server-rendered", () => {
     const { page } = await dashboardWithDeals({ count: 0 });
     expect(texts(await page.select(".deals-empty p"))).toEqual(["No new flight deals available", "New deals from RDU will appear here when found"]);
     expect(await page.select(".deals-table")).toHaveLength(0);
+  });
+
+  test("an empty list while a fresh install's first scan runs says so, busy, instead of 'No new flight deals available'", async () => {
+    const fresh = createTestApp();
+    fresh.db.insert(fareScans).values({ source: "simulated", status: "running", startedAt: fresh.clock.now() }).run();
+    const member = await addMember(fresh, { preferences: ONLY_SEEDED_DEALS });
+    const page = await renderPage(fresh, "/dashboard", { cookie: sessionCookie(fresh, member.id) });
+    const [empty] = await page.select(".deals-empty");
+    expect(empty!.attributes.role).toBe("status");
+    expect((await page.select(".deals-empty-title"))[0]!.attributes["aria-busy"]).toBe("true");
+    expect(texts(await page.select(".deals-empty p"))).toEqual([
+      "Looking for your first deals",
+      "GoRDU is checking fares from RDU for the first time. Deals appear here as soon as that ends, usually within a minute.",
+    ]);
+    expect(page.text).not.toContain("No new flight deals available");
   });
 
   test("viewed deals carry no NEW badge, ended deals say Ended, in the table and on the phone cards", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { travelWindowPresets } from "../../src/domain/holiday-presets.ts";
+import { hasDaysLeftToTravel, travelWindowPresets } from "../../src/domain/holiday-presets.ts";
 import { firstFittingWindow, fitsTravelWindow, travelWindowProblem, type TravelWindowRule } from "../../src/domain/travel-windows.ts";
 
 const window = (fields: Partial<TravelWindowRule> = {}): TravelWindowRule => ({
@@ -49,14 +49,25 @@ describe("a deal fits a travel window", () => {
 
 describe("saving a window", () => {
   const input = { name: "Thanksgiving", startDate: "2026-11-21", endDate: "2026-11-29", minNights: null, maxNights: null, needsWeekend: false };
-  test("checks the name, real dates, their order, the nights and that it is not over", () => {
+  test("checks the name, real dates, their order, the nights and that it is not over, and names the field to fix", () => {
     expect(travelWindowProblem(input, "2026-11-20")).toBeNull();
-    expect(travelWindowProblem({ ...input, name: "  " }, "2026-11-20")).toContain("name");
-    expect(travelWindowProblem({ ...input, startDate: "2026-02-30" }, "2026-11-20")).toContain("start and an end date");
-    expect(travelWindowProblem({ ...input, endDate: "2026-11-01" }, "2026-10-01")).toContain("before the start");
-    expect(travelWindowProblem(input, "2026-12-01")).toContain("over");
-    expect(travelWindowProblem({ ...input, minNights: 5, maxNights: 3 }, "2026-11-20")).toContain("minimum");
-    expect(travelWindowProblem({ ...input, startDate: "2028-11-21", endDate: "2028-11-29" }, "2026-11-20")).toContain("400 days");
+    expect(travelWindowProblem({ ...input, name: "  " }, "2026-11-20")).toEqual({ field: "name", message: "Please give the window a name." });
+    expect(travelWindowProblem({ ...input, startDate: "2026-02-30" }, "2026-11-20")?.field).toBe("startDate");
+    expect(travelWindowProblem({ ...input, endDate: "" }, "2026-11-20")?.field).toBe("endDate");
+    expect(travelWindowProblem({ ...input, endDate: "2026-11-01" }, "2026-10-01")).toEqual({
+      field: "endDate",
+      message: "The To date cannot be before the From date.",
+    });
+    expect(travelWindowProblem(input, "2026-12-01")).toEqual({ field: "endDate", message: "This window is already over: choose a To date from today on." });
+    expect(travelWindowProblem({ ...input, maxNights: 61 }, "2026-11-20")?.field).toBe("maxNights");
+    expect(travelWindowProblem({ ...input, minNights: 5, maxNights: 3 }, "2026-11-20")).toEqual({
+      field: "minNights",
+      message: "The minimum nights cannot be more than the maximum.",
+    });
+    expect(travelWindowProblem({ ...input, startDate: "2028-11-21", endDate: "2028-11-29" }, "2026-11-20")).toEqual({
+      field: "startDate",
+      message: "Windows can start at most 400 days ahead.",
+    });
   });
 });
 
@@ -82,5 +93,28 @@ describe("presets from the US federal holidays", () => {
     expect(presets.map((preset) => preset.startDate)).toEqual([...presets.map((preset) => preset.startDate)].sort());
     expect(named("Veterans Day weekend 2026")).toBeUndefined();
     expect(presets.length).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe("presets offer only windows with days left to travel", () => {
+  test("on Nov 28, 2026 this year's Thanksgiving week (ending tomorrow) is not offered; next year's is, first among the Thanksgivings", () => {
+    const presets = travelWindowPresets(new Date("2026-11-28T15:00:00Z"));
+    const thanksgivings = presets.filter((preset) => preset.name.startsWith("Thanksgiving week"));
+    expect(thanksgivings).toEqual([{ name: "Thanksgiving week 2027", startDate: "2027-11-20", endDate: "2027-11-28" }]);
+    expect(presets[0]!.name).toBe("Winter break 2026–2027");
+  });
+
+  test("a window under way is offered while three days of it remain from tomorrow", () => {
+    const thanksgiving = { startDate: "2026-11-21", endDate: "2026-11-29" };
+    expect(hasDaysLeftToTravel(thanksgiving, "2026-11-20")).toBe(true);
+    expect(hasDaysLeftToTravel(thanksgiving, "2026-11-26")).toBe(true); // Nov 27–29
+    expect(hasDaysLeftToTravel(thanksgiving, "2026-11-27")).toBe(false); // Nov 28–29
+    expect(hasDaysLeftToTravel(thanksgiving, "2026-11-29")).toBe(false);
+  });
+
+  test("a window shorter than three days is offered until the day before it starts", () => {
+    const oneDay = { startDate: "2027-06-16", endDate: "2027-06-16" };
+    expect(hasDaysLeftToTravel(oneDay, "2027-06-15")).toBe(true);
+    expect(hasDaysLeftToTravel(oneDay, "2027-06-16")).toBe(false);
   });
 });

@@ -1,9 +1,10 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
-import type { FormEvent } from "react";
 import { usePendingAction } from "../components/use-pending-action.ts";
 import type { PaymentFormProps } from "./payment-form-props.ts";
 import { CARD_NOT_CONFIRMED } from "./setup-return.ts";
+import { Button } from "../components/button.tsx";
+import { Form } from "../components/form.tsx";
 
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
 const stripeFor = (publishableKey: string) => {
@@ -25,8 +26,7 @@ function StripeFields({ clientSecret, submitLabel, onConfirmed, onFailed, action
   const elements = useElements();
   const [pending, run] = usePendingAction();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!stripe || !elements) return;
     void run(async () => {
       const confirmParams = { return_url: returnUrl?.() ?? window.location.href };
@@ -42,14 +42,14 @@ function StripeFields({ clientSecret, submitLabel, onConfirmed, onFailed, action
   };
 
   return (
-    <form onSubmit={submit} className="card-form" aria-label="Card details">
+    <Form onSubmit={submit} className="card-form" aria-label="Card details">
       <PaymentElement />
       <div className="dialog-actions">
         {actions}
-        <button type="submit" disabled={!stripe || pending} aria-busy={pending}>
+        <Button type="submit" disabled={!stripe || pending} aria-busy={pending}>
           {submitLabel}
-        </button>
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }

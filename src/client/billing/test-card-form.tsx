@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { api } from "../api.ts";
 import { errorMessage } from "../error-message.ts";
 import { usePendingAction } from "../components/use-pending-action.ts";
 import type { PaymentFormProps } from "./payment-form-props.ts";
+import { Button } from "../components/button.tsx";
+import { Form } from "../components/form.tsx";
 
 /** "MM / YY" or "MM/YYYY" → month and year; null when it can't be read. */
 export function parseExpiry(value: string): { month: number; year: number } | null {
@@ -25,8 +27,7 @@ export function TestCardForm({ clientSecret, submitLabel, onConfirmed, onFailed,
   const [expiry, setExpiry] = useState("");
   const [cvc, setCvc] = useState("");
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const parsed = parseExpiry(expiry);
     if (!parsed) {
       onFailed("Your card's expiration date is incomplete.");
@@ -44,7 +45,7 @@ export function TestCardForm({ clientSecret, submitLabel, onConfirmed, onFailed,
   };
 
   return (
-    <form onSubmit={submit} className="card-form" aria-label="Card details">
+    <Form onSubmit={submit} className="card-form" aria-label="Card details">
       <p className="test-mode-note">
         <strong>Test mode:</strong> no real charge. Use card <code>4242 4242 4242 4242</code>, any future expiry and any CVC (each card gets one free trial: for
         another, try <code>5555 5555 5555 4444</code>).
@@ -82,10 +83,10 @@ export function TestCardForm({ clientSecret, submitLabel, onConfirmed, onFailed,
       </div>
       <div className="dialog-actions">
         {actions}
-        <button type="submit" disabled={pending} aria-busy={pending}>
+        <Button type="submit" disabled={pending} aria-busy={pending}>
           {submitLabel}
-        </button>
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -2,6 +2,7 @@
 // Imports no page: pages import components, never the reverse.
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { bringToastsToFront } from "./toast.tsx";
+import { Button } from "./button.tsx";
 
 interface DialogProps {
   open: boolean;
@@ -54,7 +55,7 @@ export function Dialog({ open, onClose, title, children, footer, wide }: DialogP
     >
       <article className={wide ? "dialog-wide" : undefined}>
         <header>
-          <button type="button" aria-label="Close" rel="prev" onClick={onClose} />
+          <Button type="button" aria-label="Close" rel="prev" onClick={onClose} />
           <h2 id={titleId} className="dialog-title">
             {title}
           </h2>

@@ -1,4 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { Button } from "./button.tsx";
 
 export interface TabItem<Id extends string> {
   id: Id;
@@ -40,7 +41,7 @@ export function TabList<Id extends string>({ label, tabs, active, onChange, idPr
       {tabs.map((tab) => {
         const selected = tab.id === active;
         return (
-          <button
+          <Button
             key={tab.id}
             type="button"
             role="tab"
@@ -51,7 +52,7 @@ export function TabList<Id extends string>({ label, tabs, active, onChange, idPr
             onClick={() => onChange(tab.id)}
           >
             {tab.label}
-          </button>
+          </Button>
         );
       })}
     </div>

@@ -1,5 +1,6 @@
 import { atom, useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useRef } from "react";
+import { Button } from "./button.tsx";
 
 export interface Toast {
   id: number;
@@ -72,9 +73,9 @@ export function Toaster() {
             <strong className="toast-title">{toast.title}</strong>
             {toast.description && <p className="toast-description">{toast.description}</p>}
           </div>
-          <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => setToast(null)}>
+          <Button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => setToast(null)}>
             ×
-          </button>
+          </Button>
         </div>
       )}
     </div>

@@ -17,6 +17,7 @@ import { ProfileDialog, type ProfileMode } from "./dashboard/profile-dialog.tsx"
 import { RejoinCard } from "./dashboard/rejoin-card.tsx";
 import { SubscriptionCard } from "./dashboard/subscription-card.tsx";
 import { TripsSection } from "./dashboard/trips/trips-section.tsx";
+import { Button } from "../components/button.tsx";
 
 export type DashboardData =
   /** `deals` is null when the subscription gives no access to deals. */
@@ -39,12 +40,17 @@ export async function dashboardLoader({ context, request }: LoaderFunctionArgs):
   return { state: "ready", user, subscription, deals, alerts };
 }
 
-/** The first list of deals comes with the page, so it is server-rendered; a failure is shown, then retried. */
+/**
+ * The first list of deals comes with the page, so it is server-rendered; a failure is shown, then retried. An empty
+ * list on a fresh install is asked why: its first fare scan may still be running.
+ */
 async function loadDeals(api: Api): Promise<DealsState> {
   try {
-    return { deals: await api.flightDeals(), error: null };
+    const deals = await api.flightDeals();
+    const firstScanRunning = deals.length === 0 && (await api.scanStatus().catch(() => null))?.firstScanRunning === true;
+    return { deals, error: null, firstScanRunning };
   } catch (error) {
-    return { deals: null, error: dealsErrorOf(error) };
+    return { deals: null, error: dealsErrorOf(error), firstScanRunning: false };
   }
 }
 
@@ -102,9 +108,9 @@ function CheckoutPaidPlanOffer({ sessionId, message }: { sessionId: string; mess
       <p>{message}</p>
       <p>You can join now on the plan you chose, charged today to the card you entered.</p>
       <div className="grid">
-        <button type="button" disabled={pending} aria-busy={pending} onClick={join}>
+        <Button type="button" disabled={pending} aria-busy={pending} onClick={join}>
           Join now
-        </button>
+        </Button>
         <Link to="/" role="button" className="secondary">
           Not now
         </Link>
@@ -204,9 +210,9 @@ function NoAccessCard({ subscription, emailAlerts, onOpenBilling }: { subscripti
         Questions? Write to <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a> and we'll sort it out.
       </p>
       {needsCard && (
-        <button type="button" onClick={onOpenBilling}>
+        <Button type="button" onClick={onOpenBilling}>
           Update card
-        </button>
+        </Button>
       )}
     </article>
   );

@@ -7,6 +7,8 @@ import { errorMessage } from "../error-message.ts";
 import { useHydrated } from "../components/use-hydrated.ts";
 import { usePendingAction } from "../components/use-pending-action.ts";
 import { apiFromContext } from "../root-data.ts";
+import { Button } from "../components/button.tsx";
+import { Form } from "../components/form.tsx";
 
 /** A signed-in user has nothing to do here (docs/product-rules.md §6). */
 export async function loginLoader({ context }: LoaderFunctionArgs) {
@@ -21,7 +23,6 @@ export function LoginPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
 
   const signIn = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
     const form = new FormData(event.currentTarget);
     const email = String(form.get("email") ?? "").trim();
     const password = String(form.get("password") ?? "");
@@ -54,7 +55,7 @@ export function LoginPage() {
           <h1>Welcome back</h1>
           <p>Log in to see your flight deals from RDU.</p>
         </header>
-        <form onSubmit={signIn} noValidate>
+        <Form onSubmit={signIn} noValidate>
           <label>
             Email
             <input type="email" name="email" autoComplete="email" required />
@@ -63,14 +64,14 @@ export function LoginPage() {
             Password
             <input type="password" name="password" autoComplete="current-password" required />
           </label>
-          <button type="submit" disabled={pending} aria-busy={pending}>
+          <Button type="submit" disabled={pending} aria-busy={pending}>
             Sign In
-          </button>
-        </form>
+          </Button>
+        </Form>
         <footer className="auth-links">
-          <button type="button" className="link-button" onClick={() => setForgotOpen(true)}>
+          <Button type="button" className="link-button" onClick={() => setForgotOpen(true)}>
             Forgot Password?
-          </button>
+          </Button>
           <span>
             New to GoRDU?{" "}
             {/* ScrollRestoration scrolls to the hash once the landing page has rendered, with scrollIntoView(), which
@@ -94,8 +95,7 @@ function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () =>
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!email.trim()) {
       toast({ title: "Error", description: "Please enter your email address.", variant: "destructive" });
       return;
@@ -113,21 +113,21 @@ function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () =>
 
   return (
     <Dialog open={open} onClose={close} title="Forgot Password">
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit} noValidate>
         <p>Enter the email of your account and we'll send you a link to choose a new password.</p>
         <label>
           Email
           <input type="email" name="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
         </label>
         <div className="dialog-actions">
-          <button type="button" className="secondary" onClick={close}>
+          <Button type="button" className="secondary" onClick={close}>
             Cancel
-          </button>
-          <button type="submit" disabled={pending} aria-busy={pending}>
+          </Button>
+          <Button type="submit" disabled={pending} aria-busy={pending}>
             Send Reset Link
-          </button>
+          </Button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { MIN_PASSWORD_LENGTH, passwordProblem } from "../../domain/validation.ts";
 import { api } from "../api.ts";
 import { useToast } from "../components/toast.tsx";
 import { errorMessage } from "../error-message.ts";
 import { usePendingAction } from "../components/use-pending-action.ts";
+import { Button } from "../components/button.tsx";
+import { Form } from "../components/form.tsx";
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -36,11 +38,12 @@ function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const toast = useToast();
   const [pending, run] = usePendingAction();
-  const [newPassword, setNewPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  /** The fields are read when sent, not kept in state: what was typed before the script took over is kept too. */
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    const newPassword = String(form.get("newPassword") ?? "");
+    const confirmPassword = String(form.get("confirmPassword") ?? "");
     const problem = passwordProblem(newPassword, confirmPassword);
     if (problem === "mismatch") {
       toast({ title: "Passwords Don't Match", description: "Please ensure both password fields match.", variant: "destructive" });
@@ -71,33 +74,19 @@ function ResetPasswordForm({ token }: { token: string }) {
         <h1>Reset your password</h1>
         <p>Choose a new password of at least {MIN_PASSWORD_LENGTH} characters.</p>
       </header>
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit} noValidate>
         <label>
           New Password
-          <input
-            type="password"
-            name="newPassword"
-            autoComplete="new-password"
-            required
-            value={newPassword}
-            onChange={(event) => setNewPassword(event.target.value)}
-          />
+          <input type="password" name="newPassword" autoComplete="new-password" required />
         </label>
         <label>
           Confirm Password
-          <input
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.target.value)}
-          />
+          <input type="password" name="confirmPassword" autoComplete="new-password" required />
         </label>
-        <button type="submit" disabled={pending} aria-busy={pending}>
+        <Button type="submit" disabled={pending} aria-busy={pending}>
           Reset Password
-        </button>
-      </form>
+        </Button>
+      </Form>
       <Link to="/login" role="button" className="secondary outline full-width">
         Back to Login
       </Link>

@@ -1,5 +1,5 @@
 import { addDays, format } from "date-fns";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import type { SubscriptionInfo } from "../../domain/api/billing.ts";
 import type { PlanType } from "../../domain/api/common.ts";
@@ -15,6 +15,8 @@ import { usePendingAction } from "../components/use-pending-action.ts";
 import { apiFromContext, useRootData } from "../root-data.ts";
 import { RejoinCard } from "./dashboard/rejoin-card.tsx";
 import { TermsDialog } from "./landing/legal-dialogs.tsx";
+import { Button } from "../components/button.tsx";
+import { Form } from "../components/form.tsx";
 
 interface Details {
   firstName: string;
@@ -157,8 +159,7 @@ function DetailsStep({
   const [pending, run] = usePendingAction();
   const set = (name: keyof Details) => (event: { target: { value: string } }) => onChange({ ...details, [name]: event.target.value });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const email = details.email.trim();
     if (!email || !details.firstName.trim() || !details.lastName.trim()) {
       toast({ title: "Required Fields Missing", description: "Please enter your email, first name, and last name.", variant: "destructive" });
@@ -180,7 +181,7 @@ function DetailsStep({
         <p className="step">Step 1 of 3</p>
         <h2>Your details</h2>
       </header>
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit} noValidate>
         <div className="grid">
           <label>
             First name
@@ -195,17 +196,17 @@ function DetailsStep({
           Email
           <input name="email" type="email" autoComplete="email" required maxLength={LIMITS.email} value={details.email} onChange={set("email")} />
         </label>
-        <button type="submit" disabled={pending} aria-busy={pending}>
+        <Button type="submit" disabled={pending} aria-busy={pending}>
           Continue
-        </button>
+        </Button>
         <small className="muted">
           By continuing you confirm you are 18 or older and accept our{" "}
-          <button type="button" className="link-button" onClick={() => setTermsOpen(true)}>
+          <Button type="button" className="link-button" onClick={() => setTermsOpen(true)}>
             Terms of Service
-          </button>
+          </Button>
           .
         </small>
-      </form>
+      </Form>
       <TermsDialog open={termsOpen} onClose={() => setTermsOpen(false)} supportEmail={config.supportEmail} />
     </article>
   );
@@ -275,8 +276,7 @@ function CodeStep({
   const [pending, run] = usePendingAction();
   const email = details.email.trim();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     void run(async () => {
       try {
         const answer = await api.createSubscription(code);
@@ -324,12 +324,12 @@ function CodeStep({
         <h2>Check your email</h2>
         <p className="muted">
           We've sent a 6-digit code to <strong>{email}</strong>. If you already have an account with this address, the email tells you how to sign in instead.{" "}
-          <button type="button" className="link-button" onClick={onBack}>
+          <Button type="button" className="link-button" onClick={onBack}>
             Change email
-          </button>
+          </Button>
         </p>
       </header>
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit} noValidate>
         <label>
           Code
           <input
@@ -342,13 +342,13 @@ function CodeStep({
             onChange={(event) => setCode(event.target.value)}
           />
         </label>
-        <button type="submit" disabled={pending || !code.trim()} aria-busy={pending}>
+        <Button type="submit" disabled={pending || !code.trim()} aria-busy={pending}>
           Continue to Payment
-        </button>
-        <button type="button" className="secondary" disabled={pending} onClick={resend}>
+        </Button>
+        <Button type="button" className="secondary" disabled={pending} onClick={resend}>
           Send a new code
-        </button>
-      </form>
+        </Button>
+      </Form>
     </article>
   );
 }
@@ -364,9 +364,9 @@ function PaidPlanOffer({ planType, message, onJoin }: { planType: PlanType; mess
         You can join on the {PLANS[planType].name.toLowerCase()} plan now: {formatPlanPrice(PLANS[planType])}, charged today to the card you entered.
       </p>
       <div className="grid">
-        <button type="button" disabled={pending} aria-busy={pending} onClick={() => void run(async () => void (await onJoin()))}>
+        <Button type="button" disabled={pending} aria-busy={pending} onClick={() => void run(async () => void (await onJoin()))}>
           Join now: {formatPlanPrice(PLANS[planType])}
-        </button>
+        </Button>
         <Link to="/" role="button" className="secondary">
           Not now
         </Link>
@@ -438,9 +438,9 @@ function PaymentStep({ planType, email, clientSecret, freeTrial, onBack, finishS
         <h2>Payment</h2>
         <p className="muted">
           Signing up as <strong>{email}</strong>.{" "}
-          <button type="button" className="link-button" onClick={onBack}>
+          <Button type="button" className="link-button" onClick={onBack}>
             Change
-          </button>
+          </Button>
         </p>
       </header>
       {freeTrial ? (

@@ -50,3 +50,7 @@ export const PricePoint = t.Object({ date: t.String(), price: t.Number() });
 export type PricePoint = Static<typeof PricePoint>;
 
 export const PriceHistory = t.Array(PricePoint);
+
+/** GET /api/flight-deals/scan-status: whether a fresh install's first fare scan is still running (the list fills when it ends). */
+export const ScanStatus = t.Object({ firstScanRunning: t.Boolean() });
+export type ScanStatus = Static<typeof ScanStatus>;

@@ -82,7 +82,7 @@ export function alertsOverview(deps: Pick<Deps, "db" | "clock" | "config">, user
 export function addTravelWindow(deps: Pick<Deps, "db" | "clock">, user: User, input: TravelWindowRequest): TravelWindow {
   const now = deps.clock.now();
   const problem = travelWindowProblem(input, rduToday(now));
-  if (problem) throw badRequest(problem);
+  if (problem) throw badRequest(problem.message);
   return deps.db.transaction((tx) => {
     const count = tx.select({ n: sql<number>`count(*)` }).from(travelWindows).where(eq(travelWindows.userId, user.id)).get()!.n;
     if (count >= MAX_TRAVEL_WINDOWS) throw conflict(`You can keep up to ${MAX_TRAVEL_WINDOWS} travel windows. Remove one to add another.`);

@@ -1,8 +1,9 @@
 import { Elysia, t } from "elysia";
 import { OkResponse } from "../../domain/api/common.ts";
-import { FlightDealList, PriceHistory } from "../../domain/api/deals.ts";
+import { FlightDealList, PriceHistory, ScanStatus } from "../../domain/api/deals.ts";
 import type { Deps } from "../deps.ts";
 import { authentication, requireDealAccess } from "../auth/auth-plugin.ts";
+import { firstScanRunning } from "../fares/scanner.ts";
 import { DealListCache } from "./deal-list-cache.ts";
 import { dealPriceHistory, flightDealsBody, markDealViewed, removeDealFromList } from "./deals.service.ts";
 
@@ -24,6 +25,7 @@ export function dealsRoutes(deps: Deps) {
       // Documents the answer; a Response is never checked at run time: the test checks this JSON against the model.
       { response: FlightDealList },
     )
+    .get("/api/flight-deals/scan-status", () => ({ firstScanRunning: firstScanRunning(deps.db) }), { response: ScanStatus })
     .post(
       "/api/flight-deals/:id/click",
       ({ member, params }) => {

@@ -216,6 +216,20 @@ async function discoverySweep(deps: ScanDeps, history: PriceHistory, now: Date, 
   summary.status = quotes > 0 || errors.length === 0 ? "succeeded" : "failed";
 }
 
+/**
+ * A fresh install's first fare scan is under way: one has started and none has finished. Members are told their list
+ * is empty because the first scan is running, not because there are no deals (issue 45).
+ */
+export function firstScanRunning(db: Db): boolean {
+  const row = db.$client
+    .query(
+      `SELECT EXISTS (SELECT 1 FROM fare_scans WHERE status = 'running') AS running,
+              EXISTS (SELECT 1 FROM fare_scans WHERE status <> 'running') AS finished`,
+    )
+    .get() as { running: number; finished: number };
+  return row.running === 1 && row.finished === 0;
+}
+
 export async function runScan(deps: ScanDeps, options: ScanOptions = {}): Promise<ScanSummary> {
   const { db, fares } = deps;
   const log = options.log ?? logLine;

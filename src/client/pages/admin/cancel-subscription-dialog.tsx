@@ -1,6 +1,7 @@
 import type { AdminUser } from "../../../domain/api/admin.ts";
 import { useBillingPlace } from "../../billing/billing-place.ts";
 import { Dialog } from "../../components/dialog.tsx";
+import { Button } from "../../components/button.tsx";
 
 interface CancelSubscriptionDialogProps {
   user: AdminUser | null;
@@ -22,12 +23,12 @@ export function CancelSubscriptionDialog({ user, cancelling, onClose, onConfirm 
           </p>
           <p className="muted">Re-activate later starts a new subscription (no trial) on the card they have on file.</p>
           <div className="dialog-actions">
-            <button type="button" className="secondary" onClick={onClose}>
+            <Button type="button" className="secondary" onClick={onClose}>
               Keep Subscription
-            </button>
-            <button type="button" className="danger" onClick={() => onConfirm(user)} disabled={cancelling} aria-busy={cancelling}>
+            </Button>
+            <Button type="button" className="danger" onClick={() => onConfirm(user)} disabled={cancelling} aria-busy={cancelling}>
               Cancel Subscription
-            </button>
+            </Button>
           </div>
         </>
       )}

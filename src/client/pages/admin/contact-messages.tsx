@@ -4,6 +4,7 @@ import { api } from "../../api.ts";
 import { useToast } from "../../components/toast.tsx";
 import { errorMessage } from "../../error-message.ts";
 import { formatTime } from "./format.ts";
+import { Button } from "../../components/button.tsx";
 
 type Message = OperationsOverview["contactMessages"][number];
 
@@ -66,7 +67,7 @@ export function ContactMessages({ messages, onChange }: ContactMessagesProps) {
                   >
                     Reply
                   </a>
-                  <button
+                  <Button
                     type="button"
                     className="secondary outline small"
                     onClick={() => void mark(message)}
@@ -74,7 +75,7 @@ export function ContactMessages({ messages, onChange }: ContactMessagesProps) {
                     aria-busy={pending === message.id}
                   >
                     {message.read ? "Mark unread" : "Mark read"}
-                  </button>
+                  </Button>
                 </div>
               </div>
               <p className="message-body">{message.description}</p>

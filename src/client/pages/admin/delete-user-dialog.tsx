@@ -1,6 +1,7 @@
 import type { AdminUser } from "../../../domain/api/admin.ts";
 import { useBillingPlace } from "../../billing/billing-place.ts";
 import { Dialog } from "../../components/dialog.tsx";
+import { Button } from "../../components/button.tsx";
 
 interface DeleteUserDialogProps {
   user: AdminUser | null;
@@ -27,12 +28,12 @@ export function DeleteUserDialog({ user, deleting, onClose, onConfirm }: DeleteU
             <li>The audit log keeps a record of the deletion.</li>
           </ul>
           <div className="dialog-actions">
-            <button type="button" className="secondary" onClick={onClose}>
+            <Button type="button" className="secondary" onClick={onClose}>
               No
-            </button>
-            <button type="button" className="danger" onClick={() => onConfirm(user)} disabled={deleting} aria-busy={deleting}>
+            </Button>
+            <Button type="button" className="danger" onClick={() => onConfirm(user)} disabled={deleting} aria-busy={deleting}>
               Yes, Delete User
-            </button>
+            </Button>
           </div>
         </>
       )}

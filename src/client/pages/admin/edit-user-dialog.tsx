@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import type { AdminUser, AdminUserUpdate } from "../../../domain/api/admin.ts";
 import type { SubscriptionType } from "../../../domain/api/common.ts";
 import { LIMITS } from "../../../domain/validation.ts";
 import { useBillingPlace } from "../../billing/billing-place.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import type { Outcome } from "./use-user-actions.ts";
+import { Button } from "../../components/button.tsx";
+import { Form } from "../../components/form.tsx";
 
 interface EditUserDialogProps {
   user: AdminUser | null;
@@ -41,15 +43,14 @@ function EditUserForm({ user, error, saving, onClose, onSave, onDelete }: Omit<E
   const set = (name: keyof typeof fields) => (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value });
   const live = user.stripeSubscriptionId !== null && user.subscriptionStatus !== "Cancelled";
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     setProblem(null);
     const outcome = await onSave(user, { ...fields });
     if (!outcome.ok && outcome.error) setProblem(outcome.error);
   };
 
   return (
-    <form onSubmit={submit} className="edit-user-form">
+    <Form onSubmit={submit} className="edit-user-form">
       <div className="grid">
         <label>
           First Name
@@ -90,17 +91,17 @@ function EditUserForm({ user, error, saving, onClose, onSave, onDelete }: Omit<E
       )}
       <div className="dialog-actions edit-actions">
         {onDelete && (
-          <button type="button" className="danger outline push-start" onClick={() => onDelete(user)}>
+          <Button type="button" className="danger outline push-start" onClick={() => onDelete(user)}>
             Delete User
-          </button>
+          </Button>
         )}
-        <button type="button" className="secondary" onClick={onClose}>
+        <Button type="button" className="secondary" onClick={onClose}>
           Cancel
-        </button>
-        <button type="submit" disabled={saving} aria-busy={saving}>
+        </Button>
+        <Button type="submit" disabled={saving} aria-busy={saving}>
           Save Changes
-        </button>
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }

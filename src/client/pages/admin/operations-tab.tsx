@@ -6,6 +6,7 @@ import { OutboxPanel } from "./outbox-panel.tsx";
 import { ScansTable } from "./scans-table.tsx";
 import { SubscriberStats } from "./subscriber-stats.tsx";
 import { useOperations } from "./use-operations.ts";
+import { Button } from "../../components/button.tsx";
 
 /** What a solo operator checks: subscribers and revenue, fare scans, email, messages, and who changed what. */
 export function OperationsTab({ active }: { active: boolean }) {
@@ -19,9 +20,9 @@ export function OperationsTab({ active }: { active: boolean }) {
           <small className="muted" aria-live="polite">
             {loading ? "Loading…" : data ? `Updated ${formatClock(data.loadedAt)} ET` : ""}
           </small>
-          <button type="button" className="secondary outline small" onClick={() => void refresh()} disabled={loading}>
+          <Button type="button" className="secondary outline small" onClick={() => void refresh()} disabled={loading}>
             Refresh
-          </button>
+          </Button>
         </div>
       </header>
 

@@ -6,6 +6,7 @@ import { errorMessage } from "../../error-message.ts";
 import { formatTime } from "./format.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
+import { Button } from "../../components/button.tsx";
 
 type Outbox = OperationsOverview["outbox"];
 
@@ -85,7 +86,7 @@ export function OutboxPanel({ outbox, onRetried }: { outbox: Outbox; onRetried: 
                   <td className="error-text">{email.lastError ?? <span className="muted">—</span>}</td>
                   <td>
                     {(email.status === "queued" || email.status === "failed") && (
-                      <button
+                      <Button
                         type="button"
                         className="secondary outline small"
                         onClick={() => void retry(email.id, email.to)}
@@ -94,7 +95,7 @@ export function OutboxPanel({ outbox, onRetried }: { outbox: Outbox; onRetried: 
                         aria-label={`Retry the ${email.kind} email to ${email.to}`}
                       >
                         Retry
-                      </button>
+                      </Button>
                     )}
                   </td>
                 </tr>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ToggleEvent } from "react";
 import type { AdminUser } from "../../../domain/api/admin.ts";
+import { Button } from "../../components/button.tsx";
 
 export type SubscriptionAction = "reactivate" | "pause" | "cancel";
 
@@ -123,7 +124,7 @@ export function SubscriptionMenu({ user, busy, onAction }: SubscriptionMenuProps
 
   return (
     <>
-      <button
+      <Button
         ref={buttonRef}
         type="button"
         className="secondary outline small menu-button"
@@ -135,7 +136,7 @@ export function SubscriptionMenu({ user, busy, onAction }: SubscriptionMenuProps
         onKeyDown={onButtonKeyDown}
       >
         Subscription
-      </button>
+      </Button>
       <div
         ref={menuRef}
         id={menuId}
@@ -148,7 +149,7 @@ export function SubscriptionMenu({ user, busy, onAction }: SubscriptionMenuProps
         onKeyDown={onMenuKeyDown}
       >
         {items.map((item) => (
-          <button
+          <Button
             key={item.action}
             type="button"
             role="menuitem"
@@ -159,7 +160,7 @@ export function SubscriptionMenu({ user, busy, onAction }: SubscriptionMenuProps
           >
             {item.label}
             {item.unavailable && <small className="menu-item-note">{item.unavailable}</small>}
-          </button>
+          </Button>
         ))}
       </div>
     </>

@@ -3,6 +3,7 @@ import { formatDay, formatShortDay } from "./format.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import { SubscriptionMenu, type SubscriptionAction } from "./subscription-menu.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
+import { Button } from "../../components/button.tsx";
 
 interface UserTableProps {
   users: AdminUser[];
@@ -70,9 +71,9 @@ export function UserTable({ users, meId, busyUserId, searching, onEdit, onSubscr
               </td>
               <td data-label="Actions" className="cell-actions">
                 <div className="row-actions">
-                  <button type="button" className="secondary small" onClick={() => onEdit(user)} aria-label={`Edit ${user.email}`}>
+                  <Button type="button" className="secondary small" onClick={() => onEdit(user)} aria-label={`Edit ${user.email}`}>
                     Edit
-                  </button>
+                  </Button>
                   {user.stripeSubscriptionId && <SubscriptionMenu user={user} busy={busyUserId === user.id} onAction={onSubscriptionAction} />}
                 </div>
               </td>

@@ -9,6 +9,7 @@ import { useAdminUsers } from "./use-admin-users.ts";
 import { useUserActions } from "./use-user-actions.ts";
 import { UserSearch } from "./user-search.tsx";
 import { UserTable } from "./user-table.tsx";
+import { Button } from "../../components/button.tsx";
 
 /** 'User Management (N users)': search, the table, and the edit, delete and cancel dialogs. */
 export function UsersTab({ me, initial }: { me: CurrentUser; initial: AdminUserList }) {
@@ -46,9 +47,9 @@ export function UsersTab({ me, initial }: { me: CurrentUser; initial: AdminUserL
       {users.error && (
         <p className="inline-error" role="alert">
           {users.error}{" "}
-          <button type="button" className="link-button" onClick={users.reload}>
+          <Button type="button" className="link-button" onClick={users.reload}>
             Try again
-          </button>
+          </Button>
         </p>
       )}
 
@@ -65,9 +66,9 @@ export function UsersTab({ me, initial }: { me: CurrentUser; initial: AdminUserL
                 {search.trim() ? "Try part of an email address, a first name or a last name." : "Subscribers appear here once they sign up."}
               </p>
               {search.trim() && (
-                <button type="button" className="secondary outline small" onClick={() => users.setSearch("")}>
+                <Button type="button" className="secondary outline small" onClick={() => users.setSearch("")}>
                   Clear search
-                </button>
+                </Button>
               )}
             </>
           )}

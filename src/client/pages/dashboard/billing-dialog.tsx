@@ -7,6 +7,7 @@ import { api } from "../../api.ts";
 import { PaymentForm } from "../../billing/payment-form.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { useToast } from "../../components/toast.tsx";
+import { Button } from "../../components/button.tsx";
 
 interface BillingDialogProps {
   open: boolean;
@@ -70,13 +71,13 @@ export function BillingDialog({ open, subscription, onClose, onOpenCancel }: Bil
           actions={
             <>
               {canCancel && (
-                <button type="button" className="secondary outline" onClick={onOpenCancel}>
+                <Button type="button" className="secondary outline" onClick={onOpenCancel}>
                   Subscription
-                </button>
+                </Button>
               )}
-              <button type="button" className="secondary" onClick={onClose}>
+              <Button type="button" className="secondary" onClick={onClose}>
                 Cancel
-              </button>
+              </Button>
             </>
           }
         />

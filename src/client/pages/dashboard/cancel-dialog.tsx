@@ -5,6 +5,7 @@ import { api } from "../../api.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { usePendingAction } from "../../components/use-pending-action.ts";
+import { Button } from "../../components/button.tsx";
 
 /** 'Cancel Subscription?': says before confirming what happens to access, which differs by plan (Terms). */
 export function CancelDialog({ open, subscription, onClose }: { open: boolean; subscription: SubscriptionInfo; onClose: () => void }) {
@@ -37,12 +38,12 @@ export function CancelDialog({ open, subscription, onClose }: { open: boolean; s
         <p>You'll keep getting deals until {accessUntil}, and you won't be charged again.</p>
       )}
       <div className="dialog-actions">
-        <button type="button" className="secondary" onClick={onClose}>
+        <Button type="button" className="secondary" onClick={onClose}>
           Keep Subscription
-        </button>
-        <button type="button" className="danger" onClick={cancel} disabled={pending} aria-busy={pending}>
+        </Button>
+        <Button type="button" className="danger" onClick={cancel} disabled={pending} aria-busy={pending}>
           Cancel Subscription
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

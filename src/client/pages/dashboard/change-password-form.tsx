@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import type { CurrentUser } from "../../../domain/api/users.ts";
 import { MIN_PASSWORD_LENGTH, passwordProblem } from "../../../domain/validation.ts";
@@ -6,19 +6,23 @@ import { api } from "../../api.ts";
 import { useToast } from "../../components/toast.tsx";
 import { errorMessage } from "../../error-message.ts";
 import { usePendingAction } from "../../components/use-pending-action.ts";
+import { Button } from "../../components/button.tsx";
+import { Form } from "../../components/form.tsx";
 
 /** A user still on their signup set-up has no current password to give, so the field is not shown (docs/product-rules.md §4). */
 export function ChangePasswordForm({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
   const toast = useToast();
   const { revalidate } = useRevalidator();
   const [pending, run] = usePendingAction();
-  const [currentPassword, setCurrentPassword] = useState("");
-  const [newPassword, setNewPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
   const settingUp = user.needsPasswordSetup;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  /** The fields are read when sent, not kept in state: nothing typed is lost however early it was typed. */
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    const field = (name: string) => String(form.get(name) ?? "");
+    const currentPassword = field("currentPassword");
+    const newPassword = field("newPassword");
+    const confirmPassword = field("confirmPassword");
     const problem = passwordProblem(newPassword, confirmPassword);
     if (problem === "mismatch") {
       toast({ title: "Passwords Don't Match", description: "Please make sure both password fields match", variant: "destructive" });
@@ -44,52 +48,30 @@ export function ChangePasswordForm({ user, onDone }: { user: CurrentUser; onDone
   };
 
   return (
-    <form onSubmit={submit}>
+    <Form onSubmit={submit}>
       {!settingUp && (
         <label>
           Current Password
-          <input
-            type="password"
-            name="currentPassword"
-            autoComplete="current-password"
-            required
-            value={currentPassword}
-            onChange={(event) => setCurrentPassword(event.target.value)}
-          />
+          <input type="password" name="currentPassword" autoComplete="current-password" required />
         </label>
       )}
       <label>
         New Password
-        <input
-          type="password"
-          name="newPassword"
-          autoComplete="new-password"
-          required
-          aria-describedby="new-password-hint"
-          value={newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
-        />
+        <input type="password" name="newPassword" autoComplete="new-password" required aria-describedby="new-password-hint" />
         <small id="new-password-hint">Password must be at least {MIN_PASSWORD_LENGTH} characters long</small>
       </label>
       <label>
         Confirm Password
-        <input
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-        />
+        <input type="password" name="confirmPassword" autoComplete="new-password" required />
       </label>
       <div className="dialog-actions">
-        <button type="button" className="secondary" onClick={onDone}>
+        <Button type="button" className="secondary" onClick={onDone}>
           Cancel
-        </button>
-        <button type="submit" disabled={pending} aria-busy={pending}>
+        </Button>
+        <Button type="submit" disabled={pending} aria-busy={pending}>
           {settingUp ? "Set Password" : "Change Password"}
-        </button>
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -3,6 +3,7 @@ import type { CurrentUser } from "../../../domain/api/users.ts";
 import { api } from "../../api.ts";
 import { useToast } from "../../components/toast.tsx";
 import { usePendingAction } from "../../components/use-pending-action.ts";
+import { Button } from "../../components/button.tsx";
 
 /** docs/product-rules.md §2: 'Welcome back' once the user has logged in before, else 'Welcome'; first name, or the email. */
 export function greeting(user: CurrentUser): string {
@@ -49,14 +50,14 @@ export function DashboardHeader({ user, onOpenProfile }: { user: CurrentUser; on
             </li>
           )}
           <li>
-            <button type="button" className="secondary" onClick={onOpenProfile}>
+            <Button type="button" className="secondary" onClick={onOpenProfile}>
               Profile
-            </button>
+            </Button>
           </li>
           <li>
-            <button type="button" className="outline" onClick={logout} disabled={pending} aria-busy={pending}>
+            <Button type="button" className="outline" onClick={logout} disabled={pending} aria-busy={pending}>
               Logout
-            </button>
+            </Button>
           </li>
         </ul>
       </nav>

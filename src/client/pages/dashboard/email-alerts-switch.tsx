@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { api } from "../../api.ts";
 import { useToast } from "../../components/toast.tsx";
+import { useHydrated } from "../../components/use-hydrated.ts";
 
 /**
  * Saves at once (docs/product-rules.md §5). Turning alerts on warns about spam folders for 6 s. Without access no alert is sent
@@ -13,6 +14,7 @@ export function EmailAlertsSwitch({ enabled, unavailable }: { enabled: boolean; 
   const { revalidate } = useRevalidator();
   const [checked, setChecked] = useState(enabled);
   const [saving, setSaving] = useState(false);
+  const hydrated = useHydrated();
 
   const toggle = async (next: boolean) => {
     setChecked(next);
@@ -44,7 +46,7 @@ export function EmailAlertsSwitch({ enabled, unavailable }: { enabled: boolean; 
         type="checkbox"
         role="switch"
         checked={checked}
-        disabled={saving || unavailable !== undefined}
+        disabled={!hydrated || saving || unavailable !== undefined}
         aria-describedby={unavailable ? reasonId : undefined}
         onChange={(event) => void toggle(event.target.checked)}
       />

@@ -1,3 +1,5 @@
+import { Button } from "../../components/button.tsx";
+
 export function PasswordSetupCard({ onSetPassword }: { onSetPassword: () => void }) {
   return (
     <article className="warning-card" role="region" aria-labelledby="password-setup-title">
@@ -5,9 +7,9 @@ export function PasswordSetupCard({ onSetPassword }: { onSetPassword: () => void
         <h2 id="password-setup-title">Set Up Your Password</h2>
         <p>You're signed in on this device. Set a password so you can sign in on your other devices too.</p>
       </div>
-      <button type="button" onClick={onSetPassword}>
+      <Button type="button" onClick={onSetPassword}>
         Set Password
-      </button>
+      </Button>
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { CurrentUser } from "../../../domain/api/users.ts";
 import { LIMITS } from "../../../domain/validation.ts";
@@ -10,6 +10,8 @@ import { usePendingAction } from "../../components/use-pending-action.ts";
 import type { AlertsOverview } from "../../../domain/api/alerts.ts";
 import { PushDevicesSection } from "./alerts/push-devices-section.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
+import { Button } from "../../components/button.tsx";
+import { Form } from "../../components/form.tsx";
 
 export type ProfileMode = "view" | "edit" | "password";
 
@@ -55,12 +57,12 @@ function ProfileView({ user, onEdit, onChangePassword }: { user: CurrentUser; on
         ))}
       </dl>
       <div className="dialog-actions">
-        <button type="button" className="secondary" onClick={onChangePassword}>
+        <Button type="button" className="secondary" onClick={onChangePassword}>
           Change Password
-        </button>
-        <button type="button" onClick={onEdit}>
+        </Button>
+        <Button type="button" onClick={onEdit}>
           Edit
-        </button>
+        </Button>
       </div>
     </>
   );
@@ -73,8 +75,7 @@ function ProfileEditForm({ user, onDone, onOpenBilling }: { user: CurrentUser; o
   const [fields, setFields] = useState({ firstName: user.firstName, lastName: user.lastName, address: user.address, phone: user.phone });
   const set = (name: keyof typeof fields) => (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value });
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
+  const save = () => {
     void run(async () => {
       try {
         await api.updateProfile(fields);
@@ -88,7 +89,7 @@ function ProfileEditForm({ user, onDone, onOpenBilling }: { user: CurrentUser; o
   };
 
   return (
-    <form onSubmit={save}>
+    <Form onSubmit={save}>
       <div className="grid">
         <label>
           First Name
@@ -109,17 +110,17 @@ function ProfileEditForm({ user, onDone, onOpenBilling }: { user: CurrentUser; o
       </label>
       <div className="dialog-actions">
         {onOpenBilling && (
-          <button type="button" className="secondary outline" onClick={onOpenBilling}>
+          <Button type="button" className="secondary outline" onClick={onOpenBilling}>
             Billing
-          </button>
+          </Button>
         )}
-        <button type="button" className="secondary" onClick={onDone}>
+        <Button type="button" className="secondary" onClick={onDone}>
           Cancel
-        </button>
-        <button type="submit" disabled={pending} aria-busy={pending}>
+        </Button>
+        <Button type="submit" disabled={pending} aria-busy={pending}>
           Save Changes
-        </button>
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -8,6 +8,7 @@ import { PaymentForm } from "../../billing/payment-form.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { errorMessage } from "../../error-message.ts";
 import { usePendingAction } from "../../components/use-pending-action.ts";
+import { Button } from "../../components/button.tsx";
 
 interface RejoinCardProps {
   subscription: SubscriptionInfo;
@@ -99,9 +100,9 @@ function NewMembership({ subscription, initialPlan, onRejoined }: RejoinCardProp
         </fieldset>
       )}
       {useSavedCard ? (
-        <button type="button" disabled={pending} aria-busy={pending} onClick={() => void run(async () => void (await rejoin(planType)))}>
+        <Button type="button" disabled={pending} aria-busy={pending} onClick={() => void run(async () => void (await rejoin(planType)))}>
           {payLabel}
-        </button>
+        </Button>
       ) : (
         <NewCardForm submitLabel={payLabel} onConfirmed={(clientSecret) => rejoin(planType, clientSecret)} />
       )}
@@ -170,9 +171,9 @@ function KeptMembership({ subscription, onRejoined }: Omit<RejoinCardProps, "ini
         Rejoin to keep it: {next}
         {card ? `, on ${card}` : ""}. Nothing is charged today.
       </p>
-      <button type="button" disabled={pending} aria-busy={pending} onClick={() => void run(async () => void (await rejoin(planType)))}>
+      <Button type="button" disabled={pending} aria-busy={pending} onClick={() => void run(async () => void (await rejoin(planType)))}>
         Rejoin: keep my {plan.name.toLowerCase()} plan
-      </button>
+      </Button>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { differenceInCalendarDays, format } from "date-fns";
 import type { SubscriptionInfo } from "../../../domain/api/billing.ts";
 import { formatPlanPrice, PLANS } from "../../../domain/plans.ts";
+import { Button } from "../../components/button.tsx";
 
 const day = (iso: string) => format(new Date(iso), "MMM d, yyyy");
 
@@ -45,9 +46,9 @@ export function SubscriptionCard({ info, onOpenBilling }: { info: SubscriptionIn
         )}
       </div>
       {info.card !== null || needsCard ? (
-        <button type="button" className={needsCard ? undefined : "secondary outline"} onClick={onOpenBilling}>
+        <Button type="button" className={needsCard ? undefined : "secondary outline"} onClick={onOpenBilling}>
           {needsCard ? "Update card" : "Billing"}
-        </button>
+        </Button>
       ) : null}
     </article>
   );

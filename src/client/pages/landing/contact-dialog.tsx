@@ -6,6 +6,8 @@ import { api } from "../../api.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { errorMessage } from "../../error-message.ts";
+import { Button } from "../../components/button.tsx";
+import { Form } from "../../components/form.tsx";
 
 interface ContactDialogProps {
   open: boolean;
@@ -26,12 +28,12 @@ export function ContactDialog({ open, onClose }: ContactDialogProps) {
       wide
       footer={
         <>
-          <button type="button" className="secondary" onClick={onClose}>
+          <Button type="button" className="secondary" onClick={onClose}>
             Cancel
-          </button>
-          <button type="submit" form={formId} disabled={sending} aria-busy={sending}>
+          </Button>
+          <Button type="submit" form={formId} disabled={sending} aria-busy={sending}>
             {sending ? "Sending…" : "Send Message"}
-          </button>
+          </Button>
         </>
       }
     >
@@ -77,7 +79,6 @@ function ContactForm({ id, sending, setSending, onSent }: ContactFormProps) {
     );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
     if (sending) return;
     const message = {
       email: values.email.trim(),
@@ -115,7 +116,7 @@ function ContactForm({ id, sending, setSending, onSent }: ContactFormProps) {
   }
 
   return (
-    <form id={id} onSubmit={submit} className="contact-form">
+    <Form id={id} onSubmit={submit} className="contact-form">
       <p>Questions, feedback or account trouble? Write to us and we'll reply by email.</p>
       <label htmlFor={`${id}-email`}>Email</label>
       <input type="email" autoComplete="email" {...field("email")} />
@@ -129,6 +130,6 @@ function ContactForm({ id, sending, setSending, onSent }: ContactFormProps) {
       <label htmlFor={`${id}-description`}>Description</label>
       <textarea rows={5} {...field("description")} />
       {hint("description")}
-    </form>
+    </Form>
   );
 }

@@ -1,4 +1,5 @@
 import { Dialog } from "../../components/dialog.tsx";
+import { Button } from "../../components/button.tsx";
 
 interface LegalDialogProps {
   open: boolean;
@@ -8,9 +9,9 @@ interface LegalDialogProps {
 
 function CloseFooter({ onClose }: { onClose: () => void }) {
   return (
-    <button type="button" className="secondary" onClick={onClose}>
+    <Button type="button" className="secondary" onClick={onClose}>
       Close
-    </button>
+    </Button>
   );
 }
 

@@ -5,6 +5,7 @@ import { ContactDialog } from "./contact-dialog.tsx";
 import { PrivacyDialog, TermsDialog } from "./legal-dialogs.tsx";
 import { Logo } from "./logo.tsx";
 import { SECTION_LINKS, SectionLink } from "./section-link.tsx";
+import { Button } from "../../components/button.tsx";
 
 type OpenDialog = "privacy" | "terms" | "contact" | null;
 
@@ -39,19 +40,19 @@ export function SiteFooter() {
             <h2>Company</h2>
             <ul>
               <li>
-                <button type="button" className="link-button" onClick={() => setDialog("privacy")}>
+                <Button type="button" className="link-button" onClick={() => setDialog("privacy")}>
                   Privacy Policy
-                </button>
+                </Button>
               </li>
               <li>
-                <button type="button" className="link-button" onClick={() => setDialog("terms")}>
+                <Button type="button" className="link-button" onClick={() => setDialog("terms")}>
                   Terms of Service
-                </button>
+                </Button>
               </li>
               <li>
-                <button type="button" className="link-button" onClick={() => setDialog("contact")}>
+                <Button type="button" className="link-button" onClick={() => setDialog("contact")}>
                   Contact
-                </button>
+                </Button>
               </li>
               {user?.isAdmin && (
                 <li>

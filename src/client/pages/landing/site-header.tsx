@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Logo } from "./logo.tsx";
 import { SECTION_LINKS, SectionLink } from "./section-link.tsx";
+import { Button } from "../../components/button.tsx";
 
 const MENU_ID = "mobile-menu";
 
@@ -59,7 +60,7 @@ export function SiteHeader() {
         </ul>
         <ul className="nav-mobile">
           <li>
-            <button
+            <Button
               ref={toggleRef}
               type="button"
               className="menu-toggle"
@@ -71,7 +72,7 @@ export function SiteHeader() {
               <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d={menuOpen ? "M6 6l12 12M18 6L6 18" : "M4 7h16M4 12h16M4 17h16"} stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
               </svg>
-            </button>
+            </Button>
           </li>
         </ul>
         <div id={MENU_ID} className="mobile-menu" hidden={!menuOpen}>

@@ -1,18 +1,28 @@
 import { useId } from "react";
 import { OFFERED_TIME_ZONES } from "../../../../domain/alert-timing.ts";
 import type { AlertSettings } from "../../../../domain/api/alerts.ts";
+import { useHydrated } from "../../../components/use-hydrated.ts";
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const hourLabel = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? "am" : "pm"}`;
 
 const TIME_ZONES: readonly string[] = OFFERED_TIME_ZONES;
 
+/** What each choice means, under the list: the options stay short enough for a phone's width. */
+const DELIVERY_HINTS: Record<AlertSettings["delivery"], string> = {
+  instant: "One email per batch of deals, as soon as they are found.",
+  daily: "One email a day with the day's deals, at the digest time below.",
+  weekly: "One email on Saturdays with the week's deals, at the digest time below.",
+};
+
 /** How and when alerts arrive: instant or a digest, quiet hours in the member's time zone, and a daily cap. */
 export function DeliverySection({ settings, onSave }: { settings: AlertSettings; onSave: (change: Partial<AlertSettings>) => void }) {
-  const ids = { delivery: useId(), digestHour: useId(), zone: useId(), quietStart: useId(), quietEnd: useId(), cap: useId() };
+  const ids = { delivery: useId(), deliveryHint: useId(), digestHour: useId(), zone: useId(), quietStart: useId(), quietEnd: useId(), cap: useId() };
+  /** Each choice is saved the moment it changes: before the script has taken over, a change would not be (decision 104). */
+  const waiting = !useHydrated();
   const zones = TIME_ZONES.includes(settings.timeZone) ? TIME_ZONES : [settings.timeZone, ...TIME_ZONES];
   const hourSelect = (id: string, value: number, field: "digestHour" | "quietStart" | "quietEnd") => (
-    <select id={id} value={value} onChange={(event) => onSave({ [field]: Number(event.target.value) })}>
+    <select id={id} value={value} disabled={waiting} onChange={(event) => onSave({ [field]: Number(event.target.value) })}>
       {HOURS.map((hour) => (
         <option key={hour} value={hour}>
           {hourLabel(hour)}
@@ -25,11 +35,20 @@ export function DeliverySection({ settings, onSave }: { settings: AlertSettings;
       <h3 id="delivery-title">When alerts arrive</h3>
       <label htmlFor={ids.delivery}>
         Alert emails
-        <select id={ids.delivery} value={settings.delivery} onChange={(event) => onSave({ delivery: event.target.value as AlertSettings["delivery"] })}>
-          <option value="instant">Instantly, one email per batch of deals</option>
+        <select
+          id={ids.delivery}
+          value={settings.delivery}
+          disabled={waiting}
+          aria-describedby={ids.deliveryHint}
+          onChange={(event) => onSave({ delivery: event.target.value as AlertSettings["delivery"] })}
+        >
+          <option value="instant">Instantly</option>
           <option value="daily">Daily digest</option>
           <option value="weekly">Weekly digest (Saturdays)</option>
         </select>
+        <small id={ids.deliveryHint} className="muted">
+          {DELIVERY_HINTS[settings.delivery]}
+        </small>
       </label>
       {settings.delivery !== "instant" && (
         <label htmlFor={ids.digestHour}>
@@ -39,7 +58,7 @@ export function DeliverySection({ settings, onSave }: { settings: AlertSettings;
       )}
       <label htmlFor={ids.zone}>
         Time zone
-        <select id={ids.zone} value={settings.timeZone} onChange={(event) => onSave({ timeZone: event.target.value })}>
+        <select id={ids.zone} value={settings.timeZone} disabled={waiting} onChange={(event) => onSave({ timeZone: event.target.value })}>
           {zones.map((zone) => (
             <option key={zone} value={zone}>
               {zone.replace("_", " ")}
@@ -60,7 +79,7 @@ export function DeliverySection({ settings, onSave }: { settings: AlertSettings;
       <small className="muted">Instant alerts found during quiet hours wait until they end. Choose the same hour twice for none.</small>
       <label htmlFor={ids.cap}>
         Instant alerts a day, at most
-        <select id={ids.cap} value={settings.dailyCap} onChange={(event) => onSave({ dailyCap: Number(event.target.value) })}>
+        <select id={ids.cap} value={settings.dailyCap} disabled={waiting} onChange={(event) => onSave({ dailyCap: Number(event.target.value) })}>
           {[1, 2, 3, 5, 10, 20, 50].map((cap) => (
             <option key={cap} value={cap}>
               {cap}

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import type { PushDevice } from "../../../../domain/api/alerts.ts";
 import { api, ApiError } from "../../../api.ts";
 import { useToast } from "../../../components/toast.tsx";
+import { Button } from "../../../components/button.tsx";
 
 /** 'Chrome on Android': enough for a person to tell their devices apart in the list. */
 function deviceLabel(userAgent: string): string {
@@ -95,16 +96,16 @@ export function PushDevicesSection({ devices, publicKey, onChange }: { devices: 
                 <strong>{device.label}</strong>
                 <small>Added {new Date(device.createdAt).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" })}</small>
               </span>
-              <button type="button" className="secondary outline" aria-label={`Remove ${device.label}`} onClick={() => void remove(device)}>
+              <Button type="button" className="secondary outline" aria-label={`Remove ${device.label}`} onClick={() => void remove(device)}>
                 Remove
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
       )}
-      <button type="button" className="secondary" disabled={busy} aria-busy={busy} onClick={() => void enable()}>
+      <Button type="button" className="secondary" disabled={busy} aria-busy={busy} onClick={() => void enable()}>
         Get instant alerts on this device
-      </button>
+      </Button>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { Snooze } from "../../../../domain/api/alerts.ts";
 import { api } from "../../../api.ts";
 import { useToast } from "../../../components/toast.tsx";
+import { Button } from "../../../components/button.tsx";
 
 /** Snoozed destinations (from a deal's details, an alert email or a push), each with a button to end the snooze. */
 export function SnoozesSection({ snoozes, onChange }: { snoozes: Snooze[]; onChange: () => Promise<void> }) {
@@ -27,9 +28,9 @@ export function SnoozesSection({ snoozes, onChange }: { snoozes: Snooze[]; onCha
               </strong>
               <small>No alerts until {new Date(snooze.until).toLocaleDateString("en-US", { month: "short", day: "numeric" })}</small>
             </span>
-            <button type="button" className="secondary outline" aria-label={`End the snooze of ${snooze.city}`} onClick={() => void wake(snooze)}>
+            <Button type="button" className="secondary outline" aria-label={`End the snooze of ${snooze.city}`} onClick={() => void wake(snooze)}>
               Unsnooze
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

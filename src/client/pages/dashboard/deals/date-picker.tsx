@@ -14,6 +14,7 @@ import {
   startOfWeek,
 } from "date-fns";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { Button } from "../../../components/button.tsx";
 
 interface Props {
   label: string;
@@ -67,7 +68,7 @@ export function DatePicker({ label, value, onChange, disabled, min, max, error }
       <span className="field-label" id={labelId}>
         {label}
       </span>
-      <button
+      <Button
         ref={trigger}
         type="button"
         className="date-trigger"
@@ -84,7 +85,7 @@ export function DatePicker({ label, value, onChange, disabled, min, max, error }
         <span id={valueId} className={value ? undefined : "muted"}>
           {value ? format(value, "MMM dd") : "Any date"}
         </span>
-      </button>
+      </Button>
       {error && (
         <small id={errorId} className="field-error" role="alert">
           {error}
@@ -188,15 +189,15 @@ function Calendar({ id, label, value, min, max, onChoose, onClear, onClose }: Ca
       }}
     >
       <div className="calendar-head">
-        <button type="button" className="calendar-nav" aria-label="Previous month" onClick={() => setMonth((m) => addMonths(m, -1))}>
+        <Button type="button" className="calendar-nav" aria-label="Previous month" onClick={() => setMonth((m) => addMonths(m, -1))}>
           ‹
-        </button>
+        </Button>
         <strong id={titleId} aria-live="polite">
           {format(month, "MMMM yyyy")}
         </strong>
-        <button type="button" className="calendar-nav" aria-label="Next month" onClick={() => setMonth((m) => addMonths(m, 1))}>
+        <Button type="button" className="calendar-nav" aria-label="Next month" onClick={() => setMonth((m) => addMonths(m, 1))}>
           ›
-        </button>
+        </Button>
       </div>
       <table ref={grid} role="grid" aria-labelledby={titleId} className="calendar-grid" onKeyDown={onKeyDown}>
         <thead>
@@ -218,7 +219,7 @@ function Calendar({ id, label, value, min, max, onChoose, onClear, onClose }: Ca
                 return (
                   <td key={day.toISOString()} role="gridcell" aria-selected={selected}>
                     {inMonth && (
-                      <button
+                      <Button
                         type="button"
                         tabIndex={tabbable !== null && isSameDay(day, tabbable) ? 0 : -1}
                         disabled={blocked}
@@ -230,7 +231,7 @@ function Calendar({ id, label, value, min, max, onChoose, onClear, onClose }: Ca
                         onFocus={() => setFocused(day)}
                       >
                         {format(day, "d")}
-                      </button>
+                      </Button>
                     )}
                   </td>
                 );
@@ -240,12 +241,12 @@ function Calendar({ id, label, value, min, max, onChoose, onClear, onClose }: Ca
         </tbody>
       </table>
       <div className="calendar-foot">
-        <button type="button" className="secondary outline" onClick={onClear}>
+        <Button type="button" className="secondary outline" onClick={onClear}>
           Clear
-        </button>
-        <button type="button" className="secondary outline" onClick={onClose}>
+        </Button>
+        <Button type="button" className="secondary outline" onClick={onClose}>
           Cancel
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { detectNonstop } from "../../../../domain/deals.ts";
 import { airlineMark, cityOf, dealName, dealStatus, money } from "./format.ts";
 import { FitsBadge, NonstopMark, StatusBadge } from "./deals-table.tsx";
 import { ShareDealButton } from "../trips/share-deal-button.tsx";
+import { Button } from "../../../components/button.tsx";
 
 /** docs/product-rules.md §9: a left swipe of more than 80 px opens the card; it then sits 100 px to the left, showing Delete. */
 export const SWIPE_THRESHOLD_PX = 80;
@@ -96,7 +97,7 @@ export function DealCard({ deal, open, onOpenChange, onView, onDelete, deleting 
   return (
     <li ref={root} className={`deal-card-wrap${open ? " is-open" : ""}${dragOffset !== null && dragOffset < 0 ? " is-revealing" : ""}`} data-deal-id={deal.id}>
       <div className="deal-card-actions">
-        <button
+        <Button
           ref={deleteButton}
           type="button"
           className="danger"
@@ -106,7 +107,7 @@ export function DealCard({ deal, open, onOpenChange, onView, onDelete, deleting 
           onClick={() => onDelete(deal)}
         >
           Delete
-        </button>
+        </Button>
       </div>
       <div
         className={`deal-card is-${status}${dragOffset !== null ? " is-dragging" : ""}`}
@@ -122,7 +123,7 @@ export function DealCard({ deal, open, onOpenChange, onView, onDelete, deleting 
           event.preventDefault();
         }}
       >
-        <button type="button" className="deal-card-main" aria-label={`View details of ${name}`} onClick={() => (open ? onOpenChange(false) : onView(deal))}>
+        <Button type="button" className="deal-card-main" aria-label={`View details of ${name}`} onClick={() => (open ? onOpenChange(false) : onView(deal))}>
           <span className="deal-card-top">
             <span className="airline-mark" aria-hidden="true">
               {airlineMark(deal.airline)}
@@ -140,9 +141,9 @@ export function DealCard({ deal, open, onOpenChange, onView, onDelete, deleting 
             <NonstopMark answer={detectNonstop(deal)} long />
           </span>
           <FitsBadge deal={deal} />
-        </button>
+        </Button>
         <ShareDealButton deal={deal} className="deal-card-more deal-card-share" compact />
-        <button
+        <Button
           type="button"
           className="deal-card-more"
           aria-label={`Actions for ${name}`}
@@ -153,7 +154,7 @@ export function DealCard({ deal, open, onOpenChange, onView, onDelete, deleting 
           }}
         >
           <span aria-hidden="true">⋯</span>
-        </button>
+        </Button>
       </div>
     </li>
   );

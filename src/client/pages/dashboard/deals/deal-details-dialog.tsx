@@ -11,6 +11,7 @@ import { cityOf, money } from "./format.ts";
 import { PriceComparison } from "./price-range-bar.tsx";
 import { PriceHistory } from "./price-history-chart.tsx";
 import { TripActions } from "../trips/trip-actions.tsx";
+import { Button } from "../../../components/button.tsx";
 
 /**
  * docs/product-rules.md §2 'Flight Deal Details': what the deal is, why it is a deal (how far below typical, the typical
@@ -32,22 +33,22 @@ export function DealDetailsDialog({ deal, onClose, onSnooze }: { deal: FlightDea
       wide
       footer={
         <div className="details-actions">
-          <button type="button" onClick={() => openBookingPopup(deal)}>
+          <Button type="button" onClick={() => openBookingPopup(deal)}>
             {airline?.label ?? "Airline"}
-          </button>
+          </Button>
           {googleUrl && (
             <a href={googleUrl} target="_blank" rel="noopener noreferrer" role="button" className="secondary">
               Google Flights
             </a>
           )}
           {deal && onSnooze && (
-            <button type="button" className="secondary outline" onClick={() => onSnooze(deal)}>
+            <Button type="button" className="secondary outline" onClick={() => onSnooze(deal)}>
               Snooze {cityOf(deal)} 30 days
-            </button>
+            </Button>
           )}
-          <button type="button" className="secondary outline" onClick={onClose}>
+          <Button type="button" className="secondary outline" onClick={onClose}>
             Close
-          </button>
+          </Button>
         </div>
       }
     >

@@ -4,11 +4,15 @@ import { DealCard } from "./deal-card.tsx";
 import { DealsTable, type SortState } from "./deals-table.tsx";
 import { PageSizeControls, type PageSize } from "./page-size-controls.tsx";
 import { RegionToggle } from "./region-toggle.tsx";
+import { Button } from "../../../components/button.tsx";
+import { useHydrated } from "../../../components/use-hydrated.ts";
 
 export type ListStatus = "loading" | "failed" | "no-access" | "ready";
 
 interface Props {
   status: ListStatus;
+  /** The list is empty because a fresh install's first fare scan is still running. */
+  firstScanRunning: boolean;
   /** A refetch failed while an older list is still shown. */
   refreshFailed: boolean;
   onRetry: () => void;
@@ -44,6 +48,7 @@ interface Props {
 export function DealsCard(props: Props) {
   const { status, total, deals, shown, selected } = props;
   const selectedCount = deals.filter((deal) => selected.has(deal.id)).length;
+  const hydrated = useHydrated();
 
   return (
     <article className="deals-card" aria-labelledby="deals-title">
@@ -56,7 +61,13 @@ export function DealsCard(props: Props) {
           <RegionToggle region={props.region} counts={props.regionCounts} onChange={props.onRegionChange} />
           {props.onFitsOnlyChange && (
             <label className="switch-label">
-              <input type="checkbox" role="switch" checked={props.fitsOnly} onChange={(event) => props.onFitsOnlyChange?.(event.target.checked)} />
+              <input
+                type="checkbox"
+                role="switch"
+                disabled={!hydrated}
+                checked={props.fitsOnly}
+                onChange={(event) => props.onFitsOnlyChange?.(event.target.checked)}
+              />
               Fits my windows
             </label>
           )}
@@ -71,9 +82,9 @@ export function DealsCard(props: Props) {
       {props.refreshFailed && status === "ready" && (
         <p className="refresh-failed" role="alert">
           Failed to fetch flight deals. The list below may be out of date.{" "}
-          <button type="button" className="link-button" onClick={props.onRetry}>
+          <Button type="button" className="link-button" onClick={props.onRetry}>
             Try again
-          </button>
+          </Button>
         </p>
       )}
 
@@ -85,9 +96,9 @@ export function DealsCard(props: Props) {
       {status === "failed" && (
         <div className="deals-state" role="alert">
           <p>Failed to fetch flight deals.</p>
-          <button type="button" className="secondary outline" onClick={props.onRetry}>
+          <Button type="button" className="secondary outline" onClick={props.onRetry}>
             Try again
-          </button>
+          </Button>
         </div>
       )}
       {status === "no-access" && (
@@ -95,7 +106,16 @@ export function DealsCard(props: Props) {
           <p>Flight deals are for members with an active subscription. Reload the page to see where your subscription stands.</p>
         </div>
       )}
-      {status === "ready" && total === 0 && (
+      {status === "ready" && total === 0 && props.firstScanRunning && (
+        <div className="deals-empty" role="status">
+          <PlaneIcon />
+          <p className="deals-empty-title" aria-busy="true">
+            Looking for your first deals
+          </p>
+          <p className="muted">GoRDU is checking fares from RDU for the first time. Deals appear here as soon as that ends, usually within a minute.</p>
+        </div>
+      )}
+      {status === "ready" && total === 0 && !props.firstScanRunning && (
         <div className="deals-empty">
           <PlaneIcon />
           <p className="deals-empty-title">No new flight deals available</p>
@@ -115,7 +135,7 @@ export function DealsCard(props: Props) {
             <span className="muted" aria-live="polite">
               {selectedCount > 0 ? `${selectedCount} selected` : "Select deals to remove them from your list"}
             </span>
-            <button
+            <Button
               type="button"
               className="secondary outline danger-outline"
               disabled={selectedCount === 0 || props.deletingSelected}
@@ -123,7 +143,7 @@ export function DealsCard(props: Props) {
               onClick={props.onDeleteSelected}
             >
               Delete selected
-            </button>
+            </Button>
           </div>
           <div className="deals-desktop">
             <DealsTable deals={shown} sort={props.sort} onSort={props.onSort} selected={selected} onSelect={props.onSelect} onOpen={props.onView} />

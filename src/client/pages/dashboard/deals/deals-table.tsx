@@ -5,6 +5,7 @@ import { detectNonstop } from "../../../../domain/deals.ts";
 import { cityOf, dealName, dealStatus, money, travelDateLines } from "./format.ts";
 import { PriceRangeBar } from "./price-range-bar.tsx";
 import { Tooltip } from "../../../components/tooltip.tsx";
+import { Button } from "../../../components/button.tsx";
 
 export interface SortState {
   key: SortKey;
@@ -98,7 +99,7 @@ function DealRow({ deal, selected, onSelect, onOpen }: { deal: FlightDeal; selec
         <StatusBadge status={status} />
       </td>
       <td>
-        <button
+        <Button
           type="button"
           className="row-open"
           aria-label={`${deal.airline}: view details of ${name}`}
@@ -108,7 +109,7 @@ function DealRow({ deal, selected, onSelect, onOpen }: { deal: FlightDeal; selec
           }}
         >
           {deal.airline}
-        </button>
+        </Button>
       </td>
       <td>
         <Tooltip content={cityOf(deal)}>
@@ -167,10 +168,10 @@ export function NonstopMark({ answer, long }: { answer: "Yes" | "No" | null; lon
 function SortButton({ label, hint, direction, onClick }: { label: string; hint?: string; direction: SortDirection | null; onClick: () => void }) {
   const hintId = useId();
   const button = (
-    <button type="button" className="sort-button" onClick={onClick} aria-describedby={hint ? hintId : undefined}>
+    <Button type="button" className="sort-button" onClick={onClick} aria-describedby={hint ? hintId : undefined}>
       {label}
       <SortArrow direction={direction} />
-    </button>
+    </Button>
   );
   if (!hint) return button;
   return (

@@ -27,6 +27,7 @@ import { destinationCode, EMPTY_DRAFT, SearchCard, type DateErrors, type SearchD
 import { useFlightDeals, type DealsState } from "./use-flight-deals.ts";
 import { useToday } from "./use-today.ts";
 import { useShareFromEmail } from "../trips/share-from-email.ts";
+import { Button } from "../../../components/button.tsx";
 
 const NO_DATE_ERRORS: DateErrors = { begin: null, end: null };
 
@@ -259,16 +260,18 @@ export function DealsWorkspace({ user, initial, alerts: initialAlerts, notices }
           <p className="deals-hero-summary" aria-live="polite">
             {deals === null
               ? "Watching fares from Raleigh-Durham around the clock."
-              : `${all.length} ${all.length === 1 ? "deal" : "deals"} in your list · ${newCount} new · refreshed automatically`}
+              : list.firstScanRunning && all.length === 0
+                ? "Checking fares from Raleigh-Durham for the first time…"
+                : `${all.length} ${all.length === 1 ? "deal" : "deals"} in your list · ${newCount} new · refreshed automatically`}
           </p>
         </div>
-        <button type="button" className="nonstop-button" onClick={() => setDestinationsOpen(true)}>
+        <Button type="button" className="nonstop-button" onClick={() => setDestinationsOpen(true)}>
           <PlaneGlyph />
           <span>
             Nonstop Destinations
             <small>{DESTINATION_COUNTS.total} cities, no connections</small>
           </span>
-        </button>
+        </Button>
       </section>
 
       {notices}
@@ -288,6 +291,7 @@ export function DealsWorkspace({ user, initial, alerts: initialAlerts, notices }
 
       <DealsCard
         status={status}
+        firstScanRunning={list.firstScanRunning}
         refreshFailed={list.error === "failed"}
         onRetry={() => void refresh()}
         total={all.length}

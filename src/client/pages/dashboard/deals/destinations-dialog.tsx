@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { DESTINATION_COUNTS, searchDestinations, type Destination } from "../../../../domain/destinations.ts";
 import { Dialog } from "../../../components/dialog.tsx";
+import { Button } from "../../../components/button.tsx";
 
 /**
  * docs/product-rules.md §2: 'Nonstop Destinations from RDU', searchable by city, code or airline, in a Domestic and an
@@ -78,13 +79,13 @@ function DestinationGroup({
       <ul className="destination-list">
         {destinations.map((destination) => (
           <li key={destination.code}>
-            <button type="button" className="destination-entry" onClick={() => onChoose(destination.code)}>
+            <Button type="button" className="destination-entry" onClick={() => onChoose(destination.code)}>
               <span className="destination-head">
                 <span className="destination-city">{destination.city}</span>
                 <span className="destination-code">{destination.code}</span>
               </span>
               <span className="destination-airlines">{destination.airlines.join(", ")}</span>
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

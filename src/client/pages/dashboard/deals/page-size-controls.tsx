@@ -1,4 +1,5 @@
 /** docs/product-rules.md §9: 10 deals by default; 20, 30 and all on request, offered only when there are more than 10. */
+import { Button } from "../../../components/button.tsx";
 export type PageSize = 10 | 20 | 30 | "all";
 export const DEFAULT_PAGE_SIZE: PageSize = 10;
 export const PAGE_SIZE_CONTROLS_FROM = 10;
@@ -34,9 +35,9 @@ export function PageSizeControls({ total, size, onChange }: { total: number; siz
       </p>
       <div role="group" aria-label="Deals per page" className="page-size-buttons">
         {pageSizeOptions(size, total).map((option) => (
-          <button key={option.label} type="button" className="secondary outline" onClick={() => onChange(option.size)}>
+          <Button key={option.label} type="button" className="secondary outline" onClick={() => onChange(option.size)}>
             {option.label}
-          </button>
+          </Button>
         ))}
       </div>
     </div>

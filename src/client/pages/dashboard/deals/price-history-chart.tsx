@@ -1,5 +1,5 @@
 import { format, parseISO } from "date-fns";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { FlightDeal, PricePoint } from "../../../../domain/api/deals.ts";
 import { api } from "../../../api.ts";
 import { money } from "./format.ts";
@@ -7,7 +7,8 @@ import { comparedWith } from "../../../../domain/deal-rules.ts";
 
 type History = { state: "loading" } | { state: "failed" } | { state: "ready"; points: PricePoint[] };
 
-const WIDTH = 560;
+/** Until the chart has measured its box; then it is drawn at its own width, so its labels keep their size on a phone. */
+const DEFAULT_WIDTH = 560;
 const HEIGHT = 170;
 const PAD = { top: 12, right: 12, bottom: 24, left: 48 };
 
@@ -57,7 +58,27 @@ export function PriceHistory({ deal }: { deal: FlightDeal }) {
   );
 }
 
+/**
+ * The chart's width in CSS pixels, followed as the dialog resizes. A fixed viewBox scaled to a phone's width drew the
+ * 11 px labels at 6–7 px; drawn at its real width, text is the size the stylesheet says.
+ */
+function useWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(DEFAULT_WIDTH);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry && entry.contentRect.width > 0) setWidth(Math.round(entry.contentRect.width));
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
 function HistoryChart({ deal, points }: { deal: FlightDeal; points: PricePoint[] }) {
+  const [box, width] = useWidth();
   const price = Number(deal.startingPrice);
   const low = Number(deal.priceRange1);
   const high = Number(deal.priceRange2);
@@ -73,7 +94,7 @@ function HistoryChart({ deal, points }: { deal: FlightDeal; points: PricePoint[]
   const times = points.map((p) => parseISO(p.date).getTime());
   const tFrom = times[0]!;
   const tTo = Math.max(times.at(-1)!, tFrom + 1);
-  const plotW = WIDTH - PAD.left - PAD.right;
+  const plotW = width - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const x = (t: number) => PAD.left + ((t - tFrom) / (tTo - tFrom)) * plotW;
   const y = (value: number) => PAD.top + (1 - (value - yFrom) / (yTo - yFrom)) * plotH;
@@ -86,29 +107,31 @@ function HistoryChart({ deal, points }: { deal: FlightDeal; points: PricePoint[]
   const label = `Price history for RDU to ${deal.destination} from ${first} to ${last}: lowest ${money(cheapest)}, highest ${money(dearest)}; this deal is ${money(price)}.`;
 
   return (
-    <svg className="history-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label}>
-      <title>{label}</title>
-      <rect className="history-band" x={PAD.left} width={plotW} y={y(high)} height={Math.max(0, y(low) - y(high))} />
-      {ticks.map((tick) => (
-        <g key={tick}>
-          <line className="history-grid" x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} />
-          <text className="history-axis" x={PAD.left - 6} y={y(tick) + 4} textAnchor="end">
-            {money(tick)}
-          </text>
-        </g>
-      ))}
-      <path className="history-area" d={area} />
-      <path className="history-line" d={line} />
-      <line className="history-deal" x1={PAD.left} x2={WIDTH - PAD.right} y1={y(price)} y2={y(price)} />
-      <text className="history-deal-label" x={WIDTH - PAD.right - 4} y={y(price) - 5} textAnchor="end">
-        This deal {money(price)}
-      </text>
-      <text className="history-axis" x={PAD.left} y={HEIGHT - 6}>
-        {first}
-      </text>
-      <text className="history-axis" x={WIDTH - PAD.right} y={HEIGHT - 6} textAnchor="end">
-        {last}
-      </text>
-    </svg>
+    <div ref={box}>
+      <svg className="history-chart" viewBox={`0 0 ${width} ${HEIGHT}`} width={width} height={HEIGHT} role="img" aria-label={label}>
+        <title>{label}</title>
+        <rect className="history-band" x={PAD.left} width={plotW} y={y(high)} height={Math.max(0, y(low) - y(high))} />
+        {ticks.map((tick) => (
+          <g key={tick}>
+            <line className="history-grid" x1={PAD.left} x2={width - PAD.right} y1={y(tick)} y2={y(tick)} />
+            <text className="history-axis" x={PAD.left - 6} y={y(tick) + 4} textAnchor="end">
+              {money(tick)}
+            </text>
+          </g>
+        ))}
+        <path className="history-area" d={area} />
+        <path className="history-line" d={line} />
+        <line className="history-deal" x1={PAD.left} x2={width - PAD.right} y1={y(price)} y2={y(price)} />
+        <text className="history-deal-label" x={width - PAD.right - 4} y={y(price) - 5} textAnchor="end">
+          This deal {money(price)}
+        </text>
+        <text className="history-axis" x={PAD.left} y={HEIGHT - 6}>
+          {first}
+        </text>
+        <text className="history-axis" x={width - PAD.right} y={HEIGHT - 6} textAnchor="end">
+          {last}
+        </text>
+      </svg>
+    </div>
   );
 }

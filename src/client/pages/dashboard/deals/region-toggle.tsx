@@ -1,4 +1,5 @@
 import type { DealRegion } from "../../../../domain/deal-filter.ts";
+import { Button } from "../../../components/button.tsx";
 
 const REGIONS: { value: DealRegion; label: string }[] = [
   { value: "all", label: "All" },
@@ -11,7 +12,7 @@ export function RegionToggle({ region, counts, onChange }: { region: DealRegion;
   return (
     <div role="group" aria-label="Region" className="region-toggle">
       {REGIONS.map(({ value, label }) => (
-        <button
+        <Button
           key={value}
           type="button"
           className={region === value ? undefined : "secondary outline"}
@@ -22,7 +23,7 @@ export function RegionToggle({ region, counts, onChange }: { region: DealRegion;
           <span className="region-count" aria-hidden="true">
             {counts[value]}
           </span>
-        </button>
+        </Button>
       ))}
     </div>
   );

@@ -1,9 +1,12 @@
-import { useId, type FormEvent } from "react";
+import { useId } from "react";
 import type { TravelWindow } from "../../../../domain/api/alerts.ts";
 import { suggestDestinations } from "../../../../domain/destinations.ts";
 import { EmailAlertsSwitch } from "../email-alerts-switch.tsx";
 import { DatePicker } from "./date-picker.tsx";
 import { DestinationAutocomplete } from "./destination-autocomplete.tsx";
+import { Button } from "../../../components/button.tsx";
+import { Form } from "../../../components/form.tsx";
+import { useHydrated } from "../../../components/use-hydrated.ts";
 
 export interface SearchDraft {
   /** What is typed in the Destination field: a code, or a city. */
@@ -48,8 +51,8 @@ export function SearchCard({ emailAlerts, draft, onDraftChange, today, dateError
   const anyDatesId = useId();
   const windowId = useId();
   const nonstopId = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const hydrated = useHydrated();
+  const submit = () => {
     onSearch();
   };
   const beginMax = draft.end;
@@ -64,7 +67,7 @@ export function SearchCard({ emailAlerts, draft, onDraftChange, today, dateError
         </div>
         <EmailAlertsSwitch enabled={emailAlerts} />
       </header>
-      <form className="search-form" onSubmit={submit} noValidate>
+      <Form className="search-form" onSubmit={submit} noValidate>
         <div className="search-fields">
           <DestinationAutocomplete label="Destination" value={draft.destination} onChange={(destination) => onDraftChange({ destination })} />
           <DatePicker
@@ -88,7 +91,7 @@ export function SearchCard({ emailAlerts, draft, onDraftChange, today, dateError
         {windows.length > 0 && (
           <label htmlFor={windowId} className="load-window">
             Dates from a travel window
-            <select id={windowId} value="" onChange={(event) => onLoadWindow(Number(event.target.value))}>
+            <select id={windowId} value="" disabled={!hydrated} onChange={(event) => onLoadWindow(Number(event.target.value))}>
               <option value="">Choose a window…</option>
               {windows.map((window) => (
                 <option key={window.id} value={window.id}>
@@ -109,14 +112,14 @@ export function SearchCard({ emailAlerts, draft, onDraftChange, today, dateError
           </label>
           <div className="search-actions">
             {filterActive && (
-              <button type="button" className="secondary outline" onClick={onClear}>
+              <Button type="button" className="secondary outline" onClick={onClear}>
                 Clear Filter
-              </button>
+              </Button>
             )}
-            <button type="submit">Search Preferences</button>
+            <Button type="submit">Search Preferences</Button>
           </div>
         </div>
-      </form>
+      </Form>
     </article>
   );
 }

@@ -4,12 +4,16 @@ import { api, ApiError } from "../../../api.ts";
 
 /** docs/product-rules.md §9: the deal list is refetched every 30 s. */
 export const DEALS_REFETCH_MS = 30_000;
+/** While a fresh install's first scan runs, it is asked every 2 s whether it has ended, so its deals show at once. */
+export const FIRST_SCAN_POLL_MS = 2_000;
 
 export type DealsError = "failed" | "no-access";
 
 export interface DealsState {
   deals: FlightDeal[] | null;
   error: DealsError | null;
+  /** The list is empty because a fresh install's first fare scan is still running. */
+  firstScanRunning: boolean;
 }
 
 export function dealsErrorOf(error: unknown): DealsError {
@@ -40,12 +44,12 @@ export function useFlightDeals(initial: DealsState) {
     setFetching(true);
     try {
       const deals = await api.flightDeals();
-      if (request === latest.current) setState({ deals, error: null });
+      if (request === latest.current) setState((current) => ({ ...current, deals, error: null }));
     } catch (error) {
       if (request !== latest.current) return;
       const kind = dealsErrorOf(error);
       // A failed refetch keeps the list already shown; the page says the refresh failed.
-      setState((current) => ({ deals: kind === "no-access" ? null : current.deals, error: kind }));
+      setState((current) => ({ ...current, deals: kind === "no-access" ? null : current.deals, error: kind }));
     } finally {
       inFlight.current--;
       setFetching(inFlight.current > 0);
@@ -72,6 +76,19 @@ export function useFlightDeals(initial: DealsState) {
       document.removeEventListener("visibilitychange", onVisible);
     };
   }, [initial, refresh]);
+
+  // A fresh install's first scan: asked about every 2 s; the list is fetched as soon as it has ended.
+  useEffect(() => {
+    if (!state.firstScanRunning) return;
+    const timer = setInterval(async () => {
+      const status = await api.scanStatus().catch(() => null);
+      if (status?.firstScanRunning !== false) return;
+      clearInterval(timer);
+      setState((current) => ({ ...current, firstScanRunning: false }));
+      await refresh();
+    }, FIRST_SCAN_POLL_MS);
+    return () => clearInterval(timer);
+  }, [state.firstScanRunning, refresh]);
 
   /** Changes the list shown at once (a deal viewed or deleted), ahead of the next fetch. */
   const update = useCallback((change: (deals: FlightDeal[]) => FlightDeal[]) => {

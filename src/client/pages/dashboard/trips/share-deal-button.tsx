@@ -6,6 +6,7 @@ import { usePendingAction } from "../../../components/use-pending-action.ts";
 import { errorMessage } from "../../../error-message.ts";
 import { cityOf, money } from "../deals/format.ts";
 import { useNotifyTripsChanged } from "./trips-changed.ts";
+import { Button } from "../../../components/button.tsx";
 
 /** Phones with the Web Share API get the system share sheet; elsewhere the link is copied. */
 function canUseShareSheet(): boolean {
@@ -56,7 +57,7 @@ export function ShareDealButton({ deal, className, compact = false }: { deal: Fl
 
   return (
     <>
-      <button
+      <Button
         type="button"
         className={className ?? "secondary"}
         onClick={share}
@@ -65,7 +66,7 @@ export function ShareDealButton({ deal, className, compact = false }: { deal: Fl
         aria-label={compact ? `Share ${deal.airline} to ${cityOf(deal)}` : undefined}
       >
         {compact ? <span aria-hidden="true">↗</span> : "Share"}
-      </button>
+      </Button>
       {shared && !compact && (
         <p className="trip-actions-note share-confirmation" role="status">
           {shared.copied ? "Link copied: " : "Your link: "}

@@ -9,6 +9,8 @@ import { bookingLinks } from "../deals/booking.ts";
 import { cityOf } from "../deals/format.ts";
 import { ShareDealButton } from "./share-deal-button.tsx";
 import { useBookedDealIds, useNotifyTripsChanged } from "./trips-changed.ts";
+import { Button } from "../../../components/button.tsx";
+import { Form } from "../../../components/form.tsx";
 
 /** The deal's trip actions in its details: share it, put it on the calendar, and mark it booked. */
 export function TripActions({ deal }: { deal: FlightDeal }) {
@@ -74,14 +76,13 @@ function BookedForm({ deal }: { deal: FlightDeal }) {
   }
   if (!open) {
     return (
-      <button type="button" onClick={() => setOpen(true)}>
+      <Button type="button" onClick={() => setOpen(true)}>
         I booked it
-      </button>
+      </Button>
     );
   }
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
     const raw = String(new FormData(event.currentTarget).get("pricePaid") ?? "").trim();
     const pricePaid = raw === "" ? null : Number(raw);
     if (pricePaid !== null && !(pricePaid >= 1 && pricePaid <= 100_000)) {
@@ -101,14 +102,14 @@ function BookedForm({ deal }: { deal: FlightDeal }) {
   };
 
   return (
-    <form className="booked-form" onSubmit={submit}>
+    <Form className="booked-form" onSubmit={submit}>
       <label>
         Price paid (optional)
         <input ref={priceField} name="pricePaid" type="number" inputMode="decimal" min="1" max="100000" step="0.01" placeholder={`${deal.startingPrice}`} />
       </label>
-      <button type="submit" disabled={pending} aria-busy={pending}>
+      <Button type="submit" disabled={pending} aria-busy={pending}>
         Save booked trip
-      </button>
-    </form>
+      </Button>
+    </Form>
   );
 }

@@ -5,6 +5,7 @@ import { useToast } from "../../../components/toast.tsx";
 import { errorMessage } from "../../../error-message.ts";
 import { money } from "../deals/format.ts";
 import { useSetBookedDealIds, useTripsChanged } from "./trips-changed.ts";
+import { Button } from "../../../components/button.tsx";
 
 /** Fixed zone and locale, as the emails say it. */
 const WHEN = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "medium", timeStyle: "short" });
@@ -88,9 +89,9 @@ function BookedTripsCard({ trips, onChange }: { trips: BookedTrip[]; onChange: (
               <br />
               {watchText(trip)}
             </p>
-            <button type="button" className="secondary outline" onClick={() => void remove(trip)} aria-label={`Remove booked trip to ${trip.destinationCity}`}>
+            <Button type="button" className="secondary outline" onClick={() => void remove(trip)} aria-label={`Remove booked trip to ${trip.destinationCity}`}>
               Remove
-            </button>
+            </Button>
           </li>
         ))}
       </ul>
@@ -123,14 +124,14 @@ function SharedLinksCard({ shares, onChange }: { shares: DealShare[]; onChange: 
               {share.travelDates}
               {share.ended ? " · ended" : ""}
             </p>
-            <button
+            <Button
               type="button"
               className="secondary outline"
               onClick={() => void revoke(share)}
               aria-label={`Revoke the shared link to ${share.destinationCity}`}
             >
               Revoke
-            </button>
+            </Button>
             <a className="share-url" href={share.url} target="_blank" rel="noopener noreferrer">
               {share.url}
             </a>
