@@ -1,4 +1,6 @@
 import { logBudgetPlan } from "./fares/fare-budget.ts";
+import { unseenRoutes } from "./fares/route-coverage.ts";
+import { DAY_MS } from "../domain/calendar.ts";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -96,7 +98,9 @@ export async function main(bundle?: EmbeddedBundle, options: MainOptions = {}): 
     `GoRDU listening on ${config.appUrl} (port ${app.server?.port}; database ${config.databasePath}; ${billing}; fares: ${deps.fares.name}; mail: ${mailer.description}; ready in ${Math.round(performance.now() - startedAt)} ms)`,
   );
 
-  void logBudgetPlan(deps.fares, config, new Date(), logLine); // asks SerpApi's account: never holds up the boot
+  const bootedAt = new Date();
+  const unseen = unseenRoutes(deps.db, deps.fares.name, new Date(bootedAt.getTime() - DAY_MS));
+  void logBudgetPlan(deps.fares, config, bootedAt, logLine, unseen); // asks SerpApi's account: never holds up the boot
 
   if (config.fareSource === "travelpayouts" && !config.serpapiKey) {
     log.warn("FARE_SOURCE=travelpayouts without SERPAPI_KEY: cached prices build history but no deal is found until SerpApi can confirm them.");

@@ -18,7 +18,7 @@ const DAY_START = Date.parse("2026-12-01T06:00:00Z");
 const PRICE_BY_HOUR = [300, 260, 280];
 
 function explore(question: ExploreQuestion): ScriptedExploreRow[] {
-  if (question.areaId !== null || question.tripKind !== "weekend") return [];
+  if (question.areaId !== null || question.arrivalId !== null || question.tripKind !== "weekend") return [];
   const hour = Math.round((question.at.getTime() - DAY_START) / HOUR) % 24;
   return DESTINATIONS.filter((d) => discoveryAreaOf(d.code) === "north-america").map((d) => ({
     destination: d.code,

@@ -1,6 +1,6 @@
 /**
  * The Operations tab's fare searches (issue 15): searches spent and left this month, routes seen in the last 6 and
- * 24 hours, candidates confirmed or found not real, the last discovery's rows, and the budget plan of a SerpApi
+ * 24 hours and the routes not seen in 24 hours or never (issue 43), candidates confirmed or found not real, the last discovery's rows, and the budget plan of a SerpApi
  * install — after real scans against the local SerpApi-shaped server.
  */
 import { afterEach, expect, test } from "bun:test";
@@ -18,11 +18,14 @@ const quiet = { log: () => {} };
 let server: SerpApiServer | null = null;
 afterEach(() => server?.stop());
 
-/** North America only (no other area is configured): LAS is cheap in Explore but dear on a fresh search. */
+/**
+ * No SERPAPI_EXPLORE_AREAS: North America, Europe (which answers nothing here) and the routes no area covers, each by
+ * its own airport. LAS is cheap in Explore but dear on a fresh search.
+ */
 const explore = (question: ExploreQuestion): ScriptedExploreRow[] =>
   question.areaId !== null
     ? []
-    : DESTINATIONS.filter((d) => discoveryAreaOf(d.code) === "north-america").map((d) => ({
+    : DESTINATIONS.filter((d) => (question.arrivalId ? d.code === question.arrivalId : discoveryAreaOf(d.code) === "north-america")).map((d) => ({
         destination: d.code,
         departDate: "2027-01-15",
         returnDate: question.tripKind === "weekend" ? "2027-01-17" : "2027-01-22",
@@ -81,9 +84,12 @@ test("after a day of hourly SerpApi scans: searches spent and left, coverage, a 
     searchesThisMonth: serpapi.count("charged"),
     searchesLeft: 3000 - serpapi.count("charged"),
     catalogueRoutes: 81,
-    // Only North America is searchable without SERPAPI_EXPLORE_AREAS beyond Europe's, and Europe answers nothing here.
-    routesObserved6h: 72,
-    routesObserved24h: 72,
+    // Without SERPAPI_EXPLORE_AREAS: North America, and the Caribbean, Central America and Bermuda by their own airports;
+    // Europe answers nothing here, so its routes are listed as never seen.
+    routesObserved6h: 77,
+    routesObserved24h: 77,
+    routesUnseen24h: [],
+    routesNeverSeen: ["CDG", "FRA", "KEF", "LHR"],
     lastDiscovery: { at: t.clock.now().toISOString() },
   });
   expect(view.lastDiscovery.rawRows).toBeGreaterThanOrEqual(72);
@@ -96,8 +102,17 @@ test("after a day of hourly SerpApi scans: searches spent and left, coverage, a 
     schedule: "0 * * * *",
     sweepsPerMonth: 720,
     searchesPerSweep: 4,
+    routesSearchedAlone: ["BDA", "MBJ", "PTY", "PUJ", "SJU"],
+    routesLeftOut: [],
     warnings: [],
   });
+
+  // A day with no scan: every route seen before is listed as not seen in the last 24 hours.
+  t.clock.advance(25 * HOUR);
+  const later = await operations();
+  expect(later.routesUnseen24h).toHaveLength(77);
+  expect(later.routesUnseen24h).toContain("BDA");
+  expect(later.routesNeverSeen).toEqual(["CDG", "FRA", "KEF", "LHR"]);
 }, 30_000);
 
 test("a schedule the budget cannot pay for is named, with what it can pay for", async () => {

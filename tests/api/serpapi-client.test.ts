@@ -37,13 +37,13 @@ const flatMarket = (question: FlightsQuestion): ScriptedFlight => ({
   typicalRange: [250, 400],
 });
 
-/** Travel Explore over the catalogue: every destination of the asked area, $300 round trip, a month out. */
+/** Travel Explore over the catalogue: every destination of the asked area (or the one asked airport), $300 round trip, a month out. */
 const networkExplore = (question: ExploreQuestion): ScriptedExploreRow[] => {
   const area = question.areaId === null ? "north-america" : (Object.entries(KNOWN_AREA_IDS).find(([, id]) => id === question.areaId)?.[0] ?? "none");
   const nights = question.tripKind === "weekend" ? 2 : 7;
   const depart = new Date(question.at.getTime() + 30 * 24 * HOUR).toISOString().slice(0, 10);
   const back = new Date(question.at.getTime() + (30 + nights) * 24 * HOUR).toISOString().slice(0, 10);
-  return DESTINATIONS.filter((d) => discoveryAreaOf(d.code) === area).map((d) => ({
+  return DESTINATIONS.filter((d) => (question.arrivalId ? d.code === question.arrivalId : discoveryAreaOf(d.code) === area)).map((d) => ({
     destination: d.code,
     departDate: depart,
     returnDate: back,
@@ -89,13 +89,17 @@ describe("scans with the real client", () => {
     expect(explore.every((search) => search.params.no_cache === undefined)).toBe(true);
     expect(flights.every((search) => search.params.no_cache === "true")).toBe(true);
     expect(serpapi.searches.every((search) => search.params.currency === "USD")).toBe(true);
-    // Each search of North America answers its 72 catalogue airports, each of Europe its 4.
+    // Each search of North America answers its 72 catalogue airports, each of Europe its 4, each of one airport (a
+    // route no area covers: the Caribbean, Central America, Bermuda) its 1; all 81 routes are priced.
     const europe = explore.filter((search) => search.params.arrival_area_id === "/m/02j9z").length;
+    const alone = explore.filter((search) => search.params.arrival_id !== undefined).length;
+    expect(alone).toBeGreaterThanOrEqual(5);
     expect(t.db.select().from(fareScans).get()).toMatchObject({
       searches: share,
       discoverySearches: 27,
       confirmSearches: 9,
-      discoveryRows: (27 - europe) * 72 + europe * 4,
+      discoveryRows: (27 - europe - alone) * 72 + europe * 4 + alone,
+      routes: 81,
     });
     expect(new Set(explore.map((search) => JSON.stringify(search.params))).size).toBe(27);
   });

@@ -3,6 +3,7 @@
  * by discovery and confirmation within the budget (replay.ts's budgeted mode), scored against the world's truth.
  */
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
+import type { DiscoveryArea } from "../../src/server/fares/discovery-areas.ts";
 import { REPLAY_START, worldTruth } from "./evaluate.ts";
 import { measureAlerts, quantile } from "./metrics.ts";
 import { replay } from "./replay.ts";
@@ -15,7 +16,12 @@ export interface BudgetJobSpec {
   seed: number;
   days: number;
   searchesPerMonth: number;
+  /** "serpapi": the areas SerpApi searches with no SERPAPI_EXPLORE_AREAS (North America, Europe; the other routes alone); default every area. */
+  areas?: "all" | "serpapi";
 }
+
+/** The areas SerpApi's Explore can search with no operator setting (serpapi.ts). */
+export const SERPAPI_DEFAULT_AREAS: readonly DiscoveryArea[] = ["north-america", "europe"];
 
 export interface BudgetJobResult {
   spec: BudgetJobSpec;
@@ -39,7 +45,14 @@ export interface BudgetJobResult {
 
 export async function evaluateBudget(spec: BudgetJobSpec): Promise<BudgetJobResult> {
   const world = new SyntheticWorld({ kind: spec.kind, seed: spec.seed, replayStart: REPLAY_START, replayDays: spec.days });
-  const year = await replay({ world, from: REPLAY_START, days: spec.days, warmStart: true, searchesPerMonth: spec.searchesPerMonth });
+  const year = await replay({
+    world,
+    from: REPLAY_START,
+    days: spec.days,
+    warmStart: true,
+    searchesPerMonth: spec.searchesPerMonth,
+    areas: spec.areas === "serpapi" ? SERPAPI_DEFAULT_AREAS : undefined,
+  });
   const source = year.budgeted!;
   const metrics = measureAlerts(year.alerts.current, worldTruth(world, REPLAY_START, world.replayEnd));
   const spent = [...source.spentByMonth.values()];

@@ -16,6 +16,7 @@ import { BaselineRules, type BaselineName } from "./baselines.ts";
 import type { AlertRecord } from "./metrics.ts";
 import { ReplayHistoryLoader } from "./replay-history.ts";
 import type { SyntheticWorld } from "./world.ts";
+import type { DiscoveryArea } from "../../src/server/fares/discovery-areas.ts";
 import { createBudgetedWorldSource, type BudgetedWorldSource } from "./world-budgeted-source.ts";
 import { createWorldFareSource, WORLD_SOURCE, type WorldFareSource } from "./world-fare-source.ts";
 
@@ -37,6 +38,8 @@ export interface ReplayPlan {
    * searches a month (world-budgeted-source.ts). Only today's rule is replayed: the baselines judge a grid's quotes.
    */
   searchesPerMonth?: number;
+  /** Budgeted mode: the areas Explore can search (default every area; SerpApi's default is North America and Europe). */
+  areas?: readonly DiscoveryArea[];
   /** Budgeted mode: keep every discovery and confirmation answer (the diagnosis of missed drops). */
   trace?: boolean;
   /** Called after each scan with its time, the price history it was judged against and the replay's database. */
@@ -69,6 +72,7 @@ export async function replay(plan: ReplayPlan): Promise<ReplayResult> {
           searchesPerMonth: plan.searchesPerMonth,
           scanIntervalMs: HOUR_MS,
           trace: plan.trace,
+          areas: plan.areas,
         });
   const fares = budgeted ?? createWorldFareSource(plan.world, { warmStart: plan.warmStart });
   const scansPerDay = budgeted ? 24 : SCANS_PER_DAY;

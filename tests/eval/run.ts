@@ -13,6 +13,8 @@
  *   --budget LIST        the budgeted mode (issue 15): hourly discovery and confirmation within each monthly budget of
  *                        the list (e.g. 5000,15000), on the stationary world (or --world) × both seeds; its table goes
  *                        between the budget markers of docs/deal-quality.md, which a full run of the rules keeps
+ *   --areas serpapi      budgeted mode: Explore searches only the areas SerpApi names with no SERPAPI_EXPLORE_AREAS
+ *                        (North America, Europe), the other routes one by one (decision 114); default every area
  */
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { join } from "node:path";
@@ -36,6 +38,7 @@ const { values: flags } = parseArgs({
     jobs: { type: "string" },
     job: { type: "string" },
     budget: { type: "string" },
+    areas: { type: "string" },
     "budget-job": { type: "string" },
   },
 });
@@ -197,7 +200,8 @@ async function runBudgets(list: string, world: WorldKind | undefined, seed: numb
   const budgets = list.split(",").map((text) => positiveInteger(text.trim(), "budget")!);
   const specs: BudgetJobSpec[] = [];
   for (const searchesPerMonth of budgets) {
-    for (const s of seed !== undefined ? [seed] : [TUNE_SEED, HOLDOUT_SEED]) specs.push({ kind: world ?? "stationary", seed: s, days, searchesPerMonth });
+    for (const s of seed !== undefined ? [seed] : [TUNE_SEED, HOLDOUT_SEED])
+      specs.push({ kind: world ?? "stationary", seed: s, days, searchesPerMonth, areas: flags.areas === "serpapi" ? "serpapi" : "all" });
   }
   const started = performance.now();
   const results: BudgetJobResult[] = new Array(specs.length);

@@ -6,7 +6,7 @@
  * counts what it spent per month and which routes it priced in each 6-hour window.
  */
 import { addDays, DAY_MS, dayNumber, HOUR_MS, rduToday } from "../../src/domain/calendar.ts";
-import { DISCOVERY_AREAS, discoveryAreaOf } from "../../src/server/fares/discovery-areas.ts";
+import { DISCOVERY_AREAS, discoveryCovers, type DiscoveryArea } from "../../src/server/fares/discovery-areas.ts";
 import { discoveryPairs } from "../../src/server/fares/discovery-plan.ts";
 import {
   FareSourceError,
@@ -64,7 +64,7 @@ function scansLeftInMonth(now: number, intervalMs: number): number {
 
 export function createBudgetedWorldSource(
   world: SyntheticWorld,
-  options: { warmStart: boolean; searchesPerMonth: number; scanIntervalMs: number; trace?: boolean },
+  options: { warmStart: boolean; searchesPerMonth: number; scanIntervalMs: number; trace?: boolean; areas?: readonly DiscoveryArea[] | undefined },
 ): BudgetedWorldSource {
   const base = createWorldFareSource(world, { warmStart: options.warmStart });
   const spentByMonth = new Map<string, number>();
@@ -92,7 +92,7 @@ export function createBudgetedWorldSource(
   return {
     name: base.name,
     sweep: "discovery",
-    discoveryAreas: DISCOVERY_AREAS,
+    discoveryAreas: options.areas ?? DISCOVERY_AREAS,
     spentByMonth,
     observed,
     trace,
@@ -130,7 +130,7 @@ export function createBudgetedWorldSource(
       const pairs = discoveryPairs(request);
       const rows: DiscoveryRow[] = [];
       for (const route of world.routes) {
-        if (discoveryAreaOf(route.code) !== request.area) continue;
+        if (!discoveryCovers(request, route.code)) continue;
         let cheapest: FareQuote | null = null;
         for (const pair of pairs) {
           const quote = worldQuote(world, { destination: route.code, ...pair, cabin: "economy" }, request.now);

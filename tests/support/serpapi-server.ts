@@ -45,6 +45,8 @@ export interface ExploreQuestion {
   /** 1–12, or null for the next six months. */
   month: number | null;
   areaId: string | null;
+  /** One airport (`arrival_id`), or null for an area. */
+  arrivalId: string | null;
   nonstopOnly: boolean;
   at: Date;
 }
@@ -270,6 +272,7 @@ export class SerpApiServer {
       tripKind: TRAVEL_DURATION[query.travel_duration ?? "2"] ?? "week",
       month: month === 0 ? null : month,
       areaId: query.arrival_area_id ?? null,
+      arrivalId: query.arrival_id ?? null,
       nonstopOnly: query.stops === "1",
       at: this.now(),
     };

@@ -1,13 +1,26 @@
 import { describe, expect, test } from "bun:test";
-import { DISCOVERY_AREAS } from "../../src/server/fares/discovery-areas.ts";
-import { confirmationReserve, planDiscovery, rotation, rotationPeriod, rotationSearchesOf, rotationSize } from "../../src/server/fares/discovery-plan.ts";
-import { planBudget } from "../../src/server/fares/budget-plan.ts";
+import { DESTINATIONS } from "../../src/domain/destinations.ts";
+import { DISCOVERY_AREAS, discoveryCovers } from "../../src/server/fares/discovery-areas.ts";
+import {
+  confirmationReserve,
+  CORE_QUERIES,
+  planDiscovery,
+  rotation,
+  rotationPeriod,
+  rotationQuery,
+  rotationSearchesOf,
+  rotationSize,
+} from "../../src/server/fares/discovery-plan.ts";
+import { describeBudgetPlan, planBudget } from "../../src/server/fares/budget-plan.ts";
 
-const label = (q: { area: string; tripKind: string; month: number | null }) => `${q.area}/${q.tripKind}/${q.month ?? "6mo"}`;
+const label = (q: { area: string; destination: string | null; tripKind: string; month: number | null }) =>
+  `${q.destination ?? q.area}/${q.tripKind}/${q.month ?? "6mo"}`;
+/** The areas SerpApi can search with no operator setting: North America (Explore's default) and Europe (its reference's id). */
+const DEFAULT_AREAS = ["north-america", "europe"] as const;
 
 describe("which Travel Explore searches a sweep makes", () => {
-  test("North America weekend and week first, then the rotation: North America month by month turn about with the other areas month by month", () => {
-    const plan = planDiscovery({ count: 8, areas: ["north-america", "europe"], today: "2026-11-22", rotationDone: 0 });
+  test("North America weekend and week first, then the rotation: North America month by month, every other area month by month", () => {
+    const plan = planDiscovery({ count: 8, areas: DISCOVERY_AREAS, today: "2026-11-22", rotationDone: 0 });
     expect(plan.map(label)).toEqual([
       "north-america/weekend/6mo",
       "north-america/week/6mo",
@@ -16,13 +29,39 @@ describe("which Travel Explore searches a sweep makes", () => {
       "north-america/week/11",
       "europe/week/11",
       "north-america/weekend/12",
-      "europe/weekend/12",
+      "caribbean/weekend/11",
     ]);
   });
 
-  test("the other areas get no six-month search, and without North America the rotation is theirs alone", () => {
+  test("with no operator setting the routes no area covers take a third turn, each by its own airport, every route's weekend before the weeks", () => {
+    const plan = planDiscovery({ count: 11, areas: DEFAULT_AREAS, today: "2026-11-22", rotationDone: 0 });
+    expect(plan.map(label)).toEqual([
+      "north-america/weekend/6mo",
+      "north-america/week/6mo",
+      "north-america/weekend/11",
+      "europe/weekend/11",
+      "BDA/weekend/6mo",
+      "north-america/week/11",
+      "europe/week/11",
+      "MBJ/weekend/6mo",
+      "north-america/weekend/12",
+      "europe/weekend/12",
+      "PTY/weekend/6mo",
+    ]);
+  });
+
+  test("81 of 81 routes searched by default: one round of the rotation with no operator setting reaches every catalogue route", () => {
+    const turn = rotation(DEFAULT_AREAS, "2026-11-22");
+    const queries = [...CORE_QUERIES, ...Array.from({ length: rotationPeriod(turn) }, (_, n) => rotationQuery(turn, n)!)];
+    const reached = DESTINATIONS.filter((d) => queries.some((query) => discoveryCovers(query, d.code)));
+    expect(DESTINATIONS.length).toBe(81);
+    expect(reached.length).toBe(81);
+    expect(turn.lists[2]!.map(label).slice(0, 5)).toEqual(["BDA/weekend/6mo", "MBJ/weekend/6mo", "PTY/weekend/6mo", "PUJ/weekend/6mo", "SJU/weekend/6mo"]);
+  });
+
+  test("the other areas get no six-month search, and without North America its routes are searched one by one", () => {
     const plan = planDiscovery({ count: 4, areas: ["europe", "caribbean"], today: "2026-11-22", rotationDone: 0 });
-    expect(plan.map(label)).toEqual(["europe/weekend/11", "europe/week/11", "caribbean/weekend/11", "caribbean/week/11"]);
+    expect(plan.map(label)).toEqual(["europe/weekend/11", "ALB/weekend/6mo", "europe/week/11", "ATL/weekend/6mo"]);
   });
 
   test("the rotation carries on where the last sweep stopped, and comes round to every area and each of the next nine months", () => {
@@ -50,7 +89,7 @@ describe("which Travel Explore searches a sweep makes", () => {
 describe("the budget plan", () => {
   const now = new Date("2026-11-22T15:00:00Z");
   test("5,000 searches a month swept every hour: 720 sweeps of 6 searches, 5 Explore and 1 confirmation, all 5,000 expected", () => {
-    const plan = planBudget({ budget: 5000, budgetFrom: "the SerpApi plan", quota: 5000, schedule: "0 * * * *", areas: ["north-america", "europe"], now });
+    const plan = planBudget({ budget: 5000, budgetFrom: "the SerpApi plan", quota: 5000, schedule: "0 * * * *", areas: DEFAULT_AREAS, now });
     expect(plan).toEqual({
       budget: 5000,
       budgetFrom: "the SerpApi plan",
@@ -60,10 +99,25 @@ describe("the budget plan", () => {
       searchesPerSweep: 6,
       discoveryPerSweep: 5,
       confirmationReserve: 1,
-      sweepsPerRotation: 12,
+      sweepsPerRotation: 18,
+      routesSearchedAlone: ["BDA", "MBJ", "PTY", "PUJ", "SJU"],
+      routesLeftOut: [],
       expectedMonthlyUse: 5000,
       warnings: [],
     });
+    expect(describeBudgetPlan(plan).slice(1, 3)).toEqual([
+      "[budget] each sweep: 6 searches, 5 Travel Explore and 1 held for Google Flights confirmations; every area and season, and each route searched alone, searched once every 18 sweeps",
+      "[budget] routes no Travel Explore area covers, searched by their own airport: BDA, MBJ, PTY, PUJ, SJU; routes this plan never searches: none",
+    ]);
+  });
+
+  test("a sweep that affords North America alone names the routes it leaves out", () => {
+    const plan = planBudget({ budget: 2200, budgetFrom: "FARE_BUDGET", quota: 5000, schedule: "0 * * * *", areas: DEFAULT_AREAS, now });
+    expect(plan.searchesPerSweep).toBe(3);
+    expect(plan.routesLeftOut).toEqual(
+      DESTINATIONS.filter((d) => d.region !== "domestic" && !["YUL", "YVR", "YYC", "YYZ", "MEX"].includes(d.code)).map((d) => d.code),
+    );
+    expect(plan.routesLeftOut).toHaveLength(9);
   });
 
   test("a budget above the plan's quota is warned about", () => {

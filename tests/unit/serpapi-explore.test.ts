@@ -72,6 +72,13 @@ describe("the Explore request", () => {
     expect(exploreParams(request({ area: "caribbean" }), { ...KNOWN_AREA_IDS, caribbean: "/m/0caribbean" }).arrival_area_id).toBe("/m/0caribbean");
   });
 
+  test("a route no area covers is searched by its own airport: arrival_id, as the reference documents it, and no arrival_area_id", () => {
+    expect(reference.params.arrival_id.description).toContain("Parameter defines the arrival airport code");
+    const params = exploreParams(request({ area: "caribbean", destination: "MBJ", tripKind: "week" }), KNOWN_AREA_IDS);
+    expect(params).toMatchObject({ engine: "google_travel_explore", departure_id: "RDU", arrival_id: "MBJ", travel_duration: "2", month: "0" });
+    expect(params.arrival_area_id).toBeUndefined();
+  });
+
   test("a month outside 1–12 is refused before anything is spent", () => {
     expect(() => exploreParams(request({ month: 13 }), {})).toThrow("SerpApi: month 13 is not 1–12");
   });

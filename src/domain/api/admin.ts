@@ -91,6 +91,8 @@ export const OperationsOverview = t.Object({
         discoveryPerSweep: t.Number(),
         confirmationReserve: t.Number(),
         sweepsPerRotation: Nullable(t.Number()),
+        routesSearchedAlone: t.Array(t.String()),
+        routesLeftOut: t.Array(t.String()),
         expectedMonthlyUse: t.Number(),
         warnings: t.Array(t.String()),
       }),
@@ -102,6 +104,9 @@ export const OperationsOverview = t.Object({
     catalogueRoutes: t.Number(),
     routesObserved6h: t.Number(),
     routesObserved24h: t.Number(),
+    /** Catalogue routes priced before but not in the last 24 hours, and routes never priced (decision 114). */
+    routesUnseen24h: t.Array(t.String()),
+    routesNeverSeen: t.Array(t.String()),
     /** This month: candidates a fresh search found still a deal, and those it found gone or dearer. */
     candidatesConfirmed: t.Number(),
     candidatesRejected: t.Number(),

@@ -9,7 +9,7 @@ import { writeAudit } from "../audit-log.ts";
 import { DAY_MS, HOUR_MS } from "../../domain/calendar.ts";
 import { DESTINATIONS } from "../../domain/destinations.ts";
 import { budgetPlanOf } from "../fares/fare-budget.ts";
-import { routesObservedSince } from "../fares/route-coverage.ts";
+import { routesObservedSince, unseenRoutes } from "../fares/route-coverage.ts";
 
 const WEEK_MS = 7 * DAY_MS;
 
@@ -66,6 +66,7 @@ function fareOperations(deps: Deps, now: Date): OperationsOverview["fares"] {
     .orderBy(desc(fareScans.id))
     .limit(1)
     .get();
+  const unseen = unseenRoutes(deps.db, fares.name, new Date(now.getTime() - DAY_MS));
   return {
     source: fares.name,
     paid: fares.sweep === "discovery",
@@ -75,6 +76,8 @@ function fareOperations(deps: Deps, now: Date): OperationsOverview["fares"] {
     catalogueRoutes: DESTINATIONS.length,
     routesObserved6h: routesObservedSince(deps.db, fares.name, new Date(now.getTime() - 6 * HOUR_MS)),
     routesObserved24h: routesObservedSince(deps.db, fares.name, new Date(now.getTime() - DAY_MS)),
+    routesUnseen24h: unseen.notSince,
+    routesNeverSeen: unseen.never,
     candidatesConfirmed: month.confirmed,
     candidatesRejected: month.rejected,
     lastDiscovery: discovery ? { at: discovery.startedAt.toISOString(), searches: discovery.discoverySearches, rawRows: discovery.discoveryRows } : null,

@@ -5,7 +5,9 @@
  * for counting the schedule's runs (croner).
  */
 import { Cron } from "croner";
-import type { DiscoveryArea } from "./discovery-areas.ts";
+import { DESTINATIONS } from "../../domain/destinations.ts";
+import { rotationWords, routeList } from "../../domain/route-coverage-words.ts";
+import { discoveryAreaOf, routesOutside, type DiscoveryArea } from "./discovery-areas.ts";
 import { confirmationReserve, CORE_QUERIES, rotation, rotationPeriod, rotationSize } from "./discovery-plan.ts";
 
 /** The per-scan ceiling of the SerpApi source (serpapi.ts maxSearchesPerScan). */
@@ -37,8 +39,12 @@ export interface BudgetPlan {
   searchesPerSweep: number;
   discoveryPerSweep: number;
   confirmationReserve: number;
-  /** Sweeps until every area and every month of the rotation was searched once; null when no rotation search fits. */
+  /** Sweeps until every area, every month and every route searched alone came round once; null when no rotation search fits. */
   sweepsPerRotation: number | null;
+  /** Routes no searchable area covers, searched by their own airport (decision 114). */
+  routesSearchedAlone: string[];
+  /** Routes no search of this plan reaches: none unless a sweep cannot afford a rotation search. */
+  routesLeftOut: string[];
   expectedMonthlyUse: number;
   warnings: string[];
 }
@@ -64,6 +70,7 @@ export function planBudget(input: BudgetPlanInput): BudgetPlan {
   const core = input.areas.includes("north-america") ? CORE_QUERIES.length : 0;
   const discovery = Math.min(core + rotationSize(turn), searchesPerSweep - reserve);
   const rotationPerSweep = discovery - core;
+  const searchable = (code: string) => (rotationPerSweep > 0 ? true : core > 0 && discoveryAreaOf(code) === "north-america");
   const warnings: string[] = [];
   if (searchesPerSweep < MIN_SEARCHES_PER_SWEEP) {
     const affordable = Math.floor(input.budget / MIN_SEARCHES_PER_SWEEP);
@@ -88,6 +95,8 @@ export function planBudget(input: BudgetPlanInput): BudgetPlan {
     discoveryPerSweep: Math.max(0, discovery),
     confirmationReserve: reserve,
     sweepsPerRotation: rotationPerSweep > 0 && rotationSize(turn) > 0 ? Math.ceil(rotationPeriod(turn) / rotationPerSweep) : null,
+    routesSearchedAlone: routesOutside(input.areas),
+    routesLeftOut: DESTINATIONS.map((d) => d.code).filter((code) => !searchable(code)),
     // Pacing gives each scan the month's searches left ÷ the scans left (dithered), so the whole budget is spent.
     expectedMonthlyUse: Math.min(input.budget, MAX_SEARCHES_PER_SCAN * sweeps),
     warnings,
@@ -100,7 +109,8 @@ export function describeBudgetPlan(plan: BudgetPlan): string[] {
   const lines = [
     `[budget] ${n(plan.budget)} searches a month (${plan.budgetFrom}${plan.quota !== null && plan.budgetFrom === "FARE_BUDGET" ? `; the plan has ${n(plan.quota)}` : ""}); SCAN_SCHEDULE '${plan.schedule}': ${n(plan.sweepsPerMonth)} sweeps a month`,
     `[budget] each sweep: ${plan.searchesPerSweep} searches, ${plan.discoveryPerSweep} Travel Explore and ${plan.confirmationReserve} held for Google Flights confirmations` +
-      (plan.sweepsPerRotation !== null ? `; every area and season searched once every ${plan.sweepsPerRotation} sweeps` : ""),
+      (plan.sweepsPerRotation !== null ? `; ${rotationWords(plan)} searched once every ${plan.sweepsPerRotation} sweeps` : ""),
+    `[budget] routes no Travel Explore area covers, searched by their own airport: ${routeList(plan.routesSearchedAlone)}; routes this plan never searches: ${routeList(plan.routesLeftOut)}`,
     `[budget] expected use ${n(plan.expectedMonthlyUse)} of ${n(plan.budget)} a month: each scan gets the searches left ÷ the scans left, so a sweep's unspent reserve goes to the sweeps after it`,
   ];
   return [...lines, ...plan.warnings.map((warning) => `[budget] WARNING: ${warning}`)];

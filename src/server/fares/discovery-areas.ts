@@ -36,6 +36,19 @@ export function discoveryAreaOf(code: string): DiscoveryArea {
 }
 
 /**
+ * The catalogue routes no searchable area covers, in catalogue order: the sweep searches each of them by its own
+ * airport (Explore's `arrival_id`), so every route is searched whatever areas the provider can name (decision 114).
+ */
+export function routesOutside(areas: readonly DiscoveryArea[]): string[] {
+  return DESTINATIONS.map((d) => d.code).filter((code) => !areas.includes(discoveryAreaOf(code)));
+}
+
+/** Whether a route is in a discovery's answer: its airport when the discovery names one, else its area's routes. */
+export function discoveryCovers(request: { area: DiscoveryArea; destination?: string | null }, code: string): boolean {
+  return request.destination ? request.destination === code : discoveryAreaOf(code) === request.area;
+}
+
+/**
  * SerpApi's `arrival_area_id` (a Google location kgmid) per area. Its parameter reference
  * (tests/fixtures/serpapi-explore/docs-engine-parameters.json) names Europe's, `/m/02j9z`, and no other region's;
  * the others are set by the operator (SERPAPI_EXPLORE_AREAS: the area's "Freebase ID" on Wikidata, as the reference

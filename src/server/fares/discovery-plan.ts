@@ -7,24 +7,32 @@
  *   North America month by month (the next nine calendar months), turn about with every other searchable area
  *   (Europe, the Caribbean, Central America, the Atlantic) month by month, weekend and week-long. A sale that is not
  *   the cheapest trip of its six months is still seen when its month comes round (decision 087).
+ * - A catalogue route that no searchable area covers (SerpApi names Europe's area alone, so by default the Caribbean,
+ *   Central America and Bermuda) is searched by its own airport, next six months, weekend and week-long: a third list
+ *   of the rotation, so all 81 routes are searched whatever the operator sets (decision 114).
  * - The rotation's position is how many rotation searches were made before (fare_scans.discovery_searches), so a
  *   restart carries on where it left off.
  */
 import { daysBetween, monthOf, rduToday } from "../../domain/calendar.ts";
-import type { DiscoveryArea } from "./discovery-areas.ts";
+import { discoveryAreaOf, routesOutside, type DiscoveryArea } from "./discovery-areas.ts";
 import type { DiscoveryRequest, TripKind } from "./fare-source.ts";
 import { tripDatePairs, type DatePair } from "./scan-plan.ts";
 
 export interface DiscoveryQuery {
   area: DiscoveryArea;
+  /** One airport of the area (a route no searchable area covers), or null for the whole area. */
+  destination: string | null;
   tripKind: TripKind;
   /** 1–12, or null for the next six months. */
   month: number | null;
 }
 
+/** One query's name, to tell queries apart. */
+export const queryKey = (query: DiscoveryQuery) => `${query.destination ?? query.area}|${query.tripKind}|${query.month}`;
+
 const TRIP_KINDS: readonly TripKind[] = ["weekend", "week"];
 /** North America, weekend and week-long, over six months: made by every sweep that can afford them. */
-export const CORE_QUERIES: readonly DiscoveryQuery[] = TRIP_KINDS.map((tripKind) => ({ area: "north-america", tripKind, month: null }));
+export const CORE_QUERIES: readonly DiscoveryQuery[] = TRIP_KINDS.map((tripKind) => ({ area: "north-america", destination: null, tripKind, month: null }));
 /** The scan grid reaches eight months out: this month and the eight after it. */
 const SEASON_MONTHS = 9;
 
@@ -41,19 +49,24 @@ export interface Rotation {
 }
 
 /**
- * The rotation after the core: North America month by month turn about with the other areas month by month. Each
- * list keeps its own place, so North America's 18 queries come round four times as often as the other areas' 72.
- * The other areas get no six-month search: their sales last a day or two, and a month's search shows them whether or
- * not they are the cheapest of six months (decision 087).
+ * The rotation after the core: North America month by month, the other areas month by month, and the routes no area
+ * covers by their own airport, in turn. Each list keeps its own place, so with every area searchable North America's
+ * 18 queries come round four times as often as the other areas' 72. The other areas get no six-month search: their
+ * sales last a day or two, and a month's search shows them whether or not they are the cheapest of six months
+ * (decision 087). A route searched alone gets its six months, weekend and week-long (decision 114).
  */
 export function rotation(areas: readonly DiscoveryArea[], today: string): Rotation {
   const otherAreas = areas.filter((area) => area !== "north-america");
   const months = nextMonths(today);
-  const byKind = (area: DiscoveryArea, month: number) => TRIP_KINDS.map((tripKind): DiscoveryQuery => ({ area, tripKind, month }));
+  const byKind = (area: DiscoveryArea, month: number) => TRIP_KINDS.map((tripKind): DiscoveryQuery => ({ area, destination: null, tripKind, month }));
   const northAmericaMonths = areas.includes("north-america") ? months.flatMap((month) => byKind("north-america", month)) : [];
   const otherMonths = months.flatMap((month) => otherAreas.flatMap((area) => byKind(area, month)));
-  const lists = [northAmericaMonths, otherMonths];
-  const turns = [0, 1].filter((list) => lists[list]!.length > 0);
+  // Every route's weekend before any route's week: each route comes round once in as many turns as there are routes.
+  const routesAlone = TRIP_KINDS.flatMap((tripKind) =>
+    routesOutside(areas).map((destination): DiscoveryQuery => ({ area: discoveryAreaOf(destination), destination, tripKind, month: null })),
+  );
+  const lists = [northAmericaMonths, otherMonths, routesAlone];
+  const turns = [0, 1, 2].filter((list) => lists[list]!.length > 0);
   return { lists, turns };
 }
 
@@ -100,7 +113,7 @@ export function planDiscovery(input: DiscoveryPlanInput): DiscoveryQuery[] {
   const planned = new Set<string>();
   for (let n = input.rotationDone; plan.length < input.count && n < input.rotationDone + 4 * rotationSize(turn); n++) {
     const query = rotationQuery(turn, n)!;
-    const key = `${query.area}|${query.tripKind}|${query.month}`;
+    const key = queryKey(query);
     if (planned.has(key)) continue;
     planned.add(key);
     plan.push(query);

@@ -253,7 +253,7 @@ export async function sweepByDiscovery({ db, fares, history, now, today }: Sweep
         errors.push(messageOf(error));
         break;
       }
-      errors.push(`discovering ${query.area} ${query.tripKind} ${query.month ?? "next six months"}: ${messageOf(error)}`);
+      errors.push(`discovering ${query.destination ?? query.area} ${query.tripKind} ${query.month ?? "next six months"}: ${messageOf(error)}`);
     }
   }
   const found = [...candidates.values()];

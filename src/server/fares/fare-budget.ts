@@ -1,8 +1,10 @@
 /** The budget plan of the configured source: logged at boot and shown on the Operations tab (docs/decisions/081). */
 import type { Config } from "../config.ts";
+import { routeList } from "../../domain/route-coverage-words.ts";
 import { describeBudgetPlan, planBudget, type BudgetPlan } from "./budget-plan.ts";
 import { DISCOVERY_AREAS } from "./discovery-areas.ts";
 import type { AccountState, FareSource } from "./fare-source.ts";
+import type { UnseenRoutes } from "./route-coverage.ts";
 
 type BudgetConfig = Pick<Config, "fareBudget" | "scanSchedule">;
 
@@ -22,8 +24,13 @@ export function budgetPlanOf(fares: FareSource, config: BudgetConfig, account: A
   });
 }
 
-/** One block of log lines at boot; asks the provider's account when it can. Never throws. */
-export async function logBudgetPlan(fares: FareSource, config: BudgetConfig, now: Date, log: (line: string) => void): Promise<void> {
+/** The routes the scans missed, as the boot log's line. */
+export function describeUnseenRoutes(unseen: UnseenRoutes): string {
+  return `[budget] routes not seen in the last 24 h: ${routeList(unseen.notSince)}; never seen: ${routeList(unseen.never)}`;
+}
+
+/** One block of log lines at boot, with the routes the scans missed; asks the provider's account when it can. Never throws. */
+export async function logBudgetPlan(fares: FareSource, config: BudgetConfig, now: Date, log: (line: string) => void, unseen: UnseenRoutes): Promise<void> {
   if (fares.sweep !== "discovery") return;
   let account: AccountState | null = null;
   try {
@@ -37,4 +44,5 @@ export async function logBudgetPlan(fares: FareSource, config: BudgetConfig, now
     return;
   }
   for (const line of describeBudgetPlan(plan)) log(line);
+  log(describeUnseenRoutes(unseen));
 }

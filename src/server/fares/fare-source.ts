@@ -73,6 +73,8 @@ export interface DiscoveryRequest {
   /** 1–12 for that month, or null for the next six months. */
   month: number | null;
   area: DiscoveryArea;
+  /** One airport of the area instead of the whole area (Explore's `arrival_id`): a route no searchable area covers. */
+  destination?: string | null;
   nonstopOnly: boolean;
 }
 

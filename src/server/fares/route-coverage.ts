@@ -1,5 +1,6 @@
 /** When each route was last priced, per source: how much of the catalogue the scans actually see (Operations). */
 import type { Db } from "../../../db/client.ts";
+import { DESTINATIONS } from "../../domain/destinations.ts";
 
 /** Marks these destinations as priced now; synchronous, for the scan's transaction. */
 export function markRoutesObserved(db: Db, source: string, destinations: Iterable<string>, now: Date): void {
@@ -16,4 +17,21 @@ export function routesObservedSince(db: Db, source: string, since: Date): number
     n: number;
   };
   return row.n;
+}
+
+/** The catalogue routes this source has not priced since `since`: those it priced before, and those it never priced. */
+export interface UnseenRoutes {
+  notSince: string[];
+  never: string[];
+}
+
+/** Which catalogue routes the scans of this source miss, in catalogue order. */
+export function unseenRoutes(db: Db, source: string, since: Date): UnseenRoutes {
+  const rows = db.$client.query("SELECT destination, last_observed_at FROM route_coverage WHERE source = ?").values(source) as [string, number][];
+  const lastSeen = new Map(rows);
+  const codes = DESTINATIONS.map((d) => d.code);
+  return {
+    notSince: codes.filter((code) => (lastSeen.get(code) ?? Number.POSITIVE_INFINITY) < since.getTime()),
+    never: codes.filter((code) => !lastSeen.has(code)),
+  };
 }

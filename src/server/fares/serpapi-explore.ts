@@ -15,7 +15,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The query of one Explore search (without the key). `areaIds` holds the `arrival_area_id` of each area but North
- * America, which is Explore's default; an area without one cannot be searched.
+ * America, which is Explore's default; an area without one cannot be searched. A request naming a destination
+ * searches that airport alone (`arrival_id`), whatever its area.
  */
 export function exploreParams(
   request: DiscoveryRequest,
@@ -36,7 +37,10 @@ export function exploreParams(
     gl: "us",
     hl: "en",
   };
-  if (request.area !== "north-america") {
+  if (request.destination) {
+    // One airport: Explore's `arrival_id` (its reference, docs-engine-parameters.json), the cheapest trip there.
+    params.arrival_id = request.destination;
+  } else if (request.area !== "north-america") {
     const areaId = areaIds[request.area];
     if (!areaId) throw new FareSourceError(`${PROVIDER}: no arrival_area_id is set for ${request.area} (SERPAPI_EXPLORE_AREAS)`);
     params.arrival_area_id = areaId;

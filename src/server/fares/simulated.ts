@@ -1,6 +1,6 @@
 import { findAirline } from "../../domain/airlines.ts";
 import { addDays, DAY_MS, dayNumber, rduToday } from "../../domain/calendar.ts";
-import { discoveryAreaOf } from "./discovery-areas.ts";
+import { discoveryCovers } from "./discovery-areas.ts";
 import { discoveryPairs } from "./discovery-plan.ts";
 import type { DiscoveryRequest, DiscoveryResult, DiscoveryRow, FareQuote, FareSource, PastObservation, SearchRequest, SearchResult } from "./fare-source.ts";
 import { tripDatePairs } from "./scan-plan.ts";
@@ -50,7 +50,7 @@ export function createSimulatedFareSource(options: SimulatedOptions = {}): FareS
     async discover(request: DiscoveryRequest): Promise<DiscoveryResult> {
       const pairs = discoveryPairs(request);
       const rows: DiscoveryRow[] = [];
-      for (const destination of simulatedRoutes().filter((code) => discoveryAreaOf(code) === request.area)) {
+      for (const destination of simulatedRoutes().filter((code) => discoveryCovers(request, code))) {
         let cheapest: FareQuote | null = null;
         for (const pair of pairs) {
           const quote = simulatedFare({ destination, ...pair, cabin: "economy", purpose: "discover" }, request.now);

@@ -1,4 +1,5 @@
 import type { OperationsOverview } from "../../../domain/api/admin.ts";
+import { rotationWords, routeList } from "../../../domain/route-coverage-words.ts";
 import { formatTime } from "./format.ts";
 
 type Fares = OperationsOverview["fares"];
@@ -44,6 +45,9 @@ export function FareBudgetPanel({ fares }: { fares: Fares }) {
           </dd>
         </div>
       </dl>
+      <p className={fares.routesUnseen24h.length + fares.routesNeverSeen.length > 0 ? "inline-error" : "muted"}>
+        Routes not seen in the last 24 h: {routeList(fares.routesUnseen24h)}. Never seen: {routeList(fares.routesNeverSeen)}.
+      </p>
       <p className="muted">
         {fares.lastDiscovery
           ? `Last discovery ${formatTime(fares.lastDiscovery.at)} ET: ${fares.lastDiscovery.searches} Travel Explore searches, ${n(fares.lastDiscovery.rawRows)} rows. `
@@ -62,7 +66,13 @@ export function FareBudgetPanel({ fares }: { fares: Fares }) {
               Schedule '{plan.schedule}': {n(plan.sweepsPerMonth)} sweeps a month, {plan.searchesPerSweep} searches each ({plan.discoveryPerSweep} Travel
               Explore, {plan.confirmationReserve} held for confirmations)
             </li>
-            {plan.sweepsPerRotation !== null && <li>Every area and season searched once every {plan.sweepsPerRotation} sweeps</li>}
+            {plan.sweepsPerRotation !== null && (
+              <li>
+                {rotationWords(plan).replace(/^e/, "E")} searched once every {plan.sweepsPerRotation} sweeps
+              </li>
+            )}
+            <li>Routes searched by their own airport (no Travel Explore area covers them): {routeList(plan.routesSearchedAlone)}</li>
+            <li>Routes this plan never searches: {routeList(plan.routesLeftOut)}</li>
             <li>
               Expected use {n(plan.expectedMonthlyUse)} of {n(plan.budget)} a month
             </li>
