@@ -9,6 +9,7 @@
 import { join } from "node:path";
 import { openDatabase, type Db } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
+import { HOUR_MS } from "../../src/domain/calendar.ts";
 import { DEAL_RULES } from "../../src/domain/deal-rules.ts";
 import { storeObservations } from "../../src/server/fares/observations.ts";
 import { scanFares } from "../../src/server/jobs.ts";
