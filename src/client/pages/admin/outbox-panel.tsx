@@ -9,7 +9,10 @@ import { TableScroll } from "../../components/table-scroll.tsx";
 
 type Outbox = OperationsOverview["outbox"];
 
-/** Email outbox: counts by state, and the recent emails (failed first) with Retry on those still owed. */
+/**
+ * Email outbox: counts by state, and the recent emails (failed first) with Retry on failed and overdue ones; one
+ * scheduled for later says when it goes instead (its words are written for that time).
+ */
 export function OutboxPanel({ outbox, onRetried }: { outbox: Outbox; onRetried: () => Promise<void> }) {
   const toast = useToast();
   const [retrying, setRetrying] = useState<number | null>(null);
@@ -83,8 +86,8 @@ export function OutboxPanel({ outbox, onRetried }: { outbox: Outbox; onRetried: 
                   </td>
                   <td className="numeric">{email.attempts}</td>
                   <td className="error-text">{email.lastError ?? <span className="muted">—</span>}</td>
-                  <td>
-                    {(email.status === "queued" || email.status === "failed") && (
+                  <td className="nowrap">
+                    {email.canRetry ? (
                       <button
                         type="button"
                         className="secondary outline small"
@@ -95,6 +98,8 @@ export function OutboxPanel({ outbox, onRetried }: { outbox: Outbox; onRetried: 
                       >
                         Retry
                       </button>
+                    ) : (
+                      email.status === "queued" && <small className="muted">Due {formatTime(email.dueAt)}</small>
                     )}
                   </td>
                 </tr>
