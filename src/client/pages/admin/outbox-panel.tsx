@@ -9,6 +9,19 @@ import { TableScroll } from "../../components/table-scroll.tsx";
 
 type Outbox = OperationsOverview["outbox"];
 
+/** A long address wraps before its domain first, and anywhere only if that is not enough (admin.css). */
+function withBreakBeforeAt(address: string) {
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return address;
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
+  );
+}
+
 /**
  * Email outbox: counts by state, and the recent emails (failed first) with Retry on failed and overdue ones; one
  * scheduled for later says when it goes instead (its words are written for that time).
@@ -56,7 +69,7 @@ export function OutboxPanel({ outbox, onRetried }: { outbox: Outbox; onRetried: 
         <p className="empty-state muted">No emails yet.</p>
       ) : (
         <TableScroll label="Recent emails">
-          <table className="ops-table" aria-label="Recent emails">
+          <table className="ops-table outbox-table" aria-label="Recent emails">
             <thead>
               <tr>
                 <th scope="col">Created</th>
@@ -80,13 +93,13 @@ export function OutboxPanel({ outbox, onRetried }: { outbox: Outbox; onRetried: 
                     {email.sentAt && <small className="cell-note">sent {formatTime(email.sentAt)}</small>}
                   </td>
                   <td className="nowrap">{email.kind}</td>
-                  <td className="break-anywhere">{email.to}</td>
+                  <td className="cell-address">{withBreakBeforeAt(email.to)}</td>
                   <td>
                     <StatusBadge status={email.status} />
                   </td>
                   <td className="numeric">{email.attempts}</td>
                   <td className="error-text">{email.lastError ?? <span className="muted">—</span>}</td>
-                  <td className="nowrap">
+                  <td className="cell-retry">
                     {email.canRetry ? (
                       <button
                         type="button"
