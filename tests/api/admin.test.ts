@@ -329,8 +329,23 @@ describe("Retry on a scheduled email", () => {
     const { cookie } = await adminSession(t);
     const now = t.clock.now();
     const tomorrow = new Date(now.getTime() + 22 * 60 * 60_000);
-    queueEmail(t.db, { kind: "trip-reminder", to: "m@example.com", subject: "Free cancellation ends soon", text: "in about two hours", html: "<p>in about two hours</p>", sendAt: tomorrow }, now);
-    queueEmail(t.db, { kind: "contact", to: "overdue@example.com", subject: "Overdue", text: "x", html: "<p>x</p>", sendAt: new Date(now.getTime() - 60_000) }, now);
+    queueEmail(
+      t.db,
+      {
+        kind: "trip-reminder",
+        to: "m@example.com",
+        subject: "Free cancellation ends soon",
+        text: "in about two hours",
+        html: "<p>in about two hours</p>",
+        sendAt: tomorrow,
+      },
+      now,
+    );
+    queueEmail(
+      t.db,
+      { kind: "contact", to: "overdue@example.com", subject: "Overdue", text: "x", html: "<p>x</p>", sendAt: new Date(now.getTime() - 60_000) },
+      now,
+    );
     const [scheduled, overdue] = t.db.select().from(emailOutbox).all();
 
     const { outbox } = await json(await t.request("GET", "/api/admin/operations", { cookie }));
@@ -340,7 +355,9 @@ describe("Retry on a scheduled email", () => {
 
     const refused = await t.request("POST", `/api/admin/outbox/${scheduled!.id}/retry`, { cookie });
     expect(refused.status).toBe(409);
-    expect((await json(refused)).error).toMatch(/^This email is scheduled for .+ \(Eastern\) and is sent then; its words are written for that time\. Retry is for failed or overdue emails\.$/);
+    expect((await json(refused)).error).toMatch(
+      /^This email is scheduled for .+ \(Eastern\) and is sent then; its words are written for that time\. Retry is for failed or overdue emails\.$/,
+    );
     expect(t.db.select().from(emailOutbox).where(eq(emailOutbox.id, scheduled!.id)).get()!.nextAttemptAt).toEqual(tomorrow);
     expect(t.db.select().from(auditLog).all()).toEqual([]);
 

@@ -87,7 +87,7 @@ test.describe("subscribing in test billing", () => {
       await page.goto(`/subscribe?${returnQuery("succeeded")}`);
       await expectToast(page, "Welcome to GoRDU!");
       // Paying, finishing the signup and a full page load: up to 8 s in full runs on a loaded 2-core machine.
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+      await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
       await expect(page.getByLabel("Your subscription")).toContainText("Annual plan");
     });
 
