@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { auditLog, contactMessages, deals, emailOutbox, fareScans, passwordResetTokens, sessions, userDeals, users } from "../../db/schema.ts";
 import { TRIAL_DAYS } from "../../src/domain/plans.ts";
 import { issuePasswordToken } from "../../src/server/auth/tokens.ts";
+import { queueEmail } from "../../src/server/mail/outbox.ts";
 import { insertDeal } from "../support/deals.ts";
 import { createTestApp, json, type TestApp } from "../support/test-app.ts";
 import { subscribe } from "../support/signup.ts";
@@ -319,6 +320,51 @@ describe("operations", () => {
     t.db.update(emailOutbox).set({ status: "sent" }).run();
     expect((await t.request("POST", `/api/admin/outbox/${row!.id}/retry`, { cookie })).status).toBe(404);
     expect(t.db.select().from(auditLog).all()).toHaveLength(1);
+  });
+});
+
+describe("Retry on a scheduled email", () => {
+  test("tomorrow's reminder is not sent early: the overview offers no Retry and names its time, and the API refuses with 409", async () => {
+    const t = createTestApp();
+    const { cookie } = await adminSession(t);
+    const now = t.clock.now();
+    const tomorrow = new Date(now.getTime() + 22 * 60 * 60_000);
+    queueEmail(
+      t.db,
+      {
+        kind: "trip-reminder",
+        to: "m@example.com",
+        subject: "Free cancellation ends soon",
+        text: "in about two hours",
+        html: "<p>in about two hours</p>",
+        sendAt: tomorrow,
+      },
+      now,
+    );
+    queueEmail(
+      t.db,
+      { kind: "contact", to: "overdue@example.com", subject: "Overdue", text: "x", html: "<p>x</p>", sendAt: new Date(now.getTime() - 60_000) },
+      now,
+    );
+    const [scheduled, overdue] = t.db.select().from(emailOutbox).all();
+
+    const { outbox } = await json(await t.request("GET", "/api/admin/operations", { cookie }));
+    const rowOf = (id: number) => outbox.recent.find((row: { id: number }) => row.id === id);
+    expect(rowOf(scheduled!.id)).toMatchObject({ status: "queued", canRetry: false, dueAt: tomorrow.toISOString() });
+    expect(rowOf(overdue!.id)).toMatchObject({ status: "queued", canRetry: true });
+
+    const refused = await t.request("POST", `/api/admin/outbox/${scheduled!.id}/retry`, { cookie });
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).error).toMatch(
+      /^This email is scheduled for .+ \(Eastern\) and is sent then; its words are written for that time\. Retry is for failed or overdue emails\.$/,
+    );
+    expect(t.db.select().from(emailOutbox).where(eq(emailOutbox.id, scheduled!.id)).get()!.nextAttemptAt).toEqual(tomorrow);
+    expect(t.db.select().from(auditLog).all()).toEqual([]);
+
+    expect((await t.request("POST", `/api/admin/outbox/${overdue!.id}/retry`, { cookie })).status).toBe(200);
+    // Once it has been tried and failed, the same reminder may be retried before its next try.
+    t.db.update(emailOutbox).set({ attempts: 1, lastError: "421 try later" }).where(eq(emailOutbox.id, scheduled!.id)).run();
+    expect((await t.request("POST", `/api/admin/outbox/${scheduled!.id}/retry`, { cookie })).status).toBe(200);
   });
 });
 

@@ -5,10 +5,14 @@ import { DECLINED, subscribe, VISA } from "../support/signup.ts";
 import { createTestApp, json, type TestApp } from "../support/test-app.ts";
 import { createUser, reloadUser, signIn } from "../support/users.ts";
 
-/** A member who signed up in test billing with VISA (named in the answers below), as the dashboard sees them. */
-async function member(t: TestApp, plan: "monthly" | "annual" = "monthly") {
+/**
+ * A member who signed up in test billing with VISA (named in the answers below), as the dashboard sees them; `paid`: eight days later, their free trial over
+ * (a cancelled trial runs to its end, a cancelled paid year ends at once: decision 106).
+ */
+async function member(t: TestApp, plan: "monthly" | "annual" = "monthly", { paid = false } = {}) {
   const email = `member-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const { sessionCookie } = await subscribe(t, email, plan, VISA);
+  if (paid) t.clock.advance(8 * 24 * 60 * 60_000);
   const user = t.db
     .select()
     .from(users)
@@ -29,7 +33,7 @@ const testSubscriptions = (t: TestApp) =>
 describe("rejoining in test billing", () => {
   test("a cancelled annual member rejoins monthly on the saved card: a new subscription, paid today, no trial", async () => {
     const t = createTestApp();
-    const { user, cookie } = await member(t, "annual");
+    const { user, cookie } = await member(t, "annual", { paid: true });
     await t.request("POST", "/api/cancel-subscription", { cookie });
     expect(await subscriptionOf(t, cookie)).toMatchObject({ status: "Cancelled", hasAccess: false, rejoin: "new-subscription" });
     expect((await t.request("GET", "/api/flight-deals", { cookie })).status).toBe(403);
@@ -102,7 +106,7 @@ describe("rejoining in test billing", () => {
 
   test("a new card: a declined one is refused at the card form, an unconfirmed one by the server, a good one becomes the card charged", async () => {
     const t = createTestApp();
-    const { user, cookie } = await member(t, "annual");
+    const { user, cookie } = await member(t, "annual", { paid: true });
     await t.request("POST", "/api/cancel-subscription", { cookie });
 
     const { clientSecret } = await json(await t.request("POST", "/api/create-payment-update-intent", { cookie }));
@@ -122,7 +126,7 @@ describe("rejoining in test billing", () => {
 
   test("a double click or a second tab starts one subscription: the other request finds the membership active", async () => {
     const t = createTestApp();
-    const { cookie } = await member(t, "annual");
+    const { cookie } = await member(t, "annual", { paid: true });
     await t.request("POST", "/api/cancel-subscription", { cookie });
     const responses = await Promise.all([1, 2, 3].map(() => rejoin(t, cookie, { planType: "monthly" })));
     expect(responses.map((r) => r.status).sort()).toEqual([200, 409, 409]);
@@ -151,7 +155,7 @@ describe("rejoining in test billing", () => {
   test("an admin's Re-activate of an ended subscription still works, and a member rejoining afterwards finds it active", async () => {
     const t = createTestApp();
     const admin = await createUser(t, { isAdmin: true, subscriptionType: "Free", planType: null });
-    const { user, cookie } = await member(t, "annual");
+    const { user, cookie } = await member(t, "annual", { paid: true });
     await t.request("POST", "/api/cancel-subscription", { cookie });
     const reactivated = await t.request("POST", `/api/admin/users/${user.id}/reactivate-subscription`, { cookie: await signIn(t, admin.email) });
     expect(reactivated.status).toBe(200);

@@ -12,9 +12,13 @@ beforeAll(() => {
 afterAll(() => stripe.stop());
 beforeEach(() => stripe.reset());
 
-/** A member who cancelled their annual plan: Terms say access ends at once, so the Stripe subscription is cancelled now. */
+/**
+ * A member who cancelled their paid annual plan (the free trial over): Terms say access ends at once, so the Stripe
+ * subscription is cancelled now. A cancelled trial would run to its end instead (decision 106).
+ */
 async function cancelledAnnualMember(t: TestApp, email: string) {
   const { user, session } = await stripeSubscriber(t, stripe, email, "annual");
+  stripe.setSubscription(user.stripeSubscriptionId!, { status: "active", trial_end: null });
   expect((await t.request("POST", "/api/cancel-subscription", { cookie: session })).status).toBe(200);
   expect(stripe.get(user.stripeSubscriptionId!)!.status).toBe("canceled");
   return { user, session };

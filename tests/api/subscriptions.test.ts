@@ -180,6 +180,10 @@ describe("GET /api/subscription", () => {
       card: { brand: "visa", last4: "4242" },
       hasAccess: true,
       rejoin: null,
+      cancellation: {
+        summary: expect.stringMatching(/^Your free trial continues until /),
+        details: expect.arrayContaining([expect.stringContaining("Nothing has been charged so far.")]),
+      },
     });
   });
 
@@ -195,26 +199,65 @@ describe("GET /api/subscription", () => {
 });
 
 describe("POST /api/cancel-subscription", () => {
-  test("monthly: cancels at period end and keeps access until then", async () => {
+  /** The day a date falls on in New York, the members' default time zone. */
+  const nyDay = (date: Date) => date.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "America/New_York" });
+  const cancel = async (t: ReturnType<typeof createTestApp>, cookie: string) => json(await t.request("POST", "/api/cancel-subscription", { cookie }));
+  const confirmationsTo = async (t: ReturnType<typeof createTestApp>, email: string) => {
+    await deliverDueEmails(t.deps);
+    return t.mailer.sent.filter((m) => m.to === email && /^Your GoRDU (cancellation|membership|receipt|plan)/.test(m.subject));
+  };
+
+  for (const plan of ["monthly", "annual"] as const) {
+    test(`a ${plan} trial runs to its end: the dialog's words say so before, the answer after, and one email confirms it with the card`, async () => {
+      const t = createTestApp();
+      const email = `${plan}-trial@example.com`;
+      const { sessionCookie } = await subscribe(t, email, plan, VISA);
+      const trialEnd = nyDay(new Date(t.clock.now().getTime() + 7 * DAY));
+      const before = await json(await t.request("GET", "/api/subscription", { cookie: sessionCookie }));
+      expect(before.cancellation.summary).toBe(`Your free trial continues until ${trialEnd}, and you won't be charged.`);
+      expect(before.cancellation.details.join(" ")).not.toContain("refund");
+
+      const body = await cancel(t, sessionCookie);
+      expect(body.message).toBe(`Your free trial continues until ${trialEnd}. Nothing has been charged, and nothing will be.`);
+      expect(body.subscription).toMatchObject({ status: "Active", cancelAtPeriodEnd: true, hasAccess: true, rejoin: "keep-subscription", cancellation: null });
+      const [confirmation, ...more] = await confirmationsTo(t, email);
+      expect(more).toEqual([]);
+      expect(confirmation!.subject).toBe("Your GoRDU cancellation is confirmed");
+      expect(confirmation!.text).toMatch(new RegExp(`Free trial ends: +${trialEnd}`));
+      expect(confirmation!.text).toMatch(/Card: +VISA •••• 4242/);
+
+      t.clock.advance(7 * DAY + 1000);
+      const after = await json(await t.request("GET", "/api/subscription", { cookie: sessionCookie }));
+      expect(after).toMatchObject({ status: "Cancelled", hasAccess: false, rejoin: "new-subscription" });
+      expect(await confirmationsTo(t, email)).toHaveLength(1);
+    });
+  }
+
+  test("a paid month: access until the period's end, no charge again, confirmed once", async () => {
     const t = createTestApp();
     const { sessionCookie } = await subscribe(t, "monthly@example.com", "monthly");
-    const response = await t.request("POST", "/api/cancel-subscription", { cookie: sessionCookie });
-    expect(response.status).toBe(200);
-    const body = await json(response);
-    expect(body.message).toBe("You'll continue to have access until the end of your billing period.");
+    t.clock.advance(8 * DAY);
+    const periodEnd = nyDay(new Date((await json(await t.request("GET", "/api/subscription", { cookie: sessionCookie }))).currentPeriodEnd));
+    const body = await cancel(t, sessionCookie);
+    expect(body.message).toBe(`You'll continue to have access until the end of your billing period, ${periodEnd}, and you won't be charged again.`);
     expect(body.subscription).toMatchObject({ status: "Active", cancelAtPeriodEnd: true, hasAccess: true });
-
-    t.clock.advance(7 * DAY + 1000);
-    const after = await json(await t.request("GET", "/api/subscription", { cookie: sessionCookie }));
-    expect(after).toMatchObject({ status: "Cancelled", hasAccess: false });
+    const confirmations = await confirmationsTo(t, "monthly@example.com");
+    expect(confirmations.map((m) => m.subject)).toEqual(["Your GoRDU cancellation is confirmed"]);
+    expect(confirmations[0]!.text).toMatch(new RegExp(`Access until: +${periodEnd}`));
   });
 
-  test("annual: as the Terms say, access ends at once", async () => {
+  test("a paid year: as the Terms say, access ends at once, and the email says it ended today with no refund", async () => {
     const t = createTestApp();
     const { sessionCookie } = await subscribe(t, "annual@example.com", "annual");
-    const body = await json(await t.request("POST", "/api/cancel-subscription", { cookie: sessionCookie }));
+    t.clock.advance(8 * DAY);
+    expect((await json(await t.request("GET", "/api/subscription", { cookie: sessionCookie }))).cancellation.summary).toBe("Your access ends immediately.");
+    const body = await cancel(t, sessionCookie);
     expect(body.subscription).toMatchObject({ status: "Cancelled", hasAccess: false });
-    expect(body.message).toContain("access has ended");
+    expect(body.message).toBe("Your annual plan is cancelled and, as our Terms say, your access has ended.");
+    const [ended] = await confirmationsTo(t, "annual@example.com");
+    expect(ended!.subject).toBe("Your GoRDU membership has ended");
+    expect(ended!.text).toContain(`ended on ${nyDay(t.clock.now())}`);
+    expect(ended!.text).toContain("no refund is given for the rest of the period you paid for");
   });
 
   test("cancelling with no subscription answers 400", async () => {

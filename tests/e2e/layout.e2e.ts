@@ -131,6 +131,27 @@ test.describe("admin users table", () => {
   });
 });
 
+test.describe("admin email outbox", () => {
+  test("fits at 1280 px with its last column (Retry, or when a scheduled email is due) inside its frame", async ({ page, request, baseURL }) => {
+    // A member with a long address books a trip: its 24-hour reminder waits in the outbox, due tomorrow.
+    const email = `someone.with.a.very.long.name.${Date.now().toString(36)}@longdomainexample.com`;
+    const member = await (
+      await request.post("/__test/members", { data: { email, deals: { count: 1 }, signedIn: true }, headers: { origin: baseURL! } })
+    ).json();
+    expect((await request.post("/api/booked-trips", { data: { dealId: member.dealIds[0] }, headers: { origin: baseURL! } })).status()).toBe(200);
+    await signIn(page, baseURL, ADMIN);
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: "Operations" }).click();
+    const frame = page.locator(".table-scroll:has(.outbox-table)");
+    const due = frame.getByRole("row").filter({ hasText: email }).filter({ hasText: "trip-reminder" }).getByText(/^Due /);
+    await expect(due).toBeVisible();
+    const sizes = await frame.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(sizes.scroll, "the outbox scrolls sideways at 1280 px").toBeLessThanOrEqual(sizes.client);
+    expectInside(await boxOf(due), await boxOf(frame), "the due time in the last column");
+  });
+});
+
 test.describe("Contact dialog", () => {
   test("at 1280×800 the whole form and its Send Message / Cancel are on screen without scrolling; on a phone they are one row of equal halves, on screen", async ({
     page,

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectToast, test } from "./support/fixtures.ts";
-import { outboxKindsTo, seedUser, uniqueEmail } from "./support/world.ts";
+import { endFreeTrial, outboxKindsTo, seedUser, uniqueEmail } from "./support/world.ts";
 import {
   DECLINED,
   enterCode,
@@ -12,9 +12,10 @@ import {
   visaWithTrial,
 } from "./support/subscribe.ts";
 
-/** A subscriber made through the API (subscribe.ts), signed in, on the dashboard. */
-async function subscriberOnDashboard(page: Page, world: SignupWorld, plan: "monthly" | "annual") {
+/** A subscriber made through the API (subscribe.ts), signed in, on the dashboard; `paid`: their free trial over. */
+async function subscriberOnDashboard(page: Page, world: SignupWorld, plan: "monthly" | "annual", { paid = false } = {}) {
   const email = await subscribeThroughApi(page.request, world, { plan });
+  if (paid) await endFreeTrial(world.server, email);
   await page.goto("/dashboard");
   return email;
 }
@@ -157,17 +158,28 @@ test.describe("subscribing in test billing", () => {
     await expect(page.getByLabel("Your subscription")).toContainText("MASTERCARD •••• 4444");
   });
 
-  test("cancelling a monthly plan keeps access until the period ends", async ({ page, server, mail }) => {
-    await subscriberOnDashboard(page, { server, mail }, "monthly");
+  test("cancelling during an annual free trial: the dialog says the trial runs to its end with nothing charged and what coming back costs, and it does", async ({
+    page,
+    server,
+    mail,
+  }) => {
+    await subscriberOnDashboard(page, { server, mail }, "annual");
     const dialog = await openCancelFromBilling(page);
-    await expect(dialog).toContainText("You'll keep getting deals until");
+    const notice = dialog.getByTestId("cancellation-notice");
+    await expect(notice.locator("strong")).toHaveText(/^Your free trial continues until \w+ \d+, \d{4}, and you won't be charged\.$/);
+    await expect(notice.getByRole("listitem")).toHaveText([
+      /^Nothing has been charged so far\. Your annual plan won't start, so the \$72 due on .+ is never taken\.$/,
+      /^Changed your mind before .+\? Rejoin from your dashboard and your trial carries on/,
+      /coming back starts a paid plan the same day, with no second free trial: \$10 for a month or \$72 for a year\.$/,
+    ]);
+    await expect(dialog).not.toContainText("refund");
     await dialog.getByRole("button", { name: "Cancel Subscription" }).click();
-    await expectToast(page, "Subscription Cancelled", "You'll continue to have access until the end of your billing period.");
+    await expectToast(page, "Subscription Cancelled", "Nothing has been charged, and nothing will be.");
     await expect(page.getByTestId("subscription-summary")).toContainText("Cancelled: you have access until");
   });
 
-  test("cancelling an annual plan warns that access ends at once, and it does", async ({ page, server, mail }) => {
-    await subscriberOnDashboard(page, { server, mail }, "annual");
+  test("cancelling a paid annual plan warns that access ends at once, and it does", async ({ page, server, mail }) => {
+    await subscriberOnDashboard(page, { server, mail }, "annual", { paid: true });
     const dialog = await openCancelFromBilling(page);
     await expect(dialog).toContainText("Your access ends immediately");
     await dialog.getByRole("button", { name: "Keep Subscription" }).click();
@@ -181,9 +193,13 @@ test.describe("subscribing in test billing", () => {
 });
 
 test.describe("rejoining", () => {
-  /** A subscriber made and then cancelled through the API, signed in. */
+  /**
+   * A subscriber made and then cancelled through the API, signed in. An annual one has had their free trial first, so
+   * their plan ends at once (a cancelled trial runs to its end: decision 106).
+   */
   async function cancelledSubscriber(page: Page, world: SignupWorld, plan: "monthly" | "annual") {
-    await subscribeThroughApi(page.request, world, { plan });
+    const email = await subscribeThroughApi(page.request, world, { plan });
+    if (plan === "annual") await endFreeTrial(world.server, email);
     const cancelled = await page.request.post("/api/cancel-subscription", { headers: { origin: world.server.url } });
     expect(cancelled.status()).toBe(200);
   }

@@ -8,6 +8,7 @@ import { checkTestCard } from "../../src/server/billing/test-cards.ts";
 import { anotherCard, subscribe } from "../support/signup.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { uniqueEmail } from "../support/users.ts";
+import { endFreeTrial } from "../support/world/world.ts";
 
 const texts = (elements: { text: string }[]) => elements.map((element) => element.text);
 
@@ -18,11 +19,14 @@ describe("subscribing, server-rendered", () => {
 
   /**
    * A subscriber who signed up in test billing, their session, and their card as the page names it ("VISA •••• 4242");
-   * `cancelled` as the dashboard's Cancel does it. Each brings a card of their own: a trial is given once per card.
+   * `paid`: their free trial over; `cancelled` as the dashboard's Cancel does it (a trial runs to its end, a paid year
+   * ends at once: decision 106). Each brings a card of their own: a trial is given once per card.
    */
-  async function subscriber(plan: "monthly" | "annual", { cancelled = false } = {}) {
+  async function subscriber(plan: "monthly" | "annual", { cancelled = false, paid = false } = {}) {
     const card = anotherCard();
-    const { sessionCookie } = await subscribe(t, uniqueEmail(plan), plan, card);
+    const email = uniqueEmail(plan);
+    const { sessionCookie } = await subscribe(t, email, plan, card);
+    if (paid) endFreeTrial({ db: t.db, clock: t.clock }, email);
     if (cancelled) expect((await t.request("POST", "/api/cancel-subscription", { cookie: sessionCookie })).status).toBe(200);
     const checked = checkTestCard(card, t.clock.now());
     if (!checked.ok) throw new Error(checked.message);
@@ -61,7 +65,7 @@ describe("subscribing, server-rendered", () => {
   }
 
   test("an annual member who cancelled has no deals: the Rejoin card (no free trial, annual chosen, the saved card) and Email Alerts off-limits", async () => {
-    const { sessionCookie, cardName } = await subscriber("annual", { cancelled: true });
+    const { sessionCookie, cardName } = await subscriber("annual", { cancelled: true, paid: true });
     const page = await renderPage(t, "/dashboard", { cookie: sessionCookie });
     expect(texts(await page.select('[data-testid="subscription-summary"]'))).toEqual(["Your subscription has ended. You can rejoin whenever you like."]);
     const [card] = await page.select('[data-testid="rejoin-card"]');
@@ -94,7 +98,7 @@ describe("subscribing, server-rendered", () => {
   });
 
   test("/subscribe?plan=monthly for a former annual member whose plan ended: the Rejoin card with monthly chosen", async () => {
-    const page = await renderPage(t, "/subscribe?plan=monthly", { cookie: (await subscriber("annual", { cancelled: true })).sessionCookie });
+    const page = await renderPage(t, "/subscribe?plan=monthly", { cookie: (await subscriber("annual", { cancelled: true, paid: true })).sessionCookie });
     const radios = await page.select('[data-testid="rejoin-card"] input[type="radio"]');
     expect(radios.slice(0, 2).map((radio) => [radio.attributes.value, radio.attributes.checked !== undefined])).toEqual([
       ["monthly", true],

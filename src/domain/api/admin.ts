@@ -125,6 +125,10 @@ export const OperationsOverview = t.Object({
         lastError: Nullable(t.String()),
         createdAt: t.String(),
         sentAt: Nullable(t.String()),
+        /** When a queued row is due: its scheduled time, or its next try. */
+        dueAt: t.String(),
+        /** Retry is offered (src/domain/outbox-retry.ts). */
+        canRetry: t.Boolean(),
       }),
     ),
   }),

@@ -73,6 +73,8 @@ export const SubscriptionInfo = t.Object({
   hasAccess: t.Boolean(),
   /** How this member can rejoin on their own (the Rejoin card); null when there is nothing to rejoin. */
   rejoin: Nullable(RejoinKind),
+  /** What cancelling would do, in the member's words and time zone (src/domain/cancellation.ts); null when there is nothing to cancel. */
+  cancellation: Nullable(t.Object({ summary: t.String(), details: t.Array(t.String()) })),
 });
 export type SubscriptionInfo = Static<typeof SubscriptionInfo>;
 

@@ -9,7 +9,7 @@ import { findUserById } from "../auth/users.ts";
 import type { SubscriptionSnapshot } from "../billing/billing.ts";
 import { withProvider } from "../billing/provider-errors.ts";
 import { localStatus } from "../billing/subscription-status.ts";
-import { subscriptionColumns } from "../billing/subscription-sync.ts";
+import { saveSubscription } from "../billing/subscription-sync.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { writeAudit } from "../audit-log.ts";
@@ -60,12 +60,7 @@ function requireLiveSubscription(user: User): string {
 }
 
 function saveSnapshot(deps: Deps, user: User, snapshot: SubscriptionSnapshot, extra: Partial<typeof users.$inferInsert> = {}): User {
-  return deps.db
-    .update(users)
-    .set({ ...subscriptionColumns(snapshot), ...extra, updatedAt: deps.clock.now() })
-    .where(eq(users.id, user.id))
-    .returning()
-    .get();
+  return saveSubscription(deps.db, { userId: user.id, snapshot, now: deps.clock.now(), appUrl: deps.config.appUrl, extra });
 }
 
 /**
@@ -94,17 +89,15 @@ export async function updateUser(deps: Deps, admin: User, id: number, input: Adm
 
   const now = deps.clock.now();
   return deps.db.transaction((tx) => {
-    const after = tx
-      .update(users)
-      .set({
-        ...profile,
-        ...(input.subscriptionType ? { subscriptionType: input.subscriptionType } : {}),
-        ...(snapshot ? subscriptionColumns(snapshot) : {}),
-        updatedAt: now,
-      })
-      .where(eq(users.id, id))
-      .returning()
-      .get();
+    const edits = { ...profile, ...(input.subscriptionType ? { subscriptionType: input.subscriptionType } : {}) };
+    const after = snapshot
+      ? saveSubscription(tx, { userId: id, snapshot, now, appUrl: deps.config.appUrl, extra: edits })
+      : tx
+          .update(users)
+          .set({ ...edits, updatedAt: now })
+          .where(eq(users.id, id))
+          .returning()
+          .get();
     const action = snapshot ? (input.subscriptionType === "Free" ? "subscription.pause" : "subscription.resume") : "user.update";
     writeAudit(tx, { actor: admin, action, target: after, before: auditView(before), after: auditView(after) }, now);
     return after;

@@ -4,7 +4,8 @@ import type { OperationsOverview } from "../../domain/api/admin.ts";
 import { PLANS } from "../../domain/plans.ts";
 import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
-import { notFound } from "../http/errors.ts";
+import { conflict, notFound } from "../http/errors.ts";
+import { canRetryNow } from "../../domain/outbox-retry.ts";
 import { writeAudit } from "../audit-log.ts";
 import { DAY_MS, HOUR_MS } from "../../domain/calendar.ts";
 import { DESTINATIONS } from "../../domain/destinations.ts";
@@ -144,6 +145,8 @@ export function operationsOverview(deps: Deps): OperationsOverview {
           lastError: row.lastError,
           createdAt: row.createdAt.toISOString(),
           sentAt: row.sentAt?.toISOString() ?? null,
+          dueAt: row.nextAttemptAt.toISOString(),
+          canRetry: canRetryNow({ status: row.status, attempts: row.attempts, dueAt: row.nextAttemptAt }, now),
         })),
     },
     contactMessages: deps.db
@@ -164,12 +167,24 @@ export function operationsOverview(deps: Deps): OperationsOverview {
   };
 }
 
-/** Puts a failed or waiting email back at the front of the queue; a sent or expired one is done with (its body is gone). */
+/** As the admin pages show times: RDU's zone. */
+const EASTERN_TIME = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+const formatEastern = (date: Date) => EASTERN_TIME.format(date);
+
+/**
+ * Sends a failed or overdue email now; a sent or expired one is done with (its body is gone), and one scheduled for
+ * later is refused (409): it is written for its time and goes then.
+ */
 export function retryEmail(deps: Deps, admin: User, id: number): void {
   const now = deps.clock.now();
   deps.db.transaction((tx) => {
     const before = tx.select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
     if (!before || before.status === "sent" || before.status === "expired") throw notFound("No unsent email with that id");
+    if (!canRetryNow({ status: before.status, attempts: before.attempts, dueAt: before.nextAttemptAt }, now)) {
+      throw conflict(
+        `This email is scheduled for ${formatEastern(before.nextAttemptAt)} (Eastern) and is sent then; its words are written for that time. Retry is for failed or overdue emails.`,
+      );
+    }
     tx.update(emailOutbox).set({ status: "queued", nextAttemptAt: now }).where(eq(emailOutbox.id, id)).run();
     writeAudit(
       tx,

@@ -2,16 +2,14 @@ import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema.ts";
 import { hasDealAccess } from "../../domain/access.ts";
 import type { SubscriptionInfo } from "../../domain/api/billing.ts";
+import { cancellationDone, cancellationNotice, cancelsAtOnce } from "../../domain/cancellation.ts";
 import { rejoinKind } from "../../domain/rejoin.ts";
 import type { User } from "../auth/users.ts";
-import { findUserById } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
 import { withProvider } from "./provider-errors.ts";
-import { applySubscriptionSnapshot } from "./subscription-sync.ts";
-
-export const CANCELLED_MONTHLY = "You'll continue to have access until the end of your billing period.";
-export const CANCELLED_ANNUAL = "Your annual plan is cancelled and, as our Terms say, your access has ended.";
+import { localStatus } from "./subscription-status.ts";
+import { saveSubscription } from "./subscription-sync.ts";
 
 export function toSubscriptionInfo(user: User, now: Date): SubscriptionInfo {
   return {
@@ -24,8 +22,20 @@ export function toSubscriptionInfo(user: User, now: Date): SubscriptionInfo {
     card: user.cardBrand && user.cardLast4 ? { brand: user.cardBrand, last4: user.cardLast4 } : null,
     hasAccess: hasDealAccess(user, now),
     rejoin: rejoinKind(user, now),
+    cancellation: canCancel(user) ? cancellationNotice(cancellable(user), user.timeZone) : null,
   };
 }
+
+/** A member can cancel a subscription that has not ended and is not already cancelled. */
+const canCancel = (user: User): user is User & { planType: NonNullable<User["planType"]> } =>
+  user.stripeSubscriptionId !== null && user.planType !== null && user.subscriptionStatus !== "Cancelled" && !user.cancelAtPeriodEnd;
+
+const cancellable = (user: User & { planType: NonNullable<User["planType"]> }) => ({
+  planType: user.planType,
+  status: user.subscriptionStatus,
+  trialEndsAt: user.trialEndsAt,
+  currentPeriodEnd: user.currentPeriodEnd,
+});
 
 /**
  * Webhooks keep the local copy current; once a period has ended, a renewal or a cancellation is due, so
@@ -36,8 +46,7 @@ export async function currentSubscription(deps: Deps, user: User): Promise<User>
   const due = user.currentPeriodEnd !== null && user.currentPeriodEnd.getTime() <= now.getTime();
   if (!user.stripeSubscriptionId || !due || user.subscriptionStatus === "Cancelled") return user;
   const snapshot = await withProvider(() => deps.billing.getSubscription(user.stripeSubscriptionId!));
-  applySubscriptionSnapshot(deps.db, user.id, snapshot, now);
-  return findUserById(deps.db, user.id)!;
+  return saveSubscription(deps.db, { userId: user.id, snapshot, now, appUrl: deps.config.appUrl });
 }
 
 function requireSubscription(user: User): string {
@@ -45,13 +54,24 @@ function requireSubscription(user: User): string {
   return user.stripeSubscriptionId;
 }
 
-/** Monthly: cancel at period end, access continues. Annual: per the Terms, access ends now. */
+/**
+ * Decided from the provider's view as it is now (a trial may have ended since our copy was written): a free trial and
+ * a paid month run to their end and are not renewed; a paid year ends at once, as the Terms say (decision 106).
+ */
 export async function cancelOwnSubscription(deps: Deps, user: User): Promise<{ user: User; message: string }> {
   const subscriptionId = requireSubscription(user);
-  const annual = user.planType === "annual";
-  const snapshot = await withProvider(() => (annual ? deps.billing.cancelNow(subscriptionId) : deps.billing.cancelAtPeriodEnd(subscriptionId)));
-  applySubscriptionSnapshot(deps.db, user.id, snapshot, deps.clock.now());
-  return { user: findUserById(deps.db, user.id)!, message: annual ? CANCELLED_ANNUAL : CANCELLED_MONTHLY };
+  const current = await withProvider(() => deps.billing.getSubscription(subscriptionId));
+  const subscription = {
+    planType: current.planType ?? user.planType ?? "monthly",
+    status: localStatus(current),
+    trialEndsAt: current.status === "trialing" ? current.trialEnd : null,
+    currentPeriodEnd: current.currentPeriodEnd,
+  };
+  const snapshot = await withProvider(() =>
+    cancelsAtOnce(subscription) ? deps.billing.cancelNow(subscriptionId) : deps.billing.cancelAtPeriodEnd(subscriptionId),
+  );
+  const after = saveSubscription(deps.db, { userId: user.id, snapshot, now: deps.clock.now(), appUrl: deps.config.appUrl });
+  return { user: after, message: cancellationDone(subscription, user.timeZone) };
 }
 
 export async function createPaymentUpdateIntent(deps: Deps, user: User): Promise<{ clientSecret: string }> {

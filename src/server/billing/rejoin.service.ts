@@ -1,6 +1,4 @@
 import { format } from "date-fns";
-import { eq } from "drizzle-orm";
-import { users } from "../../../db/schema.ts";
 import type { RejoinRequest } from "../../domain/api/billing.ts";
 import { formatPlanPrice, PLANS } from "../../domain/plans.ts";
 import { reactivationSteps, type ReactivationStep } from "../../domain/reactivation.ts";
@@ -15,7 +13,7 @@ import { completePaymentUpdate, currentSubscription } from "./billing.service.ts
 import type { KeyedLock } from "./keyed-lock.ts";
 import { withProvider } from "./provider-errors.ts";
 import { localStatus } from "./subscription-status.ts";
-import { applySubscriptionSnapshot, subscriptionColumns } from "./subscription-sync.ts";
+import { saveSubscription } from "./subscription-sync.ts";
 
 export const ALREADY_ACTIVE = "Your membership is already active.";
 
@@ -55,8 +53,8 @@ export async function rejoin(deps: Deps, lock: KeyedLock, member: User, input: R
     const steps: ReactivationStep[] = previous ? reactivationSteps(previous) : ["start-new"];
     if (steps.length === 0) {
       // Our copy lagged behind: the provider already has it running.
-      applySubscriptionSnapshot(deps.db, user.id, previous!, deps.clock.now());
-      throw conflict(localStatus(previous!) === "Active" ? ALREADY_ACTIVE : notEligible(findUserById(deps.db, user.id)!));
+      const synced = saveSubscription(deps.db, { userId: user.id, snapshot: previous!, now: deps.clock.now(), appUrl: deps.config.appUrl });
+      throw conflict(localStatus(previous!) === "Active" ? ALREADY_ACTIVE : notEligible(synced));
     }
     const startsNew = steps.includes("start-new");
     if (!startsNew && previous?.planType && previous.planType !== input.planType) {
@@ -77,12 +75,7 @@ export async function rejoin(deps: Deps, lock: KeyedLock, member: User, input: R
     }
 
     const now = deps.clock.now();
-    const after = deps.db
-      .update(users)
-      .set({ ...subscriptionColumns(snapshot), subscriptionType: "Paid", updatedAt: now })
-      .where(eq(users.id, user.id))
-      .returning()
-      .get();
+    const after = saveSubscription(deps.db, { userId: user.id, snapshot, now, appUrl: deps.config.appUrl, extra: { subscriptionType: "Paid" } });
     const message = welcomeBack(steps, after);
     const view = (u: User) => ({
       subscriptionStatus: u.subscriptionStatus,

@@ -9,7 +9,7 @@ import type { SubscriptionSnapshot } from "./billing.ts";
 import type { KeyedLock } from "./keyed-lock.ts";
 import { finishSignup } from "./signup.service.ts";
 import { localStatus } from "./subscription-status.ts";
-import { applySubscriptionSnapshot } from "./subscription-sync.ts";
+import { saveSubscription } from "./subscription-sync.ts";
 import { TrialUsedError } from "./trial-claims.ts";
 import { log } from "../log.ts";
 
@@ -46,8 +46,7 @@ function ownerOf(deps: Deps, snapshot: SubscriptionSnapshot): User | undefined {
 async function syncSubscription(deps: Deps, subscriptionId: string): Promise<User | undefined> {
   const snapshot = await deps.billing.getSubscription(subscriptionId);
   const owner = ownerOf(deps, snapshot);
-  if (owner) applySubscriptionSnapshot(deps.db, owner.id, snapshot, deps.clock.now());
-  return owner;
+  return owner ? saveSubscription(deps.db, { userId: owner.id, snapshot, now: deps.clock.now(), appUrl: deps.config.appUrl }) : undefined;
 }
 
 /**
@@ -90,7 +89,8 @@ async function applyEvent(deps: Deps, event: Stripe.Event): Promise<void> {
     case "customer.subscription.trial_will_end": {
       const owner = await syncSubscription(deps, event.data.object.id);
       const trialEnd = event.data.object.trial_end;
-      if (owner && trialEnd) {
+      // A member who cancelled their trial was told it ends with nothing charged; "continues automatically" would be wrong.
+      if (owner && trialEnd && !owner.cancelAtPeriodEnd) {
         const email = trialEndingEmail(owner, format(new Date(trialEnd * 1000), "EEEE, MMMM d"), `${deps.config.appUrl}/dashboard`);
         queueEmail(deps.db, { kind: "trial-ending", to: owner.email, dedupeKey: `stripe:${event.id}`, ...email }, now);
       }

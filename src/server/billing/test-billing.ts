@@ -16,7 +16,7 @@ interface TestCustomer {
   defaultCard: CardSummary | null;
 }
 
-interface TestSubscription {
+export interface TestSubscription {
   customerId: string;
   planType: PlanType;
   /** 'trialing' | 'active' | 'canceled'; what time has made of it is worked out when read. */

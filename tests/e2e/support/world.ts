@@ -52,6 +52,9 @@ export const seedScan = (server: RunningServer) => seam<SeededScan>(server, "POS
 /** The kinds of the emails owed or sent to this address, oldest first: only an outbox row ever becomes an email. */
 export const outboxKindsTo = (server: RunningServer, email: string) => seam<string[]>(server, "GET", `/outbox?to=${encodeURIComponent(email)}`);
 
+/** The subscriber's free trial is over, as if seven days had passed: their plan is now paid (world.ts endFreeTrial). */
+export const endFreeTrial = (server: RunningServer, email: string) => seam(server, "POST", "/end-free-trial", { email });
+
 /** The deal ends now, as a scan ends one whose price rose. */
 export const endDeal = (server: RunningServer, dealId: number) => seam(server, "POST", `/deals/${dealId}/end`);
 

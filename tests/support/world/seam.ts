@@ -14,6 +14,7 @@ import {
   type DealAlertOptions,
   type DealsOptions,
   endDeal,
+  endFreeTrial,
   forgetCardTrial,
   type MemberOptions,
   mintSession,
@@ -62,6 +63,10 @@ export function testSeam(deps: Deps) {
     .post("/deals/:id/fare-drops", ({ params, body }) => ({ alerts: observeFareDrop(world, idOf(params), (body as { price: number }).price) }))
     .post("/scans", () => recordSeededScan(world))
     .get("/outbox", ({ query }) => outboxKindsTo(world, String(query.to)))
+    .post("/end-free-trial", ({ body }) => {
+      endFreeTrial(world, (body as { email: string }).email);
+      return { ended: true };
+    })
     .post("/forget-card-trial", ({ body }) => {
       forgetCardTrial(world, (body as { cardNumber: string }).cardNumber);
       return { forgotten: true };

@@ -6,7 +6,7 @@
  */
 import type { Db } from "../../../db/client.ts";
 import { eq } from "drizzle-orm";
-import { deals, fareObservations, fareScans, trialClaims, userDeals, users } from "../../../db/schema.ts";
+import { deals, fareObservations, fareScans, testBillingObjects, trialClaims, userDeals, users } from "../../../db/schema.ts";
 import { cityForCode } from "../../../src/domain/airports.ts";
 import { rduToday } from "../../../src/domain/calendar.ts";
 import { formatTravelDates, toIsoDate } from "../../../src/domain/travel-dates.ts";
@@ -15,6 +15,7 @@ import { createSession } from "../../../src/server/auth/sessions.ts";
 import { hashToken } from "../../../src/server/auth/tokens.ts";
 import { insertUser } from "../../../src/server/auth/users.ts";
 import { checkTestCard } from "../../../src/server/billing/test-cards.ts";
+import { subscriptionAt, type TestSubscription } from "../../../src/server/billing/test-billing.ts";
 import { trialUsedBy } from "../../../src/server/billing/trial-claims.ts";
 import type { Clock } from "../../../src/server/clock.ts";
 import { fanOutOwedDeals } from "../../../src/server/deals/fan-out.ts";
@@ -254,4 +255,26 @@ export function forgetCardTrial({ db, clock }: World, cardNumber: string): void 
     .where(eq(trialClaims.keyHash, hashToken(`card:${fingerprint}`)))
     .run();
   if (trialUsedBy(db, "nobody@forget-card-trial.invalid", fingerprint)) throw new Error(`the card ${cardNumber} still counts as having had its trial`);
+}
+
+/**
+ * The member's free trial is over, as if its seven days had passed, without moving the clock: their test-billing
+ * subscription becomes the paid plan, its first period starting now. The next look at it (a cancel, the dashboard)
+ * finds it so. For tests of what a paying member meets (a cancelled paid year ends at once: decision 106).
+ */
+export function endFreeTrial({ db, clock }: World, email: string): void {
+  const member = db.select().from(users).where(eq(users.email, email)).get();
+  if (!member?.stripeSubscriptionId) throw new Error(`${email} has no subscription`);
+  const row = db.select().from(testBillingObjects).where(eq(testBillingObjects.id, member.stripeSubscriptionId)).get();
+  if (row?.data.status !== "trialing") throw new Error(`${email}'s subscription is not in its free trial`);
+  const now = clock.now();
+  const paid = subscriptionAt({ ...(row.data as unknown as TestSubscription), trialEnd: now.getTime(), currentPeriodEnd: now.getTime() }, now);
+  db.update(testBillingObjects)
+    .set({ data: paid as unknown as Record<string, unknown> })
+    .where(eq(testBillingObjects.id, row.id))
+    .run();
+  db.update(users)
+    .set({ trialEndsAt: null, currentPeriodEnd: new Date(paid.currentPeriodEnd) })
+    .where(eq(users.id, member.id))
+    .run();
 }

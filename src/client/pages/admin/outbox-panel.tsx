@@ -10,7 +10,23 @@ import { Button } from "../../components/button.tsx";
 
 type Outbox = OperationsOverview["outbox"];
 
-/** Email outbox: counts by state, and the recent emails (failed first) with Retry on those still owed. */
+/** A long address wraps before its domain first, and anywhere only if that is not enough (admin.css). */
+function withBreakBeforeAt(address: string) {
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return address;
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
+  );
+}
+
+/**
+ * Email outbox: counts by state, and the recent emails (failed first) with Retry on failed and overdue ones; one
+ * scheduled for later says when it goes instead (its words are written for that time).
+ */
 export function OutboxPanel({ outbox, onRetried }: { outbox: Outbox; onRetried: () => Promise<void> }) {
   const toast = useToast();
   const [retrying, setRetrying] = useState<number | null>(null);
@@ -54,7 +70,7 @@ export function OutboxPanel({ outbox, onRetried }: { outbox: Outbox; onRetried: 
         <p className="empty-state muted">No emails yet.</p>
       ) : (
         <TableScroll label="Recent emails">
-          <table className="ops-table" aria-label="Recent emails">
+          <table className="ops-table outbox-table" aria-label="Recent emails">
             <thead>
               <tr>
                 <th scope="col">Created</th>
@@ -78,14 +94,14 @@ export function OutboxPanel({ outbox, onRetried }: { outbox: Outbox; onRetried: 
                     {email.sentAt && <small className="cell-note">sent {formatTime(email.sentAt)}</small>}
                   </td>
                   <td className="nowrap">{email.kind}</td>
-                  <td className="break-anywhere">{email.to}</td>
+                  <td className="cell-address">{withBreakBeforeAt(email.to)}</td>
                   <td>
                     <StatusBadge status={email.status} />
                   </td>
                   <td className="numeric">{email.attempts}</td>
                   <td className="error-text">{email.lastError ?? <span className="muted">—</span>}</td>
-                  <td>
-                    {(email.status === "queued" || email.status === "failed") && (
+                  <td className="cell-retry">
+                    {email.canRetry ? (
                       <Button
                         type="button"
                         className="secondary outline small"
@@ -96,6 +112,8 @@ export function OutboxPanel({ outbox, onRetried }: { outbox: Outbox; onRetried: 
                       >
                         Retry
                       </Button>
+                    ) : (
+                      email.status === "queued" && <small className="muted">Due {formatTime(email.dueAt)}</small>
                     )}
                   </td>
                 </tr>

@@ -1,4 +1,3 @@
-import { format } from "date-fns";
 import { useRevalidator } from "react-router";
 import type { SubscriptionInfo } from "../../../domain/api/billing.ts";
 import { api } from "../../api.ts";
@@ -7,13 +6,15 @@ import { useToast } from "../../components/toast.tsx";
 import { usePendingAction } from "../../components/use-pending-action.ts";
 import { Button } from "../../components/button.tsx";
 
-/** 'Cancel Subscription?': says before confirming what happens to access, which differs by plan (Terms). */
+/**
+ * 'Cancel Subscription?': says before confirming what happens (a trial and a paid month run to their end, a paid year
+ * ends at once) with its dates and what coming back costs; the server writes the words (src/domain/cancellation.ts).
+ */
 export function CancelDialog({ open, subscription, onClose }: { open: boolean; subscription: SubscriptionInfo; onClose: () => void }) {
   const toast = useToast();
   const { revalidate } = useRevalidator();
   const [pending, run] = usePendingAction();
-  const annual = subscription.planType === "annual";
-  const accessUntil = subscription.currentPeriodEnd ? format(new Date(subscription.currentPeriodEnd), "MMMM d, yyyy") : "the end of your billing period";
+  const notice = subscription.cancellation;
 
   const cancel = () =>
     run(async () => {
@@ -29,13 +30,17 @@ export function CancelDialog({ open, subscription, onClose }: { open: boolean; s
 
   return (
     <Dialog open={open} onClose={onClose} title="Cancel Subscription?">
-      {annual ? (
-        <p>
-          <strong>Your access ends immediately.</strong> As our Terms of Service say, cancelling an annual plan ends access right away, and no refund is given
-          for the rest of the year.
-        </p>
-      ) : (
-        <p>You'll keep getting deals until {accessUntil}, and you won't be charged again.</p>
+      {notice && (
+        <div data-testid="cancellation-notice">
+          <p>
+            <strong>{notice.summary}</strong>
+          </p>
+          <ul>
+            {notice.details.map((detail) => (
+              <li key={detail}>{detail}</li>
+            ))}
+          </ul>
+        </div>
       )}
       <div className="dialog-actions">
         <Button type="button" className="secondary" onClick={onClose}>

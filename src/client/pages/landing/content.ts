@@ -90,7 +90,8 @@ export const FAQ_GROUPS: FaqGroup[] = [
       },
       {
         question: "How do I cancel?",
-        answer: "You can cancel anytime from your account dashboard. Cancelling an annual plan ends access immediately, as described in our Terms of Service.",
+        answer:
+          "You can cancel anytime from your account dashboard. A free trial you cancel runs to its end, and nothing is charged. After the trial, cancelling an annual plan ends access immediately, as described in our Terms of Service.",
       },
       {
         question: "Do you offer refunds?",

@@ -33,7 +33,9 @@ export function TermsDialog({ open, onClose, supportEmail }: LegalDialogProps) {
         <h3>Subscriptions, billing and refunds</h3>
         <p>
           Monthly and annual plans start with a 7-day free trial and then renew automatically at the listed price in US dollars until cancelled. You can cancel
-          anytime from your account dashboard. There is no refund for amounts paid or for partial periods. Cancelling an annual plan ends access immediately.
+          anytime from your account dashboard. Cancelling during the free trial lets the trial run to its end, and nothing is charged. After the trial there is
+          no refund for amounts paid or for partial periods: a cancelled monthly plan runs to the end of the month paid for. Cancelling an annual plan ends
+          access immediately.
         </p>
         <h3>Limitation of liability</h3>
         <p>

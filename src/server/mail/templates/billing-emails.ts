@@ -41,3 +41,39 @@ export function trialEndingEmail(person: Person, trialEnds: string, dashboardUrl
     }),
   };
 }
+
+/** A billing event confirmed (decision 107): the words come from src/domain/billing-changes.ts, laid out here. */
+export function billingConfirmationEmail(
+  person: Person,
+  confirmation: { subject: string; heading: string; paragraphs: string[]; facts: { label: string; value: string }[] },
+  dashboardUrl: string,
+): RenderedEmail {
+  const greeting = `Hi ${person.firstName || person.email},`;
+  const width = Math.max(...confirmation.facts.map((fact) => fact.label.length));
+  const factRows = confirmation.facts
+    .map(
+      (fact) =>
+        `<tr><th scope="row" style="text-align:left;font-weight:600;padding:6px 16px 6px 0;vertical-align:top;white-space:nowrap">${escapeHtml(fact.label)}</th><td style="padding:6px 0">${escapeHtml(fact.value)}</td></tr>`,
+    )
+    .join("");
+  return {
+    subject: confirmation.subject,
+    text: [
+      greeting,
+      "",
+      ...confirmation.paragraphs.flatMap((paragraph) => [paragraph, ""]),
+      ...confirmation.facts.map((fact) => `${`${fact.label}:`.padEnd(width + 2)}${fact.value}`),
+      "",
+      `Your dashboard: ${dashboardUrl}`,
+    ].join("\n"),
+    html: emailLayout({
+      heading: confirmation.heading,
+      htmlBlocks: [
+        escapeHtml(greeting),
+        ...confirmation.paragraphs.map(escapeHtml),
+        `<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:16px;line-height:1.4;border-top:1px solid #e4e7eb;border-bottom:1px solid #e4e7eb;width:100%">${factRows}</table>`,
+      ],
+      buttons: [{ label: "Open your dashboard", url: dashboardUrl }],
+    }),
+  };
+}
