@@ -27,10 +27,14 @@ export function formatClockTime(instant: Date, timeZone: string): string {
   return `${clock} ${zoneAbbreviation(instant, timeZone)}`;
 }
 
+/** The day of an instant in the zone: 'Sun, Nov 29'; 'Sat, Jan 2, 2027' when not in the year of `now` there. */
+export function formatZonedDate(instant: Date, timeZone: string, now: Date): string {
+  return formatCalendarDate(localTime(instant, timeZone).date, localTime(now, timeZone).date);
+}
+
 /** 'Sun, Nov 29, 6:49 am EST'; 'Sat, Jan 2, 2027, 6:49 am EST' when that day is not in the year of `now` (both in the zone). */
 export function formatZonedTime(instant: Date, timeZone: string, now: Date): string {
-  const day = formatCalendarDate(localTime(instant, timeZone).date, localTime(now, timeZone).date);
-  return `${day}, ${formatClockTime(instant, timeZone)}`;
+  return `${formatZonedDate(instant, timeZone, now)}, ${formatClockTime(instant, timeZone)}`;
 }
 
 /** How long until a moment, as a reminder says it: '45 minutes', 'about 2 hours', 'less than a minute'. */

@@ -1,13 +1,12 @@
 import { useEffect, useState } from "react";
 import type { BookedTrip, DealShare } from "../../../../domain/api/trips.ts";
+import { freeCancellationEndsAt } from "../../../../domain/booked-trips.ts";
 import { api } from "../../../api.ts";
 import { useToast } from "../../../components/toast.tsx";
 import { errorMessage } from "../../../error-message.ts";
+import { useZonedTime } from "../../../member-time-zone.ts";
 import { money } from "../deals/format.ts";
 import { useSetBookedDealIds, useTripsChanged } from "./trips-changed.ts";
-
-/** Fixed zone and locale, as the emails say it. */
-const WHEN = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "medium", timeStyle: "short" });
 
 interface Lists {
   trips: BookedTrip[];
@@ -48,10 +47,12 @@ export function TripsSection() {
   );
 }
 
-function reminderText(trip: BookedTrip): string {
-  if (trip.reminder === "sent") return "24-hour reminder sent";
-  if (trip.reminder === "due" && trip.reminderDueAt) return `24-hour reminder ${WHEN.format(new Date(trip.reminderDueAt))} ET`;
-  return "No 24-hour reminder (booked under 7 days before departure)";
+/** The reminder, and while it is open, the end of the free-cancellation window (both in the member's zone). */
+function reminderText(trip: BookedTrip, zonedTime: (iso: string) => string): string {
+  if (trip.reminder === "none" || !trip.reminderDueAt) return "No 24-hour reminder (booked under 7 days before departure)";
+  const reminder = trip.reminder === "sent" ? "24-hour reminder sent" : `24-hour reminder ${zonedTime(trip.reminderDueAt)}`;
+  const windowEnds = freeCancellationEndsAt(new Date(trip.bookedAt));
+  return windowEnds.getTime() > Date.now() ? `${reminder} · free cancellation until ${zonedTime(windowEnds.toISOString())}` : reminder;
 }
 
 function watchText(trip: BookedTrip): string {
@@ -62,6 +63,7 @@ function watchText(trip: BookedTrip): string {
 
 function BookedTripsCard({ trips, onChange }: { trips: BookedTrip[]; onChange: () => void }) {
   const toast = useToast();
+  const zonedTime = useZonedTime();
   const remove = async (trip: BookedTrip) => {
     try {
       await api.removeBookedTrip(trip.id);
@@ -84,7 +86,7 @@ function BookedTripsCard({ trips, onChange }: { trips: BookedTrip[]; onChange: (
               {trip.travelDates} · {trip.airline} · {trip.pricePaid === null ? `deal price ${money(trip.dealPrice)}` : `paid ${money(trip.pricePaid)}`}
             </p>
             <p className="trip-status">
-              {reminderText(trip)}
+              {reminderText(trip, zonedTime)}
               <br />
               {watchText(trip)}
             </p>
