@@ -156,10 +156,7 @@ interface TripFactsRow {
 }
 
 /** What the trip emails say about a booked trip at `now`, in the member's time zone, or null once it is gone. */
-export function bookedTripFacts(
-  deps: Pick<Deps, "db" | "clock" | "config">,
-  tripId: number,
-): (BookedTripFacts & { bookedAt: Date; timeZone: string }) | null {
+export function bookedTripFacts(deps: Pick<Deps, "db" | "clock" | "config">, tripId: number): (BookedTripFacts & { bookedAt: Date; timeZone: string }) | null {
   const row = deps.db.$client
     .query(
       `SELECT u.first_name, u.email, u.time_zone, t.destination, d.destination_city, d.airline, t.depart_date, t.return_date, t.price_paid, t.booked_at
