@@ -11,13 +11,13 @@ export const FREE_CANCELLATION_MS = 24 * HOUR_MS;
 export const FREE_CANCELLATION_MIN_DAYS = 7;
 
 /** The reminder leaves at least this long to cancel before the window closes (decision 110). */
-export const REMINDER_MARGIN_MS = 2 * HOUR_MS;
+const REMINDER_MARGIN_MS = 2 * HOUR_MS;
 /** A reminder that goes before the member's quiet hours goes this long before they begin, so there is time to act. */
-export const BEFORE_QUIET_HOURS_MS = 30 * MINUTE_MS;
+const BEFORE_QUIET_HOURS_MS = 30 * MINUTE_MS;
 /** Sooner than this after booking, a reminder tells the member nothing new. */
-export const REMINDER_NOT_BEFORE_MS = HOUR_MS;
+const REMINDER_NOT_BEFORE_MS = HOUR_MS;
 /** With less than this left, a reminder comes too late to act on. */
-export const REMINDER_LAST_USEFUL_MS = 30 * MINUTE_MS;
+const REMINDER_LAST_USEFUL_MS = 30 * MINUTE_MS;
 
 export type QuietHours = Pick<AlertTiming, "timeZone" | "quietStart" | "quietEnd">;
 
@@ -44,6 +44,7 @@ export function reminderTime(bookedAt: Date, quiet: QuietHours): Date {
   if (mayRemind(latest)) return new Date(latest);
 
   // Otherwise the latest moment allowed is BEFORE_QUIET_HOURS_MS before some quiet hours begin.
+  // Local days from the one before booking (its quiet hours may still run) to the one after the deadline's.
   const firstDay = addDays(localTime(bookedAt, quiet.timeZone).date, -1);
   const localDays = Array.from({ length: 4 }, (_, days) => addDays(firstDay, days));
   const beforeQuiet = localDays
