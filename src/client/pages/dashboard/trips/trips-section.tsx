@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import type { BookedTrip, DealShare } from "../../../../domain/api/trips.ts";
 import { freeCancellationEndsAt } from "../../../../domain/booked-trips.ts";
 import { api } from "../../../api.ts";
@@ -47,12 +47,17 @@ export function TripsSection() {
   );
 }
 
-/** The reminder, and while it is open, the end of the free-cancellation window (both in the member's zone). */
-function reminderText(trip: BookedTrip, zonedTime: (iso: string) => string): string {
-  if (trip.reminder === "none" || !trip.reminderDueAt) return "No 24-hour reminder (booked under 7 days before departure)";
-  const reminder = trip.reminder === "sent" ? "24-hour reminder sent" : `24-hour reminder ${zonedTime(trip.reminderDueAt)}`;
+/** While the 24-hour rule covers the booking and its window is open: when it closes, in the member's zone. */
+function freeCancellationText(trip: BookedTrip, zonedTime: (iso: string) => string): string | null {
+  if (trip.reminder === "none") return null;
   const windowEnds = freeCancellationEndsAt(new Date(trip.bookedAt));
-  return windowEnds.getTime() > Date.now() ? `${reminder} · free cancellation until ${zonedTime(windowEnds.toISOString())}` : reminder;
+  return windowEnds.getTime() > Date.now() ? `Free cancellation until ${zonedTime(windowEnds.toISOString())}` : null;
+}
+
+function reminderText(trip: BookedTrip, zonedTime: (iso: string) => string): string {
+  if (trip.reminder === "sent") return "24-hour reminder sent";
+  if (trip.reminder === "due" && trip.reminderDueAt) return `24-hour reminder ${zonedTime(trip.reminderDueAt)}`;
+  return "No 24-hour reminder (booked under 7 days before departure)";
 }
 
 function watchText(trip: BookedTrip): string {
@@ -86,9 +91,14 @@ function BookedTripsCard({ trips, onChange }: { trips: BookedTrip[]; onChange: (
               {trip.travelDates} · {trip.airline} · {trip.pricePaid === null ? `deal price ${money(trip.dealPrice)}` : `paid ${money(trip.pricePaid)}`}
             </p>
             <p className="trip-status">
-              {reminderText(trip, zonedTime)}
-              <br />
-              {watchText(trip)}
+              {[freeCancellationText(trip, zonedTime), reminderText(trip, zonedTime), watchText(trip)]
+                .filter((line) => line !== null)
+                .map((line, index) => (
+                  <Fragment key={line}>
+                    {index > 0 && <br />}
+                    {line}
+                  </Fragment>
+                ))}
             </p>
             <button type="button" className="secondary outline" onClick={() => void remove(trip)} aria-label={`Remove booked trip to ${trip.destinationCity}`}>
               Remove
