@@ -373,7 +373,7 @@ export const deals = sqliteTable(
     robustZ: real("robust_z"),
     tier: text("tier", { enum: ["good", "great", "exceptional"] }).notNull(),
     source: text("source").notNull(),
-    /** Display text kept with the deal so the list is one query with no per-row work, e.g. 'Fri, Jan 8 - Sun, Jan 10'. */
+    /** The travel dates as worded at RDU the day the deal was found. Not read: every page and email words them for its reader's today (decision 111). */
     travelDates: text("travel_dates").notNull().default(""),
     destinationCity: text("destination_city").notNull().default(""),
     isActive: flag("is_active").notNull().default(true),

@@ -67,11 +67,5 @@ export function monthOf(isoDate: string): number {
   return Number(isoDate.slice(5, 7));
 }
 
-/** Local midnight of that date: what date-fns formatting (formatTravelDates) expects. */
-export function localDate(isoDate: string): Date {
-  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
-  return new Date(year, month - 1, day);
-}
-
 export const HOUR_MS = 3_600_000;
 export { DAY_MS };

@@ -1,5 +1,6 @@
 // Deal travel-date text (docs/product-rules.md §3 "Flight deal", §5 travel-date forms).
 import { addDays, addYears, format, startOfDay } from "date-fns";
+import { monthOf, weekdayOf } from "./calendar.ts";
 
 export interface TravelDates {
   start: Date;
@@ -111,10 +112,33 @@ export function dealTravelDates(deal: DatedDeal, now: Date): TravelDates {
   return { start: depart, end: ret !== null && ret >= depart ? ret : null, parsed: true };
 }
 
-/** Canonical display form: 'Mon, Mar 3 - Fri, Mar 7'; one-way: 'Mon, Mar 3'. */
-export function formatTravelDates(depart: Date, ret: Date | null): string {
-  const departText = format(depart, "EEE, MMM d");
-  return ret === null ? departText : `${departText} - ${format(ret, "EEE, MMM d")}`;
+const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const WEEKDAY_NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+const yearOfIso = (isoDate: string) => isoDate.slice(0, 4);
+
+function dateText(isoDate: string, withYear: boolean): string {
+  const text = `${WEEKDAY_NAMES[weekdayOf(isoDate)]}, ${MONTH_NAMES[monthOf(isoDate) - 1]} ${Number(isoDate.slice(8, 10))}`;
+  return withYear ? `${text}, ${yearOfIso(isoDate)}` : text;
+}
+
+/**
+ * A calendar date as members read it: 'Fri, Apr 9' in this year, 'Fri, Apr 9, 2027' in another. `today`
+ * ('YYYY-MM-DD') is the reader's date: in the member's time zone, or at RDU for a visitor.
+ */
+export function formatCalendarDate(isoDate: string, today: string): string {
+  return dateText(isoDate, yearOfIso(isoDate) !== yearOfIso(today));
+}
+
+/**
+ * A deal's travel dates as every page, email and link preview shows them (decision 111): 'Fri, Apr 9 - Sun, Apr 11'
+ * in this year, 'Fri, Apr 9 - Sun, Apr 11, 2027' in another, 'Thu, Dec 30, 2027 - Sun, Jan 2, 2028' across two;
+ * one-way ('' or null return): 'Fri, Apr 9'. Dates are 'YYYY-MM-DD'; `today` as for formatCalendarDate.
+ */
+export function formatTravelDates(departDate: string, returnDate: string | null, today: string): string {
+  if (!returnDate) return formatCalendarDate(departDate, today);
+  if (yearOfIso(departDate) !== yearOfIso(returnDate)) return `${dateText(departDate, true)} - ${dateText(returnDate, true)}`;
+  return `${dateText(departDate, false)} - ${formatCalendarDate(returnDate, today)}`;
 }
 
 /** 'YYYY-MM-DD' of the local calendar date. */

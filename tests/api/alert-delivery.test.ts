@@ -39,6 +39,23 @@ function formOf(html: string): string {
 
 const deliver = (t: TestApp) => deliverDueEmails({ ...t.deps, templates: emailRenderers(t.deps) });
 
+describe("what an alert email says", () => {
+  test("the travel dates with their year when it is not this year, and when the fare was checked in the member's zone, named", async () => {
+    const t = createTestApp();
+    const { user } = await member(t, { timeZone: "America/Chicago", quietStart: 0, quietEnd: 0 });
+    insertDeal(t, { destination: "LHR", departDate: "2027-01-08", returnDate: "2027-01-10" });
+    insertDeal(t, { destination: "DEN", departDate: "2026-12-04", returnDate: "2026-12-06" });
+    await fanOutOwedDeals(t.deps);
+    await deliver(t);
+    const [alert] = t.mailer.sent.filter((mail) => mail.to === user.email);
+    expect(alert?.text).toContain("Fri, Jan 8 - Sun, Jan 10, 2027 · Delta");
+    expect(alert?.text).toContain("Fri, Dec 4 - Sun, Dec 6 · Delta");
+    // The test clock is 10 am EST: 9 am in Chicago.
+    expect(alert?.text).toContain("Last checked Sun, Nov 22, 9:00 am CST.");
+    expect(alert?.html).toContain("Fri, Jan 8 - Sun, Jan 10, 2027");
+  });
+});
+
 describe("quiet hours", () => {
   test("an alert found at 11 pm in New York waits, queued, until 7 am, then goes", async () => {
     const t = createTestApp();
@@ -145,7 +162,7 @@ describe("snoozing a destination", () => {
     // Firefox and Safari before Fetch Metadata: the page's no-referrer policy makes the POST say Origin: null, no Sec-Fetch-Site.
     const done = await t.request("POST", path, { headers: { ...FORM, origin: "null" }, body: form });
     expect(done.status).toBe(200);
-    expect(await done.text()).toContain("Los Angeles is snoozed");
+    expect(await done.text()).toContain("No deal alerts about Los Angeles until Tue, Dec 22.");
     expect((await json<AlertsOverview>(await t.request("GET", "/api/alerts", { cookie }))).snoozes.map((s) => s.destination)).toEqual(["LAX"]);
   });
 
@@ -182,7 +199,7 @@ describe("snoozing a destination", () => {
 
     const done = await t.request("POST", path, { headers: FORM, body: formOf(html) });
     expect(done.status).toBe(200);
-    expect(await done.text()).toContain("Los Angeles is snoozed");
+    expect(await done.text()).toContain("No deal alerts about Los Angeles until Tue, Dec 22.");
     expect((await json<AlertsOverview>(await t.request("GET", "/api/alerts", { cookie }))).snoozes.map((s) => s.destination)).toEqual(["LAX"]);
     expect(t.mailer.sent[0]!.headers?.["List-Unsubscribe"]).toContain(user.unsubscribeToken);
 

@@ -81,32 +81,57 @@ describe("I booked it: the 24-hour reminder", () => {
     const [reminder] = sentTo(t, user.email);
     expect(reminder?.subject).toBe("Free cancellation ends soon: your trip to London (Heathrow)");
     expect(reminder?.text).toContain("for $389");
-    expect(reminder?.text).toContain("Nov 23, 2026, 10:00 AM ET");
+    expect(reminder?.text).toContain("until Mon, Nov 23, 10:00 am EST, about 2 hours from now");
     const [listed] = await json<BookedTrip[]>(await t.request("GET", "/api/booked-trips", { cookie }));
     expect(listed?.reminder).toBe("sent");
   });
 
-  test("is not owed for a booking under 7 days before departure", async () => {
+  test("booked at 6:49 am ET: due at 9:30 pm that evening, before the member's quiet hours, and it says how long is really left", async () => {
     const t = createTestApp();
-    const { user, cookie } = await member(t);
-    // The test clock is 2026-11-22; six days later.
-    const deal = insertDeal(t, { departDate: "2026-11-28", returnDate: "2026-12-01" });
-    const trip = await book(t, cookie, deal.id);
-    expect(trip).toMatchObject({ reminder: "none", reminderDueAt: null, watchPrice: 199 });
-    t.clock.advance(23 * HOUR);
+    // The test clock is 10 am EST on Sun 22 Nov; 6:49 am EST on Mon 23 Nov.
+    t.clock.set(new Date("2026-11-23T11:49:00Z"));
+    const { user, cookie } = await member(t); // default quiet hours: 10 pm to 7 am, America/New_York
+    const trip = await book(t, cookie, insertDeal(t, { destination: "LHR", departDate: "2027-01-10", returnDate: "2027-01-17" }).id);
+    expect(trip.reminderDueAt).toBe("2026-11-24T02:30:00.000Z");
+    expect(trip.travelDates).toBe("Sun, Jan 10 - Sun, Jan 17, 2027");
+
+    t.clock.set(new Date("2026-11-24T02:29:00Z"));
     await deliver(t);
     expect(sentTo(t, user.email)).toHaveLength(0);
+    t.clock.set(new Date("2026-11-24T02:30:00Z"));
+    await deliver(t);
+    const [reminder] = sentTo(t, user.email);
+    expect(reminder?.text).toContain("You booked RDU to London (Heathrow) (LHR), Sun, Jan 10 - Sun, Jan 17, 2027 on Delta.");
+    expect(reminder?.text).toContain("until Tue, Nov 24, 6:49 am EST, about 9 hours from now");
+    expect(reminder?.html).toContain("until Tue, Nov 24, 6:49 am EST, about 9 hours from now");
   });
 
-  test("is not sent once the member removed the trip", async () => {
+  test("in the member's own zone: a Los Angeles member's reminder and its words are Pacific", async () => {
     const t = createTestApp();
-    const { user, cookie } = await member(t);
-    const trip = await book(t, cookie, insertDeal(t).id);
-    expect((await t.request("DELETE", `/api/booked-trips/${trip.id}`, { cookie })).status).toBe(200);
-    t.clock.advance(23 * HOUR);
+    // 6:49 am PST on Mon 23 Nov (9:49 am EST: an Eastern member would hear at 7:49 am).
+    t.clock.set(new Date("2026-11-23T14:49:00Z"));
+    const { user, cookie } = await member(t, { timeZone: "America/Los_Angeles" });
+    const trip = await book(t, cookie, insertDeal(t, { departDate: "2027-02-05", returnDate: "2027-02-08" }).id);
+    expect(trip.reminderDueAt).toBe("2026-11-24T05:30:00.000Z"); // 9:30 pm PST
+    t.clock.set(new Date(trip.reminderDueAt!));
     await deliver(t);
-    expect(sentTo(t, user.email)).toHaveLength(0);
-    expect(await json(await t.request("GET", "/api/booked-trips", { cookie }))).toEqual([]);
+    expect(sentTo(t, user.email)[0]?.text).toContain("until Tue, Nov 24, 6:49 am PST, about 9 hours from now");
+  });
+
+  test("sent late (the server was down when it was due), it tells the time really left; past the deadline, it is not sent", async () => {
+    const t = createTestApp();
+    const late = await member(t, { quietStart: 0, quietEnd: 0 });
+    const booked = t.clock.now().getTime();
+    await book(t, late.cookie, insertDeal(t).id);
+    t.clock.set(new Date(booked + 23 * HOUR + 5 * 60_000));
+    await deliver(t);
+    expect(sentTo(t, late.user.email)[0]?.text).toContain("until Mon, Nov 23, 10:00 am EST, 55 minutes from now");
+
+    const tooLate = await member(t, { quietStart: 0, quietEnd: 0 });
+    await book(t, tooLate.cookie, insertDeal(t).id);
+    t.clock.advance(24 * HOUR);
+    await deliver(t);
+    expect(sentTo(t, tooLate.user.email)).toHaveLength(0);
   });
 });
 

@@ -168,7 +168,7 @@ describe("alert emails", () => {
     expect(mail!.text).toContain("Hi Ana,");
     expect(mail!.text).toContain("Los Angeles (LAX): $199 round trip, 48% below typical");
     expect(mail!.text).toContain(
-      "Fri, Jan 8 - Fri, Jan 15 · Delta · Nonstop · Save $184: the typical fare is $383 (usually $340–$420 for week-long trips to Los Angeles in January)",
+      "Fri, Jan 8 - Fri, Jan 15, 2027 · Delta · Nonstop · Save $184: the typical fare is $383 (usually $340–$420 for week-long trips to Los Angeles in January)",
     );
     expect(mail!.text).toContain("Google Flights: https://www.google.com/travel/flights/search?tfs=");
     expect(mail!.text).toContain("Search on united.com: https://www.united.com/en/us/fsr/choose-flights?f=RDU&t=ORD&d=2027-01-23&r=2027-01-30");

@@ -98,7 +98,7 @@ describe("GET /api/flight-deals", () => {
       airline: "British Airways",
       destination: "LHR",
       destinationCity: "London (Heathrow)",
-      travelDates: "Fri, Jan 8 - Fri, Jan 15",
+      travelDates: "Fri, Jan 8 - Fri, Jan 15, 2027",
       departDate: "2027-01-08",
       returnDate: "2027-01-15",
       startingPrice: 512,
@@ -121,7 +121,7 @@ describe("GET /api/flight-deals", () => {
       foundAt: "2026-11-22T15:00:00.000Z",
       lastCheckedAt: "2026-11-22T15:00:00.000Z",
     });
-    expect(list[0]).toMatchObject({ nonstop: "No", duration: "4h 10m", tier: "exceptional", travelDates: "Fri, Feb 5 - Sun, Feb 7" });
+    expect(list[0]).toMatchObject({ nonstop: "No", duration: "4h 10m", tier: "exceptional", travelDates: "Fri, Feb 5 - Sun, Feb 7, 2027" });
   });
 
   test("the answer is exactly the FlightDeal model, which no runtime check sees since SQLite builds the JSON", async () => {
@@ -142,7 +142,27 @@ describe("GET /api/flight-deals", () => {
     insertDeal(t, { tripType: "one_way", returnDate: "", cabin: "business", departDate: "2027-03-03" });
     await fanOutOwedDeals(t.deps);
     const [deal] = await listDeals(t, cookie);
-    expect(deal).toMatchObject({ tripType: "One Way", seatClass: "Business", returnDate: null, travelDates: "Wed, Mar 3" });
+    expect(deal).toMatchObject({ tripType: "One Way", seatClass: "Business", returnDate: null, travelDates: "Wed, Mar 3, 2027" });
+  });
+
+  test("the dates carry the year only when it is not the member's this year, in the member's own zone", async () => {
+    const t = createTestApp();
+    const eastern = await subscriberWithCookie(t);
+    const honolulu = await subscriberWithCookie(t, { timeZone: "Pacific/Honolulu" });
+    insertDeal(t, { destination: "LHR", departDate: "2027-01-08", returnDate: "2027-01-10" });
+    insertDeal(t, { destination: "DEN", departDate: "2026-12-04", returnDate: "2026-12-06" });
+    insertDeal(t, { destination: "BOS", departDate: "2026-12-30", returnDate: "2027-01-02" });
+    await fanOutOwedDeals(t.deps);
+    const datesOf = async (cookie: string) => Object.fromEntries((await listDeals(t, cookie)).map((deal) => [deal.destination, deal.travelDates]));
+    expect(await datesOf(eastern.cookie)).toEqual({
+      LHR: "Fri, Jan 8 - Sun, Jan 10, 2027",
+      DEN: "Fri, Dec 4 - Sun, Dec 6",
+      BOS: "Wed, Dec 30, 2026 - Sat, Jan 2, 2027",
+    });
+    // Midnight on New Year's Day in New York is still 7 pm on New Year's Eve in Honolulu.
+    t.clock.set(new Date("2027-01-01T05:00:00Z"));
+    expect((await datesOf(await signIn(t, eastern.user.email))).LHR).toBe("Fri, Jan 8 - Sun, Jan 10");
+    expect((await datesOf(await signIn(t, honolulu.user.email))).LHR).toBe("Fri, Jan 8 - Sun, Jan 10, 2027");
   });
 
   test("a new subscriber sees the live deals that fit their preferences at once, and no others", async () => {

@@ -104,7 +104,14 @@ test("I booked it: the 24-hour reminder arrives once the clock steps 22 hours; a
   await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
   const trips = page.getByRole("article", { name: "Booked trips" });
   await expect(trips).toContainText(`paid ${money(deals[0]!.price)}`);
-  await expect(trips).toContainText("24-hour reminder");
+  // Times in the member's zone, named (Eastern by default); a zone chosen in the alert settings applies at once.
+  const zonedTime = (zone: string) => String.raw`\w{3}, \w{3} \d{1,2}(, \d{4})?, \d{1,2}:\d\d [ap]m ${zone}`;
+  await expect(trips).toContainText(new RegExp(`Free cancellation until ${zonedTime("E[SD]T")}`));
+  await expect(trips).toContainText(new RegExp(`24-hour reminder ${zonedTime("E[SD]T")}`));
+  await page.getByLabel("Time zone").selectOption("America/Los_Angeles");
+  await expect(page.getByRole("status").filter({ hasText: "Alerts Updated" })).toBeVisible();
+  await expect(trips).toContainText(new RegExp(`Free cancellation until ${zonedTime("P[SD]T")}`));
+  await expect(trips).toContainText(new RegExp(`24-hour reminder ${zonedTime("P[SD]T")}`));
   // Opened again, the deal says it is booked rather than offering "I booked it".
   await tableRows(page).first().click();
   await expect(dialog.getByRole("status").filter({ hasText: "You marked this trip booked" })).toBeVisible();

@@ -1,6 +1,7 @@
 /** A member's dashboard as the server sends it: what the first paint shows before any script runs. */
 import { describe, expect, test } from "bun:test";
 import { fareScans } from "../../db/schema.ts";
+import { insertDeal } from "../support/deals.ts";
 import { renderPage, sessionCookie } from "../support/html.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { seedDealAt } from "../support/world/seed-deals-data.ts";
@@ -41,6 +42,19 @@ describe("the deals dashboard, server-rendered", () => {
 
     expect(texts(await page.select(".page-size-count"))).toEqual(["Showing 10 of 35 deals"]);
     expect(texts(await page.select('[role="group"][aria-label="Deals per page"] button'))).toEqual(["Show 20", "Show 30", "Show all 35"]);
+  });
+
+  test("travel dates name their year when it is not this year, in the table and on the phone cards", async () => {
+    const member = await addMember(t);
+    const nextYear = insertDeal(t, { destination: "SEA", departDate: "2027-04-09", returnDate: "2027-04-11" });
+    const thisYear = insertDeal(t, { destination: "SEA", departDate: "2026-12-04", returnDate: "2026-12-06" });
+    const page = await renderPage(t, "/dashboard", { cookie: sessionCookie(t, member.id) });
+    const cells = async (id: number) => (await page.select(`.deals-table tr[data-deal-id="${id}"] .col-dates span`)).map((span) => span.text);
+    expect(await cells(nextYear.id)).toEqual(["Fri, Apr 9", "Sun, Apr 11, 2027"]);
+    expect(await cells(thisYear.id)).toEqual(["Fri, Dec 4", "Sun, Dec 6"]);
+    const card = async (id: number) => texts(await page.select(`.deal-card-wrap[data-deal-id="${id}"] .deal-card-meta > span:first-child`));
+    expect(await card(nextYear.id)).toEqual(["Fri, Apr 9 - Sun, Apr 11, 2027"]);
+    expect(await card(thisYear.id)).toEqual(["Fri, Dec 4 - Sun, Dec 6"]);
   });
 
   test("ten deals or fewer: no page-size buttons", async () => {

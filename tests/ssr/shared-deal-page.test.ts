@@ -1,6 +1,10 @@
 /** The public page of a shared deal as the server sends it: what a visitor and a link preview read, live, ended and revoked. */
 import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema.ts";
 import type { DealShare } from "../../src/domain/api/trips.ts";
+import { sharedDealPicture } from "../../src/server/trips/deal-shares.ts";
+import { insertDeal } from "../support/deals.ts";
 import { renderPage, sessionCookie } from "../support/html.ts";
 import { createTestApp, json } from "../support/test-app.ts";
 import { seedDealAt } from "../support/world/seed-deals-data.ts";
@@ -44,6 +48,27 @@ describe("a shared deal's public page, server-rendered", () => {
     expect(await page.meta("og:image")).toBe(`${share.url}/image.png`);
     expect(await page.meta("og:description")).toContain(`${deal.percentBelowTypical}% below the typical`);
     expect(await page.meta("twitter:card")).toBe("summary_large_image");
+  });
+
+  test("a trip next year says its year on the page, in the link preview's words and picture; 'last checked' names its zone", async () => {
+    const member = await addMember(t);
+    const deal = insertDeal(t, { destination: "LAX", departDate: "2027-04-09", returnDate: "2027-04-11" });
+    const cookie = sessionCookie(t, member.id);
+    const share = await json<DealShare>(await t.request("POST", "/api/deal-shares", { cookie, body: { dealId: deal.id } }));
+    expect(share.travelDates).toBe("Fri, Apr 9 - Sun, Apr 11, 2027");
+    const path = new URL(share.url).pathname;
+
+    const page = await renderPage(t, path);
+    expect(texts(await page.select(".shared-deal-dates"))).toEqual(["Fri, Apr 9 - Sun, Apr 11, 2027"]);
+    expect(await page.meta("og:description")).toContain("Los Angeles, Fri, Apr 9 - Sun, Apr 11, 2027:");
+    expect(sharedDealPicture(t.deps, share.id)?.travelDates).toBe("Fri, Apr 9 - Sun, Apr 11, 2027");
+    // A visitor reads RDU's time, named; the test clock is 10 am EST on Sun 22 Nov.
+    expect(texts(await page.select(".shared-deal-facts time"))).toEqual(["Sun, Nov 22, 10:00 am EST"]);
+
+    // A signed-in member reads their own zone.
+    t.db.update(users).set({ timeZone: "America/Los_Angeles" }).where(eq(users.id, member.id)).run();
+    const own = await renderPage(t, path, { cookie });
+    expect(texts(await own.select(".shared-deal-facts time"))).toEqual(["Sun, Nov 22, 7:00 am PST"]);
   });
 
   test("ended: the page says so plainly", async () => {

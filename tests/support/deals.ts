@@ -1,7 +1,7 @@
 import { deals } from "../../db/schema.ts";
 import { cityForCode } from "../../src/domain/airports.ts";
 import { formatTravelDates } from "../../src/domain/travel-dates.ts";
-import { localDate } from "../../src/domain/calendar.ts";
+import { rduToday } from "../../src/domain/calendar.ts";
 import { tripKindOf } from "../../src/domain/deal-rules.ts";
 import { dealKey } from "../../src/server/fares/detect.ts";
 import type { TestApp } from "./test-app.ts";
@@ -30,7 +30,7 @@ export function insertDeal(t: Pick<TestApp, "db" | "clock">, fields: DealFields 
       cabin,
       departDate,
       returnDate,
-      travelDates: formatTravelDates(localDate(departDate), returnDate ? localDate(returnDate) : null),
+      travelDates: formatTravelDates(departDate, returnDate || null, rduToday(now)),
       destinationCity: cityForCode(destination) ?? destination,
       price: 199,
       durationMinutes: 315,

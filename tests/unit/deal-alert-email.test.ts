@@ -7,7 +7,7 @@ function deal(fields: Partial<AlertedDeal> = {}): AlertedDeal {
     city: "London (Heathrow)",
     price: 498,
     tripType: "Round Trip",
-    travelDates: "Tue, Jan 19 - Tue, Jan 26",
+    travelDates: "Tue, Jan 19 - Tue, Jan 26, 2027",
     airline: "British Airways",
     nonstop: false,
     percentBelowTypical: 45,
@@ -16,7 +16,7 @@ function deal(fields: Partial<AlertedDeal> = {}): AlertedDeal {
     typicalHigh: 1100,
     comparedWith: "week-long trips to London (Heathrow) in January",
     evidence: "Cheaper than 99.6% of fares we've seen over 120 days for week-long trips to London (Heathrow) in January.",
-    lastChecked: "Nov 22, 10:00 AM (RDU time)",
+    lastChecked: "Sun, Nov 22, 10:00 am EST",
     tier: "great",
     googleFlightsUrl: "https://www.google.com/travel/flights/search?tfs=abc&hl=en&gl=us&curr=USD",
     airlineLink: { kind: "google-flights", label: "Search British Airways on Google Flights", url: "https://www.google.com/travel/flights/search?tfs=ba" },
@@ -43,11 +43,11 @@ describe("the deal alert email", () => {
     expect(email.subject).toBe("$498 round trip to London (Heathrow), 45% below typical");
     expect(email.text).toContain("London (Heathrow) (LHR): $498 round trip, 45% below typical");
     expect(email.text).toContain(
-      "Tue, Jan 19 - Tue, Jan 26 · British Airways · With stops · Save $407: the typical fare is $905 (usually $780–$1,100 for week-long trips to London (Heathrow) in January)",
+      "Tue, Jan 19 - Tue, Jan 26, 2027 · British Airways · With stops · Save $407: the typical fare is $905 (usually $780–$1,100 for week-long trips to London (Heathrow) in January)",
     );
     // The evidence the decision used, when it was last checked, and the published rule.
     expect(email.text).toContain(
-      "Cheaper than 99.6% of fares we've seen over 120 days for week-long trips to London (Heathrow) in January. Last checked Nov 22, 10:00 AM (RDU time).",
+      "Cheaper than 99.6% of fares we've seen over 120 days for week-long trips to London (Heathrow) in January. Last checked Sun, Nov 22, 10:00 am EST.",
     );
     expect(email.text).toContain("How we find deals: https://gordu.example/how-we-find-deals");
     expect(email.html).toContain('href="https://gordu.example/how-we-find-deals"');

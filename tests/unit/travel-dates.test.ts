@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { dealTravelDates, formatTravelDates, parseTravelDates, toIsoDate } from "../../src/domain/travel-dates";
+import { dealTravelDates, formatCalendarDate, formatTravelDates, parseTravelDates, toIsoDate } from "../../src/domain/travel-dates";
 
 const NOW = new Date(2025, 5, 15, 14, 30); // Sun, Jun 15 2025, 14:30 local
 
@@ -106,21 +106,44 @@ describe("parseTravelDates", () => {
     expect(ymd(parseTravelDates("monday, september 1, 2025", NOW).start)).toEqual([2025, 9, 1]);
   });
 
-  test("reads its own formatted output back", () => {
-    const text = formatTravelDates(new Date(2025, 2, 3), new Date(2025, 2, 7));
-    const result = parseTravelDates(text, NOW);
-    expect(ymd(result.start)).toEqual([2025, 3, 3]);
-    expect(ymd(result.end)).toEqual([2025, 3, 7]);
+  test("reads its own formatted output back, with and without the year", () => {
+    for (const today of ["2025-06-15", "2024-06-15"]) {
+      const result = parseTravelDates(formatTravelDates("2025-03-03", "2025-03-07", today), NOW);
+      expect(ymd(result.start)).toEqual([2025, 3, 3]);
+      expect(ymd(result.end)).toEqual([2025, 3, 7]);
+    }
   });
 });
 
-describe("formatTravelDates", () => {
-  test("produces the canonical 'Mon, Mar 3 - Fri, Mar 7' form", () => {
-    expect(formatTravelDates(new Date(2025, 2, 3), new Date(2025, 2, 7))).toBe("Mon, Mar 3 - Fri, Mar 7");
+describe("formatTravelDates: the year only when it is not this year (decision 111)", () => {
+  test("this year: 'Mon, Mar 3 - Fri, Mar 7'; one way: 'Mon, Mar 3'", () => {
+    expect(formatTravelDates("2025-03-03", "2025-03-07", "2025-06-15")).toBe("Mon, Mar 3 - Fri, Mar 7");
+    expect(formatTravelDates("2025-03-03", null, "2025-06-15")).toBe("Mon, Mar 3");
+    expect(formatTravelDates("2025-03-03", "", "2025-06-15")).toBe("Mon, Mar 3");
   });
 
-  test("produces only the departure for a one-way trip", () => {
-    expect(formatTravelDates(new Date(2025, 2, 3), null)).toBe("Mon, Mar 3");
+  test("another year: once, at the end; a one-way trip too", () => {
+    expect(formatTravelDates("2027-04-09", "2027-04-11", "2026-11-28")).toBe("Fri, Apr 9 - Sun, Apr 11, 2027");
+    expect(formatTravelDates("2027-04-09", null, "2026-11-28")).toBe("Fri, Apr 9, 2027");
+    expect(formatTravelDates("2025-12-05", "2025-12-07", "2026-01-02")).toBe("Fri, Dec 5 - Sun, Dec 7, 2025");
+  });
+
+  test("across two years: each date with its own", () => {
+    expect(formatTravelDates("2026-12-30", "2027-01-02", "2026-11-28")).toBe("Wed, Dec 30, 2026 - Sat, Jan 2, 2027");
+    expect(formatTravelDates("2026-12-30", "2027-01-02", "2027-01-01")).toBe("Wed, Dec 30, 2026 - Sat, Jan 2, 2027");
+  });
+
+  test("'today' decides: the same trip read on Dec 31 and on Jan 1", () => {
+    expect(formatTravelDates("2027-01-08", "2027-01-10", "2026-12-31")).toBe("Fri, Jan 8 - Sun, Jan 10, 2027");
+    expect(formatTravelDates("2027-01-08", "2027-01-10", "2027-01-01")).toBe("Fri, Jan 8 - Sun, Jan 10");
+  });
+});
+
+describe("formatCalendarDate", () => {
+  test("'Sun, Nov 29' this year, 'Sat, Jan 2, 2027' in another, 'Tue, Feb 29, 2028' on a leap day", () => {
+    expect(formatCalendarDate("2026-11-29", "2026-11-28")).toBe("Sun, Nov 29");
+    expect(formatCalendarDate("2027-01-02", "2026-11-28")).toBe("Sat, Jan 2, 2027");
+    expect(formatCalendarDate("2028-02-29", "2026-11-28")).toBe("Tue, Feb 29, 2028");
   });
 });
 

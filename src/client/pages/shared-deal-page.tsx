@@ -15,9 +15,6 @@ export async function sharedDealLoader({ context, params }: LoaderFunctionArgs):
   }
 }
 
-/** Fixed zone and locale: the server and the browser print the same words. */
-const CHECKED_AT = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "medium", timeStyle: "short" });
-
 function SharedPageFrame({ children }: { children: React.ReactNode }) {
   return (
     <>
@@ -105,7 +102,7 @@ export function SharedDealPage() {
           <div>
             <dt>Last checked</dt>
             <dd>
-              <time dateTime={deal.lastCheckedAt}>{CHECKED_AT.format(new Date(deal.lastCheckedAt))} ET</time>
+              <time dateTime={deal.lastCheckedAt}>{deal.lastChecked}</time>
             </dd>
           </div>
         </dl>

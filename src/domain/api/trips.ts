@@ -44,6 +44,8 @@ export const SharedDeal = t.Object({
   percentBelowTypical: t.Number(),
   /** ISO instant of the last fare check. */
   lastCheckedAt: t.String(),
+  /** The same in words, in the reader's zone (a signed-in member's own, RDU's for a visitor): 'Sun, Nov 22, 10:00 am EST'. */
+  lastChecked: t.String(),
   /** The fare is gone (it rose, or the trip has begun): the page says so plainly. */
   ended: t.Boolean(),
   airlineLink: ShareLink,

@@ -15,6 +15,8 @@ export const CurrentUser = t.Object({
   needsPasswordSetup: t.Boolean(),
   isAdmin: t.Boolean(),
   preferences: t.Object({ emailAlerts: t.Boolean(), destinations: t.Array(t.String()), maxPrice: t.Number(), nonstopOnly: t.Boolean() }),
+  /** The member's chosen time zone (alert settings): every time the pages show is in it. */
+  timeZone: t.String(),
   createdAt: t.String(),
   planType: Nullable(PlanType),
   subscriptionType: SubscriptionType,

@@ -14,6 +14,7 @@ export function toCurrentUser(user: User): CurrentUser {
     needsPasswordSetup: user.needsPasswordSetup,
     isAdmin: user.isAdmin,
     preferences: { emailAlerts: user.emailAlerts, ...user.preferences },
+    timeZone: user.timeZone,
     createdAt: user.createdAt.toISOString(),
     planType: user.planType,
     subscriptionType: user.subscriptionType,

@@ -7,8 +7,11 @@
  */
 import { comparedWith, evidenceSentence, type TripKind } from "../../domain/deal-rules.ts";
 import { hasDealAccess } from "../../domain/access.ts";
+import { localDay } from "../../domain/alert-timing.ts";
 import { CABIN_LABEL, TRIP_TYPE_LABEL } from "../../domain/deal-labels.ts";
 import { dealBookingLinks } from "../../domain/links.ts";
+import { formatTravelDates } from "../../domain/travel-dates.ts";
+import { formatZonedTime } from "../../domain/zoned-time-text.ts";
 import { findUserById } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import type { DealAlertPayload } from "./alert-queue.ts";
@@ -31,7 +34,6 @@ interface DealRow {
   price: number;
   trip_type: string;
   cabin: string;
-  travel_dates: string;
   depart_date: string;
   return_date: string;
   airline: string;
@@ -47,28 +49,28 @@ interface DealRow {
   last_checked_at: number;
 }
 
-const LAST_CHECKED = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
-
 /** `digest`: the renderer of daily and weekly digests, the same deals ranked by savings under their own subject. */
 export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">, options: { digest?: boolean } = {}): TemplateRenderer {
   return (rawPayload, to) => {
     const payload = readPayload(rawPayload);
     if (!payload || payload.deals.length === 0) return null;
+    const now = deps.clock.now();
     const user = findUserById(deps.db, payload.userId);
-    if (!user?.emailAlerts || !hasDealAccess(user, deps.clock.now())) return null;
+    if (!user?.emailAlerts || !hasDealAccess(user, now)) return null;
 
     const rows = deps.db.$client
       .query(
-        `SELECT d.id, d.destination, d.destination_city, d.price, d.trip_type, d.cabin, d.travel_dates, d.depart_date, d.return_date,
+        `SELECT d.id, d.destination, d.destination_city, d.price, d.trip_type, d.cabin, d.depart_date, d.return_date,
                 d.airline, d.nonstop, d.percent_below_typical, d.typical_median, d.typical_low, d.typical_high, d.tier,
                 d.trip_kind, d.history_days, d.robust_z, d.last_checked_at
          FROM deals d LEFT JOIN user_deals ud ON ud.deal_id = d.id AND ud.user_id = $userId
          WHERE d.id IN (SELECT value FROM json_each($ids)) AND d.is_active = 1 AND ud.deleted_at IS NULL
            AND NOT EXISTS (SELECT 1 FROM alert_snoozes s WHERE s.user_id = $userId AND s.destination = d.destination AND s.until > $now)`,
       )
-      .all({ userId: user.id, ids: JSON.stringify(payload.deals.map(([id]) => id)), now: deps.clock.now().getTime() }) as DealRow[];
+      .all({ userId: user.id, ids: JSON.stringify(payload.deals.map(([id]) => id)), now: now.getTime() }) as DealRow[];
     if (rows.length === 0) return null;
 
+    const today = localDay(now, user.timeZone);
     const deals: AlertedDeal[] = rows.map((row) => {
       const links = dealBookingLinks(row.airline, {
         destination: row.destination,
@@ -81,7 +83,7 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">, o
         city: row.destination_city || row.destination,
         price: row.price,
         tripType: TRIP_TYPE_LABEL[row.trip_type as keyof typeof TRIP_TYPE_LABEL] ?? TRIP_TYPE_LABEL.round_trip,
-        travelDates: row.travel_dates,
+        travelDates: formatTravelDates(row.depart_date, row.return_date, today),
         nonstop: row.nonstop === 1,
         percentBelowTypical: row.percent_below_typical,
         typicalPrice: Math.round(row.typical_median),
@@ -97,7 +99,7 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">, o
           destinationCity: row.destination_city || row.destination,
           departDate: row.depart_date,
         }),
-        lastChecked: `${LAST_CHECKED.format(new Date(row.last_checked_at))} (RDU time)`,
+        lastChecked: formatZonedTime(new Date(row.last_checked_at), user.timeZone, now),
         tier: row.tier,
         googleFlightsUrl: links.googleFlights,
         airline: row.airline,

@@ -6,7 +6,9 @@
 import { tripKindOf } from "../../domain/deal-rules.ts";
 import { median } from "../fares/typical-range.ts";
 import type { Db } from "../../../db/client.ts";
-import type { PricePoint } from "../../domain/api/deals.ts";
+import type { FlightDeal, PricePoint } from "../../domain/api/deals.ts";
+import { localDay } from "../../domain/alert-timing.ts";
+import { formatTravelDates } from "../../domain/travel-dates.ts";
 import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { DAY_MS, HOUR_MS } from "../../domain/calendar.ts";
@@ -54,7 +56,6 @@ SELECT coalesce(json_group_array(json_object(
   'airline', d.airline,
   'destination', d.destination,
   'destinationCity', d.destination_city,
-  'travelDates', d.travel_dates,
   'departDate', d.depart_date,
   'returnDate', nullif(d.return_date, ''),
   'startingPrice', ${whole("d.price")},
@@ -80,18 +81,25 @@ SELECT coalesce(json_group_array(json_object(
 FROM visible v JOIN deals d ON d.id = v.deal_id
 WHERE d.is_active = 1 OR d.expired_at >= $endedSince`;
 
-/** The subscriber's list as FlightDeal[] JSON text, newest first, built by SQLite in one query. */
+/**
+ * The subscriber's list as FlightDeal[] JSON text, newest first, built by SQLite in one query; the travel dates' text
+ * is the one formatter's, for the member's today (the year shows when it is not this year).
+ */
 export function flightDealsJson(deps: Pick<Deps, "db" | "clock">, user: User): string {
-  const endedSince = deps.clock.now().getTime() - ENDED_DEALS_SHOWN_DAYS * DAY_MS;
+  const now = deps.clock.now();
+  const endedSince = now.getTime() - ENDED_DEALS_SHOWN_DAYS * DAY_MS;
   const row = deps.db.$client.query(FLIGHT_DEALS_JSON).values({ userId: user.id, endedSince })[0];
-  return (row?.[0] as string | undefined) ?? "[]";
+  const deals = JSON.parse((row?.[0] as string | undefined) ?? "[]") as Omit<FlightDeal, "travelDates">[];
+  const today = localDay(now, user.timeZone);
+  return JSON.stringify(deals.map((deal) => ({ ...deal, travelDates: formatTravelDates(deal.departDate, deal.returnDate, today) })));
 }
 
 const encoder = new TextEncoder();
 
-/** The list as UTF-8 JSON, from the cache while nothing in the database changed (and within the same hour). */
+/** The list as UTF-8 JSON, from the cache while nothing in the database changed (and within the same hour and the member's day). */
 export function flightDealsBody(deps: Pick<Deps, "db" | "clock">, cache: DealListCache, user: User): Uint8Array<ArrayBuffer> {
-  const stamp = `${databaseStamp(deps.db)}:${Math.floor(deps.clock.now().getTime() / HOUR_MS)}`;
+  const now = deps.clock.now();
+  const stamp = `${databaseStamp(deps.db)}:${Math.floor(now.getTime() / HOUR_MS)}:${localDay(now, user.timeZone)}`;
   const cached = cache.get(user.id, stamp);
   if (cached) return cached;
   const body = encoder.encode(flightDealsJson(deps, user));

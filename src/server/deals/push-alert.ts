@@ -7,6 +7,8 @@
 import { eq } from "drizzle-orm";
 import { pushDevices } from "../../../db/schema.ts";
 import { hasDealAccess } from "../../domain/access.ts";
+import { localDay } from "../../domain/alert-timing.ts";
+import { formatTravelDates } from "../../domain/travel-dates.ts";
 import { findUserById } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { type PushRenderer, queueEmail } from "../mail/outbox.ts";
@@ -29,7 +31,8 @@ interface DealRow {
   destination_city: string;
   price: number;
   percent_below_typical: number;
-  travel_dates: string;
+  depart_date: string;
+  return_date: string;
 }
 
 /** What the service worker receives, as JSON: small (push services take about 4 kB). */
@@ -46,14 +49,15 @@ export interface PushMessage {
 
 const dollars = (amount: number) => `$${Math.round(amount).toLocaleString("en-US")}`;
 
-export function pushAlertMessage(deals: readonly DealRow[]): PushMessage {
+/** `today`: the member's date, for the travel dates' year (formatTravelDates). */
+export function pushAlertMessage(deals: readonly DealRow[], today: string): PushMessage {
   const sorted = [...deals].sort((a, b) => b.percent_below_typical - a.percent_below_typical || a.price - b.price);
   const first = sorted[0]!;
   const city = first.destination_city || first.destination;
   const title = sorted.length === 1 ? `${dollars(first.price)} to ${city}` : `${sorted.length} new deals from RDU`;
   const body =
     sorted.length === 1
-      ? `${first.percent_below_typical}% below typical · ${first.travel_dates}`
+      ? `${first.percent_below_typical}% below typical · ${formatTravelDates(first.depart_date, first.return_date, today)}`
       : sorted
           .slice(0, 3)
           .map((deal) => `${deal.destination_city || deal.destination} ${dollars(deal.price)}`)
@@ -73,14 +77,14 @@ export function pushAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">): 
     const ids = deals.map((pair) => (Array.isArray(pair) ? pair[0] : null)).filter((id): id is number => typeof id === "number");
     const rows = deps.db.$client
       .query(
-        `SELECT d.id, d.destination, d.destination_city, d.price, d.percent_below_typical, d.travel_dates
+        `SELECT d.id, d.destination, d.destination_city, d.price, d.percent_below_typical, d.depart_date, d.return_date
          FROM deals d LEFT JOIN user_deals ud ON ud.deal_id = d.id AND ud.user_id = $userId
          WHERE d.id IN (SELECT value FROM json_each($ids)) AND d.is_active = 1 AND ud.deleted_at IS NULL
            AND NOT EXISTS (SELECT 1 FROM alert_snoozes s WHERE s.user_id = $userId AND s.destination = d.destination AND s.until > $now)`,
       )
       .all({ userId, ids: JSON.stringify(ids), now: deps.clock.now().getTime() }) as DealRow[];
     if (rows.length === 0) return null;
-    const message = pushAlertMessage(rows);
+    const message = pushAlertMessage(rows, localDay(deps.clock.now(), user.timeZone));
     return {
       target: { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
       payload: JSON.stringify({ ...message, snoozeUrl: snoozeUrl("", user.unsubscribeToken, message.destination) }),

@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import { cityForCode } from "../../domain/airports.ts";
+import { formatZonedDate } from "../../domain/zoned-time-text.ts";
 import { isLinkFormToken, linkFormToken } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
 import { escapeHtml } from "../mail/templates/layout.ts";
@@ -65,7 +66,7 @@ export function snoozeRoutes(deps: Deps) {
         if (!user || !destination) return invalid();
         if (!isLinkFormToken(body?.confirm, user.unsubscribeToken, FORM_PURPOSE, destination)) return unconfirmed();
         const snooze = snoozeDestination(deps, user, destination);
-        const until = new Date(snooze.until).toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: user.timeZone });
+        const until = formatZonedDate(new Date(snooze.until), user.timeZone, deps.clock.now());
         return html(
           page(
             `${snooze.city} is snoozed`,

@@ -5,7 +5,7 @@ import { deals, dropSightings } from "../../../db/schema.ts";
 import { cityForCode } from "../../domain/airports.ts";
 import { percentBelowTypical } from "../../domain/deals.ts";
 import { formatTravelDates } from "../../domain/travel-dates.ts";
-import { dayNumber, HOUR_MS, localDate, rduToday } from "../../domain/calendar.ts";
+import { dayNumber, HOUR_MS, rduToday } from "../../domain/calendar.ts";
 import { DEAL_RULES, type NewEpisodeRule } from "../../domain/deal-rules.ts";
 import {
   dealKey,
@@ -88,7 +88,7 @@ function newDeal(quote: FareQuote, range: PriceRange, judgement: FareJudgement, 
     cabin: quote.cabin,
     departDate: quote.departDate,
     returnDate: quote.returnDate ?? "",
-    travelDates: formatTravelDates(localDate(quote.departDate), quote.returnDate ? localDate(quote.returnDate) : null),
+    travelDates: formatTravelDates(quote.departDate, quote.returnDate ?? null, rduToday(now)),
     destinationCity: cityForCode(quote.destination) ?? quote.destination,
     ...fareColumns(quote, range),
     tier: judgement.tier ?? "good",

@@ -1,11 +1,15 @@
 /**
  * "I booked it": a member marks a deal in their list as booked (optionally with the price paid). GoRDU then owes
- * them the 24-hour free-cancellation reminder (queued now, due 22 hours later, through the outbox, so a restart keeps
- * it) and watches the fare of that route and those dates (fare-watch.ts). Removing the trip ends both.
+ * them the 24-hour free-cancellation reminder (queued now, due at the latest moment outside their quiet hours that
+ * leaves two hours to act, through the outbox, so a restart keeps it) and watches the fare of that route and those
+ * dates (fare-watch.ts). Removing the trip ends both.
  */
 import type { Db } from "../../../db/client.ts";
 import type { BookedTrip, BookTripRequest } from "../../domain/api/trips.ts";
+import { localDay } from "../../domain/alert-timing.ts";
 import { freeCancellationEndsAt, reminderDueAt, tripHasDeparted } from "../../domain/booked-trips.ts";
+import { formatTravelDates } from "../../domain/travel-dates.ts";
+import { formatZonedTime, timeLeftText } from "../../domain/zoned-time-text.ts";
 import type { User } from "../auth/users.ts";
 import { dealInList, parseDealId } from "../deals/deals.service.ts";
 import type { Deps } from "../deps.ts";
@@ -35,7 +39,7 @@ export function bookTrip(deps: Pick<Deps, "db" | "clock">, user: User, request: 
     .query("SELECT origin, destination, trip_type, cabin, depart_date, return_date, price FROM deals WHERE id = $id")
     .get({ id: dealId }) as DealToBook;
   const pricePaid = request.pricePaid ?? null;
-  const dueAt = reminderDueAt(now, deal.depart_date);
+  const dueAt = reminderDueAt(now, deal.depart_date, user);
 
   const tripId = deps.db.transaction((tx) => {
     const inserted = deps.db.$client
@@ -87,8 +91,8 @@ interface BookedTripRow {
   destination: string;
   destination_city: string;
   airline: string;
-  travel_dates: string;
   depart_date: string;
+  return_date: string;
   deal_price: number;
   price_paid: number | null;
   watch_price: number;
@@ -99,7 +103,7 @@ interface BookedTripRow {
 }
 
 const BOOKED_TRIPS_SQL = `
-SELECT t.id, t.deal_id, t.destination, d.destination_city, d.airline, d.travel_dates, t.depart_date, t.deal_price, t.price_paid, t.watch_price,
+SELECT t.id, t.deal_id, t.destination, d.destination_city, d.airline, t.depart_date, t.return_date, t.deal_price, t.price_paid, t.watch_price,
        t.reminder_due_at, o.status AS reminder_status, t.drop_alerts, t.booked_at
 FROM booked_trips t JOIN deals d ON d.id = t.deal_id
 LEFT JOIN email_outbox o ON o.dedupe_key = '${TRIP_REMINDER_KIND}:' || t.id
@@ -108,13 +112,14 @@ WHERE t.user_id = $userId ORDER BY t.depart_date, t.id`;
 export function listBookedTrips(deps: Pick<Deps, "db" | "clock">, user: User): BookedTrip[] {
   const now = deps.clock.now();
   const rows = deps.db.$client.query(BOOKED_TRIPS_SQL).all({ userId: user.id }) as BookedTripRow[];
+  const today = localDay(now, user.timeZone);
   return rows.map((row) => ({
     id: row.id,
     dealId: row.deal_id,
     destination: row.destination,
     destinationCity: row.destination_city || row.destination,
     airline: row.airline,
-    travelDates: row.travel_dates,
+    travelDates: formatTravelDates(row.depart_date, row.return_date, today),
     dealPrice: row.deal_price,
     pricePaid: row.price_paid,
     bookedAt: new Date(row.booked_at).toISOString(),
@@ -140,19 +145,21 @@ export function removeBookedTrip(db: Db, user: User, rawId: string): void {
 interface TripFactsRow {
   first_name: string;
   email: string;
+  time_zone: string;
   destination: string;
   destination_city: string;
   airline: string;
-  travel_dates: string;
+  depart_date: string;
+  return_date: string;
   price_paid: number | null;
   booked_at: number;
 }
 
-/** What the trip emails say about a booked trip, or null once it is gone. */
-export function bookedTripFacts(db: Db, appUrl: string, tripId: number): (BookedTripFacts & { bookedAt: Date }) | null {
-  const row = db.$client
+/** What the trip emails say about a booked trip at `now`, in the member's time zone, or null once it is gone. */
+export function bookedTripFacts(deps: Pick<Deps, "db" | "clock" | "config">, tripId: number): (BookedTripFacts & { bookedAt: Date; timeZone: string }) | null {
+  const row = deps.db.$client
     .query(
-      `SELECT u.first_name, u.email, t.destination, d.destination_city, d.airline, d.travel_dates, t.price_paid, t.booked_at
+      `SELECT u.first_name, u.email, u.time_zone, t.destination, d.destination_city, d.airline, t.depart_date, t.return_date, t.price_paid, t.booked_at
        FROM booked_trips t JOIN users u ON u.id = t.user_id JOIN deals d ON d.id = t.deal_id WHERE t.id = $id`,
     )
     .get({ id: tripId }) as TripFactsRow | null;
@@ -163,22 +170,27 @@ export function bookedTripFacts(db: Db, appUrl: string, tripId: number): (Booked
     destination: row.destination,
     city: row.destination_city || row.destination,
     airline: row.airline,
-    travelDates: row.travel_dates,
+    travelDates: formatTravelDates(row.depart_date, row.return_date, localDay(deps.clock.now(), row.time_zone)),
     pricePaid: row.price_paid,
-    dashboardUrl: `${appUrl}/dashboard#booked-trips`,
+    dashboardUrl: `${deps.config.appUrl}/dashboard#booked-trips`,
     bookedAt: new Date(row.booked_at),
+    timeZone: row.time_zone,
   };
 }
 
-const WINDOW_END = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "medium", timeStyle: "short" });
-
-/** Renders a queued reminder when it is sent: nothing is owed once the member removed the trip. */
-export function tripReminderRenderer(deps: Pick<Deps, "db" | "config">): TemplateRenderer {
+/**
+ * Renders a queued reminder when it is sent: nothing is owed once the member removed the trip. The deadline is told
+ * in the member's zone and the time left as it is at sending, however late the email goes (before the deadline: the
+ * outbox drops it after).
+ */
+export function tripReminderRenderer(deps: Pick<Deps, "db" | "clock" | "config">): TemplateRenderer {
   return (payload) => {
     const tripId = payload.tripId;
     if (typeof tripId !== "number") return null;
-    const facts = bookedTripFacts(deps.db, deps.config.appUrl, tripId);
+    const facts = bookedTripFacts(deps, tripId);
     if (!facts) return null;
-    return tripReminderEmail(facts, `${WINDOW_END.format(freeCancellationEndsAt(facts.bookedAt))} ET`);
+    const now = deps.clock.now();
+    const endsAt = freeCancellationEndsAt(facts.bookedAt);
+    return tripReminderEmail(facts, { endsAt: formatZonedTime(endsAt, facts.timeZone, now), timeLeft: timeLeftText(endsAt.getTime() - now.getTime()) });
   };
 }

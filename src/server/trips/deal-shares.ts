@@ -7,9 +7,12 @@
  */
 import type { Db } from "../../../db/client.ts";
 import type { DealShare, SharedDeal } from "../../domain/api/trips.ts";
+import { localDay } from "../../domain/alert-timing.ts";
 import { HOUR_MS, rduToday } from "../../domain/calendar.ts";
 import { CABIN_LABEL, TRIP_TYPE_LABEL } from "../../domain/deal-labels.ts";
 import { dealBookingLinks } from "../../domain/links.ts";
+import { formatTravelDates } from "../../domain/travel-dates.ts";
+import { formatZonedTime } from "../../domain/zoned-time-text.ts";
 import type { User } from "../auth/users.ts";
 import { newToken } from "../auth/tokens.ts";
 import { LaggingDatabaseStamp } from "../deals/deal-list-cache.ts";
@@ -45,18 +48,20 @@ interface ShareListRow {
   deal_id: number;
   destination: string;
   destination_city: string;
-  travel_dates: string;
   price: number;
   is_active: number;
   depart_date: string;
+  return_date: string;
   created_at: number;
 }
 
 export function listShares(deps: Pick<Deps, "db" | "clock" | "config">, user: User): DealShare[] {
-  const today = rduToday(deps.clock.now());
+  const now = deps.clock.now();
+  const today = rduToday(now);
+  const membersToday = localDay(now, user.timeZone);
   const rows = deps.db.$client
     .query(
-      `SELECT s.id, s.deal_id, d.destination, d.destination_city, d.travel_dates, d.price, d.is_active, d.depart_date, s.created_at
+      `SELECT s.id, s.deal_id, d.destination, d.destination_city, d.price, d.is_active, d.depart_date, d.return_date, s.created_at
        FROM deal_shares s JOIN deals d ON d.id = s.deal_id WHERE s.user_id = $userId ORDER BY s.created_at DESC, s.id`,
     )
     .all({ userId: user.id }) as ShareListRow[];
@@ -66,7 +71,7 @@ export function listShares(deps: Pick<Deps, "db" | "clock" | "config">, user: Us
     dealId: row.deal_id,
     destination: row.destination,
     destinationCity: row.destination_city || row.destination,
-    travelDates: row.travel_dates,
+    travelDates: formatTravelDates(row.depart_date, row.return_date, membersToday),
     price: row.price,
     ended: row.is_active !== 1 || row.depart_date < today,
     createdAt: new Date(row.created_at).toISOString(),
@@ -83,7 +88,6 @@ interface SharedDealRow {
   destination: string;
   destination_city: string;
   airline: string;
-  travel_dates: string;
   depart_date: string;
   return_date: string;
   trip_type: keyof typeof TRIP_TYPE_LABEL;
@@ -99,7 +103,7 @@ interface SharedDealRow {
 }
 
 const SHARED_DEAL_SQL = `
-SELECT d.destination, d.destination_city, d.airline, d.travel_dates, d.depart_date, d.return_date, d.trip_type, d.cabin, d.nonstop,
+SELECT d.destination, d.destination_city, d.airline, d.depart_date, d.return_date, d.trip_type, d.cabin, d.nonstop,
        d.price, d.typical_low, d.typical_high, d.typical_median, d.percent_below_typical, d.last_checked_at, d.is_active
 FROM deal_shares s JOIN deals d ON d.id = s.deal_id WHERE s.id = $id`;
 
@@ -110,10 +114,17 @@ function sharedDealRow(db: Db, id: string): SharedDealRow | null {
 
 const isEnded = (row: SharedDealRow, now: Date) => row.is_active !== 1 || row.depart_date < rduToday(now);
 
-/** The public page's deal, or 404 once revoked (or never shared). Nothing about who shared it. */
-export function sharedDeal(deps: Pick<Deps, "db" | "clock" | "config">, id: string): SharedDeal {
+/** The public page and its picture are for anyone: their dates read as at RDU. */
+const publicTravelDates = (row: SharedDealRow, now: Date) => formatTravelDates(row.depart_date, row.return_date, rduToday(now));
+
+/**
+ * The public page's deal, or 404 once revoked (or never shared). Nothing about who shared it. Times are told in
+ * `timeZone`: the reader's own when signed in, RDU's for a visitor.
+ */
+export function sharedDeal(deps: Pick<Deps, "db" | "clock" | "config">, id: string, timeZone: string): SharedDeal {
   const row = sharedDealRow(deps.db, id);
   if (!row) throw shareNotFound();
+  const now = deps.clock.now();
   const seatClass = CABIN_LABEL[row.cabin] ?? CABIN_LABEL.economy;
   const links = dealBookingLinks(row.airline, {
     destination: row.destination,
@@ -125,7 +136,7 @@ export function sharedDeal(deps: Pick<Deps, "db" | "clock" | "config">, id: stri
     destination: row.destination,
     destinationCity: row.destination_city || row.destination,
     airline: row.airline,
-    travelDates: row.travel_dates,
+    travelDates: publicTravelDates(row, now),
     departDate: row.depart_date,
     returnDate: row.return_date || null,
     tripType: TRIP_TYPE_LABEL[row.trip_type] ?? TRIP_TYPE_LABEL.round_trip,
@@ -137,7 +148,8 @@ export function sharedDeal(deps: Pick<Deps, "db" | "clock" | "config">, id: stri
     typicalPrice: Math.round(row.typical_median),
     percentBelowTypical: Math.round(row.percent_below_typical),
     lastCheckedAt: new Date(row.last_checked_at).toISOString(),
-    ended: isEnded(row, deps.clock.now()),
+    lastChecked: formatZonedTime(new Date(row.last_checked_at), timeZone, now),
+    ended: isEnded(row, now),
     airlineLink: { label: links.airline.label, url: links.airline.url },
     googleFlightsUrl: links.googleFlights,
     pageUrl: sharePageUrl(deps.config.appUrl, id),
@@ -154,19 +166,20 @@ export function sharedDealPicture(deps: Pick<Deps, "db" | "clock">, id: string):
     destinationCity: row.destination_city || row.destination,
     price: row.price,
     percentBelowTypical: Math.round(row.percent_below_typical),
-    travelDates: row.travel_dates,
+    travelDates: publicTravelDates(row, deps.clock.now()),
     ended: isEnded(row, deps.clock.now()),
   };
 }
 
 /**
  * What a cached copy of the shared page depends on: null when the link is not shared (nothing may be served from a
- * cache then). One indexed read per request.
+ * cache then). One indexed read per request. The year at RDU: a date in it loses its year on New Year's Day.
  */
 export function sharedDealVersion(deps: Pick<Deps, "db" | "clock">, id: string): string | null {
   const row = sharedDealRow(deps.db, id);
   if (!row) return null;
-  return [id, row.price, row.percent_below_typical, row.last_checked_at, isEnded(row, deps.clock.now()) ? "ended" : "live"].join(":");
+  const now = deps.clock.now();
+  return [id, row.price, row.percent_below_typical, row.last_checked_at, rduToday(now).slice(0, 4), isEnded(row, now) ? "ended" : "live"].join(":");
 }
 
 /**

@@ -54,11 +54,11 @@ export function watchBookedTrips(deps: Pick<Deps, "db" | "clock">): number {
 }
 
 /** Renders a queued drop alert when it is sent (nothing is owed once the member removed the trip). */
-export function fareDropRenderer(deps: Pick<Deps, "db" | "config">): TemplateRenderer {
+export function fareDropRenderer(deps: Pick<Deps, "db" | "clock" | "config">): TemplateRenderer {
   return (payload) => {
     const { tripId, before, now } = payload;
     if (typeof tripId !== "number" || typeof before !== "number" || typeof now !== "number") return null;
-    const facts = bookedTripFacts(deps.db, deps.config.appUrl, tripId);
+    const facts = bookedTripFacts(deps, tripId);
     return facts && fareDropEmail(facts, { before, now });
   };
 }

@@ -2,6 +2,7 @@ import { Elysia, t } from "elysia";
 import { OkResponse } from "../../domain/api/common.ts";
 import { BookedTrip, BookedTripList, BookTripRequest, CreateShareRequest, DealShare, DealShareList, SharedDeal } from "../../domain/api/trips.ts";
 import { authentication, requireDealAccess, requireUser } from "../auth/auth-plugin.ts";
+import { RDU_TIME_ZONE } from "../../domain/zoned-time-text.ts";
 import type { Deps } from "../deps.ts";
 import { clientIp } from "../http/client-ip.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
@@ -72,10 +73,14 @@ function memberRoutes(deps: Deps, images: ShareImageCache) {
     );
 }
 
-/** The public side: the shared deal's data (for its page) and its preview image. No login, nothing about the member. */
+/** The public side: the shared deal's data (for its page; a signed-in reader's times in their zone) and its preview image. No login, nothing about the member. */
 function publicRoutes(deps: Deps, images: ShareImageCache) {
   return new Elysia()
-    .get("/api/shared-deals/:id", ({ params }) => sharedDeal(deps, params.id), { params: IdParams, response: SharedDeal })
+    .use(authentication(deps))
+    .get("/api/shared-deals/:id", ({ auth, params }) => sharedDeal(deps, params.id, auth?.user.timeZone ?? RDU_TIME_ZONE), {
+      params: IdParams,
+      response: SharedDeal,
+    })
     .get(
       "/deals/:id/image.png",
       async ({ params, request, server }) => {

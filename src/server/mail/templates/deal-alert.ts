@@ -11,6 +11,7 @@ export interface AlertedDeal {
   price: number;
   /** 'Round Trip' or 'One Way' */
   tripType: string;
+  /** e.g. 'Fri, Apr 9 - Sun, Apr 11, 2027' (formatTravelDates) */
   travelDates: string;
   airline: string;
   nonstop: boolean;
@@ -23,7 +24,7 @@ export interface AlertedDeal {
   comparedWith: string;
   /** 'Cheaper than 99% of fares we've seen over 120 days for weekend trips to Boston in March.', when the deal kept it. */
   evidence: string | null;
-  /** When the fare was last checked, in words, e.g. 'Nov 22, 10:00 AM'. */
+  /** When the fare was last checked, in the member's zone, e.g. 'Sun, Nov 22, 10:00 am EST'. */
   lastChecked: string;
   tier: DealTier;
   googleFlightsUrl: string;

@@ -17,12 +17,18 @@ const money = (value: number) => `$${value.toLocaleString("en-US", { maximumFrac
 const greeting = (trip: BookedTripFacts) => `Hi ${trip.firstName || trip.email},`;
 const tripName = (trip: BookedTripFacts) => `RDU to ${trip.city} (${trip.destination}), ${trip.travelDates}`;
 
-/** About 22 hours after booking: the US 24-hour rule's free cancellation ends in about two hours. */
-export function tripReminderEmail(trip: BookedTripFacts, windowEndsAt: string): RenderedEmail {
+/** When the free-cancellation window closes, in the member's zone ('Sun, Nov 29, 6:49 am EST'), and the time left then ('about 9 hours'). */
+export interface CancellationDeadline {
+  endsAt: string;
+  timeLeft: string;
+}
+
+/** Before the US 24-hour rule's free cancellation ends: two hours before, or before the member's quiet hours begin. */
+export function tripReminderEmail(trip: BookedTripFacts, deadline: CancellationDeadline): RenderedEmail {
   const paid = trip.pricePaid === null ? "" : ` for ${money(trip.pricePaid)}`;
   const lines = [
     `You booked ${tripName(trip)} on ${trip.airline}${paid}.`,
-    `Under the US 24-hour rule you can cancel it for a full refund until ${windowEndsAt}, about two hours from now (for bookings made 7 or more days before departure; check your airline's terms).`,
+    `Under the US 24-hour rule you can cancel it for a full refund until ${deadline.endsAt}, ${deadline.timeLeft} from now (for bookings made 7 or more days before departure; check your airline's terms).`,
     "If your plans or your travel partner's changed, now is the time. If not, enjoy the trip: GoRDU keeps watching the fare and tells you if it falls again.",
   ];
   return {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { AlertSettings, AlertsOverview } from "../../../../domain/api/alerts.ts";
 import { api } from "../../../api.ts";
 import { useToast } from "../../../components/toast.tsx";
+import { useTimeZoneChosen } from "../../../member-time-zone.ts";
 import { AlertRuleSection } from "./alert-rule-section.tsx";
 import { DeliverySection } from "./delivery-section.tsx";
 import { PushDevicesSection } from "./push-devices-section.tsx";
@@ -17,8 +18,10 @@ interface Props {
 /** The dashboard's Alerts card: travel windows and which deals are alerted. Every change saves at once. */
 export function AlertsCard({ overview, onChange }: Props) {
   const toast = useToast();
+  const timeZoneChosen = useTimeZoneChosen();
   // Shown at once, saved behind, one save after another so the last change is the one kept; a failed save puts the
-  // last saved settings back. Nothing else shows the settings, so a save reloads nothing.
+  // last saved settings back. Nothing else shows the settings, so a save reloads nothing; the times on the page follow
+  // a new time zone.
   const [settings, setSettings] = useState(overview.settings);
   const saved = useRef(overview.settings);
   const saves = useRef({ underWay: 0, queue: Promise.resolve() });
@@ -37,6 +40,7 @@ export function AlertsCard({ overview, onChange }: Props) {
       try {
         await api.updateAlertSettings(next);
         saved.current = next;
+        timeZoneChosen(next.timeZone);
         toast({ title: "Alerts Updated", description: "Your alert settings are saved." });
       } catch {
         setSettings(saved.current);

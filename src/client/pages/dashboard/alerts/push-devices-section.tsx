@@ -3,6 +3,7 @@ import type { PushDevice } from "../../../../domain/api/alerts.ts";
 import { api, ApiError } from "../../../api.ts";
 import { useToast } from "../../../components/toast.tsx";
 import { Button } from "../../../components/button.tsx";
+import { useZonedDate } from "../../../member-time-zone.ts";
 
 /** 'Chrome on Android': enough for a person to tell their devices apart in the list. */
 function deviceLabel(userAgent: string): string {
@@ -49,6 +50,7 @@ async function subscribeThisDevice(publicKey: string): Promise<PushDevice> {
 /** Instant alerts by web push: the opt-in button and the member's devices, each with a remove button. */
 export function PushDevicesSection({ devices, publicKey, onChange }: { devices: PushDevice[]; publicKey: string; onChange: () => Promise<void> }) {
   const toast = useToast();
+  const zonedDate = useZonedDate();
   const titleId = useId();
   const [busy, setBusy] = useState(false);
 
@@ -94,7 +96,7 @@ export function PushDevicesSection({ devices, publicKey, onChange }: { devices: 
             <li key={device.id}>
               <span>
                 <strong>{device.label}</strong>
-                <small>Added {new Date(device.createdAt).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" })}</small>
+                <small>Added {zonedDate(device.createdAt)}</small>
               </span>
               <Button type="button" className="secondary outline" aria-label={`Remove ${device.label}`} onClick={() => void remove(device)}>
                 Remove

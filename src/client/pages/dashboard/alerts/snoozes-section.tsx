@@ -2,10 +2,12 @@ import type { Snooze } from "../../../../domain/api/alerts.ts";
 import { api } from "../../../api.ts";
 import { useToast } from "../../../components/toast.tsx";
 import { Button } from "../../../components/button.tsx";
+import { useZonedDate } from "../../../member-time-zone.ts";
 
 /** Snoozed destinations (from a deal's details, an alert email or a push), each with a button to end the snooze. */
 export function SnoozesSection({ snoozes, onChange }: { snoozes: Snooze[]; onChange: () => Promise<void> }) {
   const toast = useToast();
+  const zonedDate = useZonedDate();
   if (snoozes.length === 0) return null;
   const wake = async (snooze: Snooze) => {
     try {
@@ -26,7 +28,7 @@ export function SnoozesSection({ snoozes, onChange }: { snoozes: Snooze[]; onCha
               <strong>
                 {snooze.city} ({snooze.destination})
               </strong>
-              <small>No alerts until {new Date(snooze.until).toLocaleDateString("en-US", { month: "short", day: "numeric" })}</small>
+              <small>No alerts until {zonedDate(snooze.until)}</small>
             </span>
             <Button type="button" className="secondary outline" aria-label={`End the snooze of ${snooze.city}`} onClick={() => void wake(snooze)}>
               Unsnooze

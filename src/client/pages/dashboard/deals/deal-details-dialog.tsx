@@ -1,10 +1,10 @@
-import { format, parseISO } from "date-fns";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { comparedWith, evidenceSentence } from "../../../../domain/deal-rules.ts";
 import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import { detectNonstop, goSavings, typicalPriceOf } from "../../../../domain/deals.ts";
 import { Dialog } from "../../../components/dialog.tsx";
+import { useZonedTime } from "../../../member-time-zone.ts";
 import { bookingLinks, openBookingPopup } from "./booking.ts";
 import { TIER_LABEL } from "../../../../domain/deal-labels.ts";
 import { cityOf, money } from "./format.ts";
@@ -24,6 +24,7 @@ export function DealDetailsDialog({ deal, onClose, onSnooze }: { deal: FlightDea
   const airline = links?.airline ?? null;
   const nonstop = deal ? detectNonstop(deal) : null;
   const evidence = deal ? evidenceSentence(deal) : null;
+  const zonedTime = useZonedTime();
 
   return (
     <Dialog
@@ -127,7 +128,7 @@ export function DealDetailsDialog({ deal, onClose, onSnooze }: { deal: FlightDea
               .{evidence && ` ${evidence}`}
             </p>
             <p className="muted">
-              Last checked {format(parseISO(deal.lastCheckedAt), "MMM d, h:mm a")}. <Link to="/how-we-find-deals">How we find deals</Link>
+              Last checked {zonedTime(deal.lastCheckedAt)}. <Link to="/how-we-find-deals">How we find deals</Link>
             </p>
             <PriceComparison deal={deal} />
           </section>

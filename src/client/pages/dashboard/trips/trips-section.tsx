@@ -1,14 +1,13 @@
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import type { BookedTrip, DealShare } from "../../../../domain/api/trips.ts";
+import { freeCancellationEndsAt } from "../../../../domain/booked-trips.ts";
 import { api } from "../../../api.ts";
 import { useToast } from "../../../components/toast.tsx";
 import { errorMessage } from "../../../error-message.ts";
+import { useZonedTime } from "../../../member-time-zone.ts";
 import { money } from "../deals/format.ts";
 import { useSetBookedDealIds, useTripsChanged } from "./trips-changed.ts";
 import { Button } from "../../../components/button.tsx";
-
-/** Fixed zone and locale, as the emails say it. */
-const WHEN = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "medium", timeStyle: "short" });
 
 interface Lists {
   trips: BookedTrip[];
@@ -49,9 +48,16 @@ export function TripsSection() {
   );
 }
 
-function reminderText(trip: BookedTrip): string {
+/** While the 24-hour rule covers the booking and its window is open: when it closes, in the member's zone. */
+function freeCancellationText(trip: BookedTrip, zonedTime: (iso: string) => string): string | null {
+  if (trip.reminder === "none") return null;
+  const windowEnds = freeCancellationEndsAt(new Date(trip.bookedAt));
+  return windowEnds.getTime() > Date.now() ? `Free cancellation until ${zonedTime(windowEnds.toISOString())}` : null;
+}
+
+function reminderText(trip: BookedTrip, zonedTime: (iso: string) => string): string {
   if (trip.reminder === "sent") return "24-hour reminder sent";
-  if (trip.reminder === "due" && trip.reminderDueAt) return `24-hour reminder ${WHEN.format(new Date(trip.reminderDueAt))} ET`;
+  if (trip.reminder === "due" && trip.reminderDueAt) return `24-hour reminder ${zonedTime(trip.reminderDueAt)}`;
   return "No 24-hour reminder (booked under 7 days before departure)";
 }
 
@@ -63,6 +69,7 @@ function watchText(trip: BookedTrip): string {
 
 function BookedTripsCard({ trips, onChange }: { trips: BookedTrip[]; onChange: () => void }) {
   const toast = useToast();
+  const zonedTime = useZonedTime();
   const remove = async (trip: BookedTrip) => {
     try {
       await api.removeBookedTrip(trip.id);
@@ -85,9 +92,14 @@ function BookedTripsCard({ trips, onChange }: { trips: BookedTrip[]; onChange: (
               {trip.travelDates} · {trip.airline} · {trip.pricePaid === null ? `deal price ${money(trip.dealPrice)}` : `paid ${money(trip.pricePaid)}`}
             </p>
             <p className="trip-status">
-              {reminderText(trip)}
-              <br />
-              {watchText(trip)}
+              {[freeCancellationText(trip, zonedTime), reminderText(trip, zonedTime), watchText(trip)]
+                .filter((line) => line !== null)
+                .map((line, index) => (
+                  <Fragment key={line}>
+                    {index > 0 && <br />}
+                    {line}
+                  </Fragment>
+                ))}
             </p>
             <Button type="button" className="secondary outline" onClick={() => void remove(trip)} aria-label={`Remove booked trip to ${trip.destinationCity}`}>
               Remove
