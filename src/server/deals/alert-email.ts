@@ -8,7 +8,7 @@
 import { comparedWith, evidenceSentence, type TripKind } from "../../domain/deal-rules.ts";
 import { hasDealAccess } from "../../domain/access.ts";
 import { CABIN_LABEL, TRIP_TYPE_LABEL } from "../../domain/deal-labels.ts";
-import { dealBookingLinks } from "../../domain/links.ts";
+import { dealLinks } from "../../domain/links.ts";
 import { findUserById } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import type { DealAlertPayload } from "./alert-queue.ts";
@@ -70,7 +70,7 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">, o
     if (rows.length === 0) return null;
 
     const deals: AlertedDeal[] = rows.map((row) => {
-      const links = dealBookingLinks(row.airline, {
+      const links = dealLinks(row.airline, {
         destination: row.destination,
         departDate: row.depart_date,
         returnDate: row.return_date || undefined,
@@ -99,9 +99,8 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">, o
         }),
         lastChecked: `${LAST_CHECKED.format(new Date(row.last_checked_at))} (RDU time)`,
         tier: row.tier,
-        googleFlightsUrl: links.googleFlights,
         airline: row.airline,
-        airlineLink: links.airline,
+        links,
         shareUrl: `${deps.config.appUrl}/dashboard?share=${row.id}`,
         snoozeUrl: snoozeUrl(deps.config.appUrl, user.unsubscribeToken, row.destination),
       };

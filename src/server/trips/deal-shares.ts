@@ -9,7 +9,7 @@ import type { Db } from "../../../db/client.ts";
 import type { DealShare, SharedDeal } from "../../domain/api/trips.ts";
 import { HOUR_MS, rduToday } from "../../domain/calendar.ts";
 import { CABIN_LABEL, TRIP_TYPE_LABEL } from "../../domain/deal-labels.ts";
-import { dealBookingLinks } from "../../domain/links.ts";
+import { dealLinks } from "../../domain/links.ts";
 import type { User } from "../auth/users.ts";
 import { newToken } from "../auth/tokens.ts";
 import { LaggingDatabaseStamp } from "../deals/deal-list-cache.ts";
@@ -115,7 +115,7 @@ export function sharedDeal(deps: Pick<Deps, "db" | "clock" | "config">, id: stri
   const row = sharedDealRow(deps.db, id);
   if (!row) throw shareNotFound();
   const seatClass = CABIN_LABEL[row.cabin] ?? CABIN_LABEL.economy;
-  const links = dealBookingLinks(row.airline, {
+  const links = dealLinks(row.airline, {
     destination: row.destination,
     departDate: row.depart_date,
     returnDate: row.return_date || undefined,
@@ -138,8 +138,8 @@ export function sharedDeal(deps: Pick<Deps, "db" | "clock" | "config">, id: stri
     percentBelowTypical: Math.round(row.percent_below_typical),
     lastCheckedAt: new Date(row.last_checked_at).toISOString(),
     ended: isEnded(row, deps.clock.now()),
-    airlineLink: { label: links.airline.label, url: links.airline.url },
-    googleFlightsUrl: links.googleFlights,
+    primaryLink: { label: links.primary.label, url: links.primary.url },
+    secondaryLink: links.secondary && { label: links.secondary.label, url: links.secondary.url },
     pageUrl: sharePageUrl(deps.config.appUrl, id),
     imageUrl: `${deps.config.appUrl}${shareImagePath(id)}`,
   };

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { Logo } from "./logo.tsx";
+import { LogoLink } from "../../components/logo.tsx";
 import { SECTION_LINKS, SectionLink } from "./section-link.tsx";
 
 const MENU_ID = "mobile-menu";
@@ -40,9 +40,7 @@ export function SiteHeader() {
       <nav className="container" aria-label="Main">
         <ul>
           <li>
-            <Link to="/" className="brand" aria-label="GoRDU home">
-              <Logo />
-            </Link>
+            <LogoLink />
           </li>
         </ul>
         <ul className="nav-desktop">

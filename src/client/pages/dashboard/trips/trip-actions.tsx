@@ -14,17 +14,13 @@ import { useBookedDealIds, useNotifyTripsChanged } from "./trips-changed.ts";
 export function TripActions({ deal }: { deal: FlightDeal }) {
   // Only rendered in the browser after a click: reading the clock here cannot disturb hydration.
   const googleCalendar = useMemo(() => {
-    const links = bookingLinks(deal, new Date());
     return googleCalendarUrl({
       destination: deal.destination,
       destinationCity: cityOf(deal),
       airline: deal.airline,
       departDate: deal.departDate,
       returnDate: deal.returnDate,
-      bookingLinks: [
-        { label: links.airline.label, url: links.airline.url },
-        { label: "Google Flights", url: links.googleFlights },
-      ],
+      links: bookingLinks(deal, new Date()),
     });
   }, [deal]);
 
