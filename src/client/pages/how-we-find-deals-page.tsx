@@ -140,7 +140,7 @@ function RuleExampleSection({ example }: { example: RuleExampleState }) {
 
 const WIDTH = 400;
 const HEIGHT = 240;
-const PAD = { top: 16, right: 16, bottom: 28, left: 48 };
+const PAD = { top: 16, right: 16, bottom: 30, left: 58 };
 
 /** Day labels in the picture: fixed (no zone, no locale), so the server and the browser draw the same. */
 const dayLabel = (isoDay: string) => format(parseISO(isoDay), "MMM d");

@@ -26,7 +26,7 @@ export function TripActions({ deal }: { deal: FlightDeal }) {
 
   return (
     <section className="trip-actions" aria-label="Share, calendar and booking">
-      <ShareDealButton deal={deal} />
+      <ShareDealButton deal={deal} className="secondary outline" />
       <a href={`/api/flight-deals/${deal.id}/calendar.ics`} download role="button" className="secondary outline">
         Add to calendar
       </a>
@@ -70,7 +70,7 @@ function BookedForm({ deal }: { deal: FlightDeal }) {
   }
   if (!open) {
     return (
-      <button type="button" onClick={() => setOpen(true)}>
+      <button type="button" className="secondary outline" onClick={() => setOpen(true)}>
         I booked it
       </button>
     );
