@@ -61,7 +61,10 @@ export const routes: RouteObject[] = [
       },
       {
         path: "how-we-find-deals",
-        lazy: async () => ({ Component: (await import("./pages/how-we-find-deals-page.tsx")).HowWeFindDealsPage }),
+        lazy: async () => {
+          const page = await import("./pages/how-we-find-deals-page.tsx");
+          return { loader: page.howWeFindDealsLoader, Component: page.HowWeFindDealsPage };
+        },
       },
       { id: NOT_FOUND_ROUTE_ID, path: "*", Component: NotFoundPage },
     ],

@@ -18,6 +18,9 @@ export function tripKindOf(departDate: string, returnDate: string | null): TripK
   return "other";
 }
 
+/** The method page draws its example from a deal only with at least this many days of fares (decision 109). */
+export const RULE_EXAMPLE_MIN_DAYS = 10;
+
 export const TRIP_KIND_WORDS: Record<TripKind, string> = {
   weekend: "weekend trips",
   week_long: "week-long trips",

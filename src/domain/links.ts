@@ -156,9 +156,12 @@ export interface TripInput {
 
 export interface BookingLink {
   url: string;
-  /** airline-search: the airline's own search page, pre-filled; google-flights: Google Flights' search instead. */
-  kind: "airline-search" | "google-flights";
-  /** What the button says, honestly: "Search on aa.com", "Search Breeze on Google Flights", "Search on Google Flights". */
+  /**
+   * airline-search: the airline's own search page, pre-filled; google-flights: Google Flights' search; airline-site: the
+   * airline's home page, where its own search has no pattern we can fill in.
+   */
+  kind: "airline-search" | "google-flights" | "airline-site";
+  /** What the button says, honestly: "Search on aa.com", "Search Breeze on Google Flights", "Visit flybreeze.com". */
   label: string;
 }
 
@@ -257,8 +260,25 @@ export function airlineBookingUrl(airlineNameOrCode: string, trip: TripInput): B
   return { url, kind: "google-flights", label: filtered ? `Search ${airline.name} on Google Flights` : "Search on Google Flights" };
 }
 
-/** A deal's two booking buttons, built the same way on the dashboard and in the alert email. */
-export function dealBookingLinks(airline: string, trip: Omit<TripInput, "seatClass"> & { seatClass: string }): { airline: BookingLink; googleFlights: string } {
+/**
+ * The links a deal offers (decision 108): one primary action, the best search for this trip, and at most one other
+ * place to look that is not the same place again. An airline with a pre-filled search: that search, and Google Flights
+ * to compare every airline on the trip. An airline without one: Google Flights' search for that airline, and the
+ * airline's own site. An airline we do not know: Google Flights' search alone.
+ */
+export interface DealLinks {
+  primary: BookingLink;
+  secondary: BookingLink | null;
+}
+
+/** A deal's links, built the same way on the dashboard, the shared page, the calendar file and the alert email. */
+export function dealLinks(airlineNameOrCode: string, trip: Omit<TripInput, "seatClass"> & { seatClass: string }): DealLinks {
   const withSeat = { ...trip, seatClass: seatClassNumber(trip.seatClass) };
-  return { airline: airlineBookingUrl(airline, withSeat), googleFlights: googleFlightsUrl({ ...withSeat, adults: 1 }) };
+  const primary = airlineBookingUrl(airlineNameOrCode, withSeat);
+  if (primary.kind === "airline-search") {
+    return { primary, secondary: { kind: "google-flights", label: "Compare on Google Flights", url: googleFlightsUrl({ ...withSeat, adults: 1 }) } };
+  }
+  const airline = findAirline(airlineNameOrCode);
+  if (!airline) return { primary, secondary: null };
+  return { primary, secondary: { kind: "airline-site", label: `Visit ${siteName(airline.website)}`, url: airline.website } };
 }

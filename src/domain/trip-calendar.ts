@@ -1,5 +1,6 @@
 /** A trip as a calendar event: the all-day span from departure to return, and Google Calendar's "add event" link. */
 import { addDays } from "./calendar.ts";
+import type { DealLinks } from "./links.ts";
 
 export interface CalendarTrip {
   destination: string;
@@ -8,7 +9,7 @@ export interface CalendarTrip {
   departDate: string;
   /** null for a one-way trip: a one-day event. */
   returnDate: string | null;
-  bookingLinks: readonly { label: string; url: string }[];
+  links: DealLinks;
 }
 
 export function tripEventTitle(trip: CalendarTrip): string {
@@ -16,7 +17,7 @@ export function tripEventTitle(trip: CalendarTrip): string {
 }
 
 export function tripEventDescription(trip: CalendarTrip): string {
-  const links = trip.bookingLinks.map((link) => `${link.label}: ${link.url}`);
+  const links = [trip.links.primary, trip.links.secondary].flatMap((link) => (link ? [`${link.label}: ${link.url}`] : []));
   return [`${trip.airline} from Raleigh-Durham. Found by GoRDU; not booked until you book it.`, ...links].join("\n");
 }
 

@@ -11,7 +11,7 @@ import { billingRoutes } from "./billing/billing.routes.ts";
 import { STRIPE_WEBHOOK_PATH } from "./billing/stripe-webhook.routes.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
 import { alertsRoutes } from "./deals/alerts.routes.ts";
-import { dealsRoutes } from "./deals/deals.routes.ts";
+import { dealRuleExampleRoutes, dealsRoutes } from "./deals/deals.routes.ts";
 import { UNSUBSCRIBE_PATH } from "./deals/unsubscribe.service.ts";
 import { unsubscribeRoutes } from "./deals/unsubscribe.routes.ts";
 import { snoozeRoutes } from "./deals/snooze.routes.ts";
@@ -52,6 +52,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .use(billingRoutes(deps))
     .use(adminRoutes(deps))
     .use(healthRoutes(deps))
+    .use(dealRuleExampleRoutes(deps))
     .use(dealsRoutes(deps))
     .use(tripsRoutes(deps))
     .use(alertsRoutes(deps))

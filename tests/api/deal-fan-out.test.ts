@@ -170,9 +170,10 @@ describe("alert emails", () => {
     expect(mail!.text).toContain(
       "Fri, Jan 8 - Fri, Jan 15, 2027 · Delta · Nonstop · Save $184: the typical fare is $383 (usually $340–$420 for week-long trips to Los Angeles in January)",
     );
-    expect(mail!.text).toContain("Google Flights: https://www.google.com/travel/flights/search?tfs=");
+    expect(mail!.text).toContain("Compare on Google Flights: https://www.google.com/travel/flights/search?tfs=");
     expect(mail!.text).toContain("Search on united.com: https://www.united.com/en/us/fsr/choose-flights?f=RDU&t=ORD&d=2027-01-23&r=2027-01-30");
     expect(mail!.text).toContain("Search Delta on Google Flights: https://www.google.com/travel/flights/search?tfs=");
+    expect(mail!.text).toContain("Visit delta.com: https://www.delta.com/");
     expect(mail!.text).toContain("All your deals: http://localhost:3000/dashboard");
     expect(mail!.text).toContain(`Stop deal alerts: ${unsubscribe}`);
     expect(mail!.html).toContain(`href="${unsubscribe}"`);

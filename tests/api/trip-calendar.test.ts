@@ -26,7 +26,10 @@ describe("Add to calendar", () => {
     // DTEND of an all-day event is the day after the last one.
     expect(ics).toContain("DTEND;VALUE=DATE:20270118");
     expect(ics).toContain("SUMMARY:Trip to London (Heathrow) (RDU → LHR)");
-    expect(ics).toContain("https://www.google.com/travel/flights/search?tfs=");
+    // The deal's two links (decision 108): Google Flights' search for British Airways, and its own site; not Google Flights twice.
+    expect(ics).toContain("Search British Airways on Google Flights: https://www.google.com/travel/flights/search?tfs=");
+    expect(ics).toContain("Visit britishairways.com: https://www.britishairways.com/");
+    expect(ics.match(/Google Flights:/g)).toHaveLength(1);
     expect(ics).toContain("END:VCALENDAR");
   });
 
@@ -48,7 +51,7 @@ describe("Add to calendar", () => {
         airline: "British Airways",
         departDate: "2027-01-10",
         returnDate: "2027-01-17",
-        bookingLinks: [{ label: "Google Flights", url: "https://www.google.com/travel/flights" }],
+        links: { primary: { kind: "google-flights", label: "Google Flights", url: "https://www.google.com/travel/flights" }, secondary: null },
       }),
     );
     expect(url.origin + url.pathname).toBe("https://calendar.google.com/calendar/render");

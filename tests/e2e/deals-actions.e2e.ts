@@ -4,7 +4,7 @@ import { expect, expectToast, test } from "./support/fixtures.ts";
 import { ONLY_SEEDED_DEALS, seedDeals, seedUser } from "./support/world.ts";
 
 test.describe("a deal's details", () => {
-  test("open, record the click (no longer NEW), offer Google Flights' exact search in a new tab and the airline's search in a 1200x800 popup; a blocked popup is explained", async ({
+  test("open, record the click (no longer NEW), offer one primary action in a 1200x800 popup and one other place in a new tab, never Google Flights twice; a blocked popup is explained", async ({
     page,
     server,
     context,
@@ -29,12 +29,15 @@ test.describe("a deal's details", () => {
     await expect(dialog).toContainText(`${money(first.typicalLow)}–${money(first.typicalHigh)}`);
     await expect(dialog.getByRole("img", { name: /^Price history for RDU to LAX/ })).toBeVisible();
 
-    const google = dialog.getByRole("button", { name: "Google Flights", exact: true });
-    await expect(google).toHaveAttribute("target", "_blank");
-    await expect(google).toHaveAttribute("rel", "noopener noreferrer");
-    const expected = googleFlightsUrl({ destination: "LAX", departDate: first.departDate, returnDate: first.returnDate, seatClass: 1, adults: 1 });
-    expect(expected).toContain("/travel/flights/search?tfs=");
-    await expect(google).toHaveAttribute("href", expected);
+    // Delta has no search page we can fill in: Google Flights' search for Delta is the one primary action, and
+    // delta.com the other place to look (decision 108); nothing else in the details names Google Flights.
+    const bookingButtons = dialog.locator(".details-book").getByRole("button");
+    await expect(bookingButtons).toHaveText(["Search Delta on Google Flights", "Visit delta.com"]);
+    await expect(dialog.getByRole("button", { name: /Google Flights/ })).toHaveCount(1);
+    const site = dialog.getByRole("button", { name: "Visit delta.com" });
+    await expect(site).toHaveAttribute("href", "https://www.delta.com/");
+    await expect(site).toHaveAttribute("target", "_blank");
+    await expect(site).toHaveAttribute("rel", "noopener noreferrer");
 
     await dialog.locator("footer").getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
@@ -43,9 +46,15 @@ test.describe("a deal's details", () => {
     // The server took the click (that it keeps the deal viewed: tests/api/flight-deals.test.ts).
     expect((await clickRecorded).ok()).toBe(true);
 
-    // JetBlue has a public search pattern: its button opens jetblue.com's search for the trip.
+    // JetBlue has a public search pattern: its button opens jetblue.com's search for the trip, and Google Flights'
+    // exact search (every airline) is the other place to look.
     const jetblue = deals[1]!;
     await tableRows(page).nth(1).click();
+    const compare = dialog.getByRole("button", { name: "Compare on Google Flights" });
+    const expected = googleFlightsUrl({ destination: "BOS", departDate: jetblue.departDate, returnDate: jetblue.returnDate, seatClass: 1, adults: 1 });
+    expect(expected).toContain("/travel/flights/search?tfs=");
+    await expect(compare).toHaveAttribute("href", expected);
+    await expect(compare).toHaveAttribute("target", "_blank");
     const popupOpened = page.waitForEvent("popup");
     const booking = context.waitForEvent("request", (request) => request.url().startsWith("https://"));
     await dialog.getByRole("button", { name: "Search on jetblue.com" }).click();

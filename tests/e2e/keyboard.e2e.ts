@@ -57,9 +57,9 @@ test.describe("keyboard only, focus always visible", () => {
       .getByRole("button", { name: /view details of/ });
     const details = dialog(page, "Flight Deal Details");
     await openWithKeyboard(page, opener, details);
-    // The airline's own site (its button is named after where it goes), then Google Flights.
-    await tabTo(page, details.locator(".details-actions button").first());
-    await tabTo(page, details.getByRole("button", { name: "Google Flights", exact: true }));
+    // The primary action (named after where it goes), then the other place to look.
+    await tabTo(page, details.locator(".details-book button"));
+    await tabTo(page, details.locator(".details-book a"));
     await closeWithEscape(page, details, opener);
 
     // Delete a deal: tick its box with Space, then 'Delete selected'.

@@ -152,6 +152,48 @@ test.describe("admin email outbox", () => {
   });
 });
 
+test.describe("member's deals table", () => {
+  test("at 1280 px nothing is cut off, with a long travel window's badge on every deal (issue 45: 1228 px in a 1200 px card); on a phone the cards fit", async ({
+    page,
+    server,
+  }) => {
+    const member = await seedUser(server, { preferences: ONLY_SEEDED_DEALS });
+    await seedDeals(server, member.id, { count: 12 });
+    await logIn(page, server, member);
+    // A preset's longest kind of name, over every seeded deal's dates: each row shows "Fits: <name>" under its dates.
+    const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const window = {
+      name: "Martin Luther King Jr. Day weekend 2027",
+      startDate: iso(0),
+      endDate: iso(200),
+      minNights: null,
+      maxNights: null,
+      needsWeekend: false,
+    };
+    expect((await page.request.post("/api/travel-windows", { data: window, headers: { origin: server.url } })).ok()).toBe(true);
+    await page.reload();
+    await expect(page.locator(".deals-table .badge-fits").first()).toHaveText(`Fits: ${window.name}`);
+    const frame = page.locator(".deals-table-scroll");
+
+    await test.step("at 1280×800 the table needs no sideways scroll, and the Price Range column and its labels are inside the card", async () => {
+      const sizes = await frame.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
+      const frameBox = await boxOf(frame);
+      expectInside(await boxOf(page.getByRole("columnheader", { name: "Price Range" })), frameBox, "Price Range header");
+      const labels = await frame.locator(".range-bar-labels").all();
+      expect(labels.length).toBe(10);
+      for (const label of labels) expectInside(await boxOf(label), frameBox, "a row's range labels");
+    });
+
+    await test.step("on a phone the page does not scroll sideways and each card is inside the screen", async () => {
+      await page.setViewportSize(PHONE);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      const screen = { x: 0, y: -1e6, width: PHONE.width, height: 2e6 };
+      for (const card of await page.locator(".deals-phone .deal-card").all()) expectInside(await boxOf(card), screen, "a deal card");
+    });
+  });
+});
+
 test.describe("Contact dialog", () => {
   test("at 1280×800 the whole form and its Send Message / Cancel are on screen without scrolling; on a phone they are one row of equal halves, on screen", async ({
     page,

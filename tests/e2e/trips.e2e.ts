@@ -1,7 +1,7 @@
 /** Issue 17, against the real server: share a deal, put it on the calendar, and track a booked trip. */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { ADMIN, expect, test as base } from "./support/fixtures.ts";
 import { money, subscriberWithDeals, tableRows } from "./support/deals-page.ts";
 import { observeFareDrop, outboxKindsTo } from "./support/world.ts";
@@ -47,6 +47,37 @@ async function openFirstDeal(page: Page) {
 
 const SHARE_CREATED_MS = 20_000;
 
+/**
+ * Issue 45 (item 8): what to do with a deal (its primary action, Share, the calendar and "I booked it") is on screen
+ * the moment its details open, at this window size: no scrolling, inside the window.
+ */
+async function expectDealActionsOnScreen(page: Page, dialog: Locator) {
+  const { width, height } = page.viewportSize()!;
+  expect(await dialog.locator("article").evaluate((article) => article.scrollTop)).toBe(0);
+  const actions = [
+    dialog.locator(".details-book button"),
+    ...["Share", "Add to calendar", "Google Calendar", "I booked it"].map((name) => dialog.getByRole("button", { name, exact: true })),
+  ];
+  for (const action of actions) {
+    await expect(action).toBeVisible();
+    const box = (await action.boundingBox())!;
+    const what = `${await action.textContent()} at ${width}×${height}`;
+    expect(box.x, what).toBeGreaterThanOrEqual(0);
+    expect(box.y, what).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, what).toBeLessThanOrEqual(width);
+    expect(box.y + box.height, what).toBeLessThanOrEqual(height);
+  }
+}
+
+/** Issue 45 (item 14): every dashboard card's title is one size, this card's too (Pico's own h2 is larger). */
+async function expectCardTitleLikeTheOthers(page: Page, card: Locator) {
+  const sizeOf = (heading: Locator) => heading.evaluate((element) => getComputedStyle(element).fontSize);
+  const expected = await sizeOf(page.getByRole("heading", { name: "My Flight Deals" }));
+  expect(await sizeOf(card.getByRole("heading", { level: 2 }))).toBe(expected);
+  const sizes = await page.locator("main.dashboard article h2").evaluateAll((headings) => headings.map((element) => getComputedStyle(element).fontSize));
+  expect(new Set(sizes)).toEqual(new Set([expected]));
+}
+
 // The public page a link opens (live, ended, revoked) and its link-preview tags: tests/ssr/shared-deal-page.test.ts; the
 // calendar file's content: tests/api/trip-calendar.test.ts.
 test("Share copies a deal's public link, from its details and from a phone card; the email's Share link opens the details; Add to calendar downloads the trip; revoking in 'Shared links' stops the link", async ({
@@ -56,6 +87,7 @@ test("Share copies a deal's public link, from its details and from a phone card;
   const { ids, deals } = await subscriberWithDeals(page, server, { count: 2 });
   const deal = deals[0]!;
   const dialog = await openFirstDeal(page);
+  await test.step("at 1280×800 the deal's actions are on screen as its details open", () => expectDealActionsOnScreen(page, dialog));
   await dialog.getByRole("button", { name: "Share", exact: true }).click();
   const confirmation = dialog.locator(".share-confirmation");
   // Creating the link is a server round trip: twice over 7 s in full runs on a loaded 2-core machine (e2e 27 min).
@@ -79,6 +111,7 @@ test("Share copies a deal's public link, from its details and from a phone card;
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/dashboard?share=${ids[1]}`);
   await expect(dialog).toContainText(money(deals[1]!.price));
+  await test.step("at 390×844 too", () => expectDealActionsOnScreen(page, dialog));
   await expect(page).toHaveURL(/\/dashboard$/);
   await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
 
@@ -89,6 +122,7 @@ test("Share copies a deal's public link, from its details and from a phone card;
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
   const shared = page.getByRole("article", { name: "Shared links" });
+  await expectCardTitleLikeTheOthers(page, shared);
   await shared.getByRole("button", { name: /^Revoke the shared link/ }).click();
   await expect(shared).toBeHidden();
   expect((await page.request.get(link)).status()).toBe(404);
@@ -112,6 +146,7 @@ test("I booked it: the 24-hour reminder arrives once the clock steps 22 hours; a
   await expect(page.getByRole("status").filter({ hasText: "Alerts Updated" })).toBeVisible();
   await expect(trips).toContainText(new RegExp(`Free cancellation until ${zonedTime("P[SD]T")}`));
   await expect(trips).toContainText(new RegExp(`24-hour reminder ${zonedTime("P[SD]T")}`));
+  await expectCardTitleLikeTheOthers(page, trips);
   // Opened again, the deal says it is booked rather than offering "I booked it".
   await tableRows(page).first().click();
   await expect(dialog.getByRole("status").filter({ hasText: "You marked this trip booked" })).toBeVisible();

@@ -42,6 +42,12 @@ describe("a shared deal's public page, server-rendered", () => {
     expect(await page.select(".shared-deal-ended")).toHaveLength(0);
     expect((await page.select('a[role="button"][href="/subscribe"]')).map((link) => link.text)).toEqual(["Subscribe"]);
     expect(page.text).not.toContain("Quintessa");
+    // Delta has no search page we can fill in: one primary action (Google Flights' search for Delta) and Delta's own
+    // site, not a second Google Flights button (decision 108).
+    const booking = await page.select(".shared-deal-book a");
+    expect(texts(booking)).toEqual(["Search Delta on Google Flights", "Visit delta.com"]);
+    expect(booking.map((link) => link.attributes.class ?? "")).toEqual(["", "secondary outline"]);
+    expect(booking[1]!.attributes.href).toBe("https://www.delta.com/");
 
     expect(await page.meta("og:title")).toBe(`${money(deal.price)} to Los Angeles (LAX)`);
     expect(await page.meta("og:url")).toBe(share.url);

@@ -97,20 +97,20 @@ describe("booking links", () => {
   });
 
   test("Google Flights gets the exact search; without dates, the text search", () => {
-    expect(bookingLinks(deal(), NOW).googleFlights).toStartWith("https://www.google.com/travel/flights/search?tfs=");
-    expect(bookingLinks(deal({ departDate: "", returnDate: null, travelDates: "soon" }), NOW).googleFlights).toBe(
+    expect(bookingLinks(deal(), NOW).secondary?.url).toStartWith("https://www.google.com/travel/flights/search?tfs=");
+    expect(bookingLinks(deal({ departDate: "", returnDate: null, travelDates: "soon" }), NOW).primary.url).toBe(
       "https://www.google.com/travel/flights?q=Flights%20from%20RDU%20to%20BOS&curr=USD&hl=en&gl=us",
     );
   });
 
-  test("the airline button is the airline's pre-filled search where a pattern is known, else Google Flights' search, and says which", () => {
-    const jetblue = bookingLinks(deal(), NOW).airline;
+  test("the primary action is the airline's pre-filled search where a pattern is known, else Google Flights' search, and says which", () => {
+    const jetblue = bookingLinks(deal(), NOW).primary;
     expect(jetblue.label).toBe("Search on jetblue.com");
     expect(jetblue.url).toStartWith("https://www.jetblue.com/booking/flights?from=RDU&to=BOS&depart=2027-01-08");
-    const delta = bookingLinks(deal({ airline: "Delta" }), NOW).airline;
+    const delta = bookingLinks(deal({ airline: "Delta" }), NOW).primary;
     expect(delta.label).toBe("Search Delta on Google Flights");
     expect(delta.url).toStartWith("https://www.google.com/travel/flights/search?tfs=");
-    expect(bookingLinks(deal({ airline: "Zed Air" }), NOW).airline).toMatchObject({ label: "Search on Google Flights", kind: "google-flights" });
+    expect(bookingLinks(deal({ airline: "Zed Air" }), NOW).primary).toMatchObject({ label: "Search on Google Flights", kind: "google-flights" });
   });
 });
 

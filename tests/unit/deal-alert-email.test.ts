@@ -18,8 +18,10 @@ function deal(fields: Partial<AlertedDeal> = {}): AlertedDeal {
     evidence: "Cheaper than 99.6% of fares we've seen over 120 days for week-long trips to London (Heathrow) in January.",
     lastChecked: "Sun, Nov 22, 10:00 am EST",
     tier: "great",
-    googleFlightsUrl: "https://www.google.com/travel/flights/search?tfs=abc&hl=en&gl=us&curr=USD",
-    airlineLink: { kind: "google-flights", label: "Search British Airways on Google Flights", url: "https://www.google.com/travel/flights/search?tfs=ba" },
+    links: {
+      primary: { kind: "google-flights", label: "Search British Airways on Google Flights", url: "https://www.google.com/travel/flights/search?tfs=ba" },
+      secondary: { kind: "airline-site", label: "Visit britishairways.com", url: "https://www.britishairways.com/" },
+    },
     snoozeUrl: "https://gordu.example/snooze?token=abc&destination=LHR",
     ...fields,
   };
@@ -53,9 +55,12 @@ describe("the deal alert email", () => {
     expect(email.html).toContain('href="https://gordu.example/how-we-find-deals"');
     expect(email.html).toContain("Save $407: the typical fare is $905, 45% below");
     expect(email.html).toContain("Great deal");
-    expect(email.html).toContain('href="https://www.google.com/travel/flights/search?tfs=abc&amp;hl=en&amp;gl=us&amp;curr=USD"');
+    // The deal's one primary action and the airline's own site (decision 108), and no second Google Flights button.
     expect(email.html).toContain("Search British Airways on Google Flights");
     expect(email.text).toContain("Search British Airways on Google Flights: https://www.google.com/travel/flights/search?tfs=ba");
+    expect(email.html).toContain('href="https://www.britishairways.com/"');
+    expect(email.text).toContain("Visit britishairways.com: https://www.britishairways.com/");
+    expect(email.html.match(/Google Flights</g)).toHaveLength(1);
     expect(email.html).toContain("See your deals");
     expect(email.html).toContain('href="https://gordu.example/unsubscribe?token=abc"');
   });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { GOOGLE_FLIGHTS_HOME, airlineBookingUrl, googleFlightsTextUrl, googleFlightsUrl } from "../../src/domain/links.ts";
+import { AIRLINES } from "../../src/domain/airlines.ts";
+import { GOOGLE_FLIGHTS_HOME, airlineBookingUrl, dealLinks, googleFlightsTextUrl, googleFlightsUrl, type DealLinks } from "../../src/domain/links.ts";
 
 // The tfs format is undocumented (docs/deal-rules.md), so decode what we encode with an independent reader.
 
@@ -167,9 +168,10 @@ describe("googleFlightsTextUrl", () => {
   });
 });
 
+const legsOf = (url: string) => submessages(decode(base64UrlDecode(tfsOf(url))), 3);
+
 describe("airlineBookingUrl", () => {
   const dates = { departDate: "2026-11-10", returnDate: "2026-11-17" };
-  const legsOf = (url: string) => submessages(decode(base64UrlDecode(tfsOf(url))), 3);
 
   test("Southwest gets its pre-filled search page, and the button names the site", () => {
     expect(airlineBookingUrl("Southwest", { destination: "BWI", ...dates })).toEqual({
@@ -256,5 +258,69 @@ describe("airlineBookingUrl", () => {
     expect(link.kind).toBe("google-flights");
     expect(link.url).toStartWith("https://www.google.com/travel/flights?q=");
     expect(new URL(link.url).searchParams.get("x")).toBeNull();
+  });
+});
+
+describe("dealLinks: one primary action per deal, and at most one other place that is not the same place again", () => {
+  const dates = { departDate: "2026-11-10", returnDate: "2026-11-17", seatClass: "Economy" };
+  const kinds = (links: DealLinks) => [links.primary.kind, links.secondary?.kind ?? null];
+
+  test("an airline with no search page we can fill in (Allegiant): Google Flights' search for it, and allegiantair.com; never Google Flights twice", () => {
+    const links = dealLinks("Allegiant Air", { destination: "SFB", ...dates });
+    expect(links.primary).toMatchObject({ kind: "google-flights", label: "Search Allegiant on Google Flights" });
+    expect(legsOf(links.primary.url).map((l) => strings(l, 6))).toEqual([["G4"], ["G4"]]);
+    expect(links.secondary).toEqual({ kind: "airline-site", label: "Visit allegiantair.com", url: "https://www.allegiantair.com/" });
+  });
+
+  test("an airline with a pre-filled search (Southwest): that search first, then Google Flights to compare every airline on the same trip", () => {
+    const links = dealLinks("Southwest", { destination: "BWI", ...dates });
+    expect(kinds(links)).toEqual(["airline-search", "google-flights"]);
+    expect(links.primary.label).toBe("Search on southwest.com");
+    expect(links.secondary).toEqual({
+      kind: "google-flights",
+      label: "Compare on Google Flights",
+      url: googleFlightsUrl({ destination: "BWI", departDate: "2026-11-10", returnDate: "2026-11-17", seatClass: 1, adults: 1 }),
+    });
+  });
+
+  test("the same airline on a one-way trip (no pattern for it): Google Flights' search for Southwest, and southwest.com", () => {
+    const links = dealLinks("Southwest", { destination: "BWI", departDate: "2026-11-10", seatClass: "Economy" });
+    expect(links.primary.label).toBe("Search Southwest on Google Flights");
+    expect(links.secondary).toMatchObject({ kind: "airline-site", label: "Visit southwest.com" });
+  });
+
+  test("no dates we can read: Google Flights' text search, and the airline's site", () => {
+    const links = dealLinks("Delta", { destination: "ATL", seatClass: "Economy" });
+    expect(links.primary).toEqual({
+      kind: "google-flights",
+      label: "Search on Google Flights",
+      url: "https://www.google.com/travel/flights?q=Flights%20from%20RDU%20to%20ATL&curr=USD&hl=en&gl=us",
+    });
+    expect(links.secondary).toMatchObject({ kind: "airline-site", url: "https://www.delta.com/" });
+  });
+
+  test("an airline we do not know: Google Flights' search for the trip alone", () => {
+    const links = dealLinks("Pan Am", { destination: "LHR", ...dates });
+    expect(kinds(links)).toEqual(["google-flights", null]);
+  });
+
+  test("business class reaches Google Flights' search as class 3", () => {
+    const links = dealLinks("Delta", { destination: "LAX", ...dates, seatClass: "Business" });
+    expect(links.primary.url).toBe(
+      googleFlightsUrl({ destination: "LAX", departDate: "2026-11-10", returnDate: "2026-11-17", seatClass: 3, adults: 1, airlines: ["DL"] }),
+    );
+  });
+
+  test("for every airline we know, on every kind of trip, the two links never go to the same kind of place", () => {
+    for (const airline of AIRLINES) {
+      for (const trip of [
+        { destination: "BOS", ...dates },
+        { destination: "BOS", departDate: "2026-11-10", seatClass: "Economy" },
+      ]) {
+        const links = dealLinks(airline.name, trip);
+        expect(links.secondary, airline.name).not.toBeNull();
+        expect(links.secondary!.kind, airline.name).not.toBe(links.primary.kind);
+      }
+    }
   });
 });

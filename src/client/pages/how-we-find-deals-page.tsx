@@ -1,4 +1,9 @@
-import { DEAL_RULES } from "../../domain/deal-rules.ts";
+import { format, parseISO } from "date-fns";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import type { DealRuleExample } from "../../domain/api/deals.ts";
+import { DEAL_RULES, RULE_EXAMPLE_MIN_DAYS } from "../../domain/deal-rules.ts";
+import { apiFromContext } from "../root-data.ts";
+import { money } from "./dashboard/deals/format.ts";
 import { SiteFooter } from "./landing/site-footer.tsx";
 import { SiteHeader } from "./landing/site-header.tsx";
 
@@ -6,13 +11,25 @@ const TITLE = "How we find deals · GoRDU";
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 const { newEpisode } = DEAL_RULES;
 
-/** The public deal rule (docs/deal-rules.md): the detector's own constants, stated in plain words. */
+type RuleExampleState = { state: "ready"; example: DealRuleExample | null } | { state: "failed" };
+
+/** The example comes from the product's own data (decision 109); the page still renders when it cannot be read. */
+export async function howWeFindDealsLoader({ context }: LoaderFunctionArgs): Promise<RuleExampleState> {
+  try {
+    return { state: "ready", example: (await apiFromContext(context).dealRuleExample()).example };
+  } catch {
+    return { state: "failed" };
+  }
+}
+
+/** The public deal rule (docs/deal-rules.md): the detector's own constants, stated in plain words, and shown on one real trip. */
 export function HowWeFindDealsPage() {
+  const example = useLoaderData() as RuleExampleState;
   const { domestic, international } = DEAL_RULES;
   return (
     <>
       <title>{TITLE}</title>
-      <meta name="description" content="The rule GoRDU uses to decide that a fare from RDU is a deal, with its thresholds." />
+      <meta name="description" content="The rule GoRDU uses to decide that a fare from RDU is a deal, with its thresholds, shown on a real trip." />
       <SiteHeader />
       <main className="section">
         <div className="container legal">
@@ -22,6 +39,8 @@ export function HowWeFindDealsPage() {
             ahead, and keep each day's lowest fare for each pair of dates. This is the whole rule we use to decide that a fare is a deal. It is the same code
             that sends the alerts.
           </p>
+
+          <RuleExampleSection example={example} />
 
           <h2>1. What a trip usually costs</h2>
           <p>
@@ -62,37 +81,158 @@ export function HowWeFindDealsPage() {
           </ul>
           <p>We call 20–34% below typical a good deal, 35–49% a great deal, and 50% or more exceptional (possibly a mistake fare).</p>
 
-          <h2>3. One alert per drop</h2>
+          <h2>3. One alert for each sale</h2>
           <ul>
-            <li>A deal ends when its fare goes back above the usual range.</li>
             <li>
-              A later drop on the same dates is a new deal with a new alert only if the fare falls at least {percent(newEpisode.grid.shareBelowRecent)} below
-              the usual lowest fare of those dates over the last {DEAL_RULES.recentPairDays} days ({percent(newEpisode.sweep.shareBelowRecent)} where our
-              searches are rationed by a monthly budget), counting only the days since the earlier deal ended and before we first saw the new drop: the days of
-              an earlier sale, or of the new drop itself, are not usual.
+              We make sure a low fare is real before we tell you. We check the same dates again every hour, and we alert only if the fare is still low{" "}
+              {DEAL_RULES.dropHoldsHours} hours after we first saw it. Real sales last for days; a fare that is low for an hour or two is usually just fares
+              going up and down.
             </li>
             <li>
-              We alert a drop only once it has held: we look at its dates again every hour, and it must still be there {DEAL_RULES.dropHoldsHours} hours after
-              we first saw it ({newEpisode.grid.holdsHours} hours for a new drop on dates that already had a deal; {newEpisode.sweep.holdsHours} where searches
-              are rationed, as each look costs one). A sale holds its price for days, while a low price that lasts an hour or two is usually the ordinary ups
-              and downs of fares. A fare at half price or less may be a mistake fare that airlines fix within hours, so we alert it as soon as a second look
-              agrees. When a fresh search confirms a price from a cached source, that confirmation is enough for a new deal.
+              A fare at half price or less may be a mistake that the airline fixes within hours, so we alert it as soon as a second check finds the same price.
+              The same goes for a price from a list of fares that may be a few hours old: a fresh search that finds it again is enough.
+            </li>
+            <li>The deal ends when its fare goes back up into the usual range.</li>
+            <li>
+              If the same dates get cheap again after that, it is a new deal only if the fare is at least {percent(newEpisode.grid.shareBelowRecent)} below what
+              those dates usually cost over the last {DEAL_RULES.recentPairDays} days, not counting the days of the earlier sale, and it must stay low for{" "}
+              {newEpisode.grid.holdsHours} hours. On routes we check less often (our searches there come out of a monthly budget) it must be{" "}
+              {percent(newEpisode.sweep.shareBelowRecent)} below and stay low for {newEpisode.sweep.holdsHours} hours.
             </li>
             <li>
-              While a deal is live, we alert again only if its fare falls by a further {percent(DEAL_RULES.realertMinDropShare)} and at least $
-              {DEAL_RULES.realertMinDropDollars}, at least {DEAL_RULES.realertMinHours} hours after the last alert, and the lower fare holds{" "}
+              While a deal lasts, we alert you again only if its fare falls a further {percent(DEAL_RULES.realertMinDropShare)} and at least $
+              {DEAL_RULES.realertMinDropDollars}, at least {DEAL_RULES.realertMinHours} hours after the last alert, and the lower fare stays for{" "}
               {DEAL_RULES.dropHoldsHours} hours too.
             </li>
           </ul>
 
-          <h2>4. How we check the rule</h2>
+          <h2>4. See it for yourself</h2>
           <p>
-            We replay a simulated year of fares with sales planted at known depths through this same code, and publish how many real drops it catches and how
-            many alerts were not real deals. The numbers are in our repository's deal quality report.
+            Every alert and every deal on your dashboard shows the same evidence as the picture above: the typical range for that kind of trip, how far below it
+            the fare is, and the route's fares over the last 90 days. When a fare goes back up, the deal is marked Ended on your dashboard, so you always know
+            whether it is still there.
           </p>
         </div>
       </main>
       <SiteFooter />
     </>
+  );
+}
+
+/** The rule on one real trip, beside the words; or, before any deal has enough days of fares, say so. */
+function RuleExampleSection({ example }: { example: RuleExampleState }) {
+  return (
+    <section className="rule-example" aria-labelledby="rule-example-title">
+      <h2 id="rule-example-title">The rule on a real trip</h2>
+      {example.state === "failed" ? (
+        <p className="muted">The example could not be loaded right now. Please try again in a moment.</p>
+      ) : example.example === null ? (
+        <p className="muted">
+          We draw this from a real deal as soon as one has at least {RULE_EXAMPLE_MIN_DAYS} days of fares behind it. Our first scans are still building that
+          history, so check back soon.
+        </p>
+      ) : (
+        <RuleExampleFigure example={example.example} />
+      )}
+    </section>
+  );
+}
+
+const WIDTH = 400;
+const HEIGHT = 240;
+const PAD = { top: 16, right: 16, bottom: 30, left: 58 };
+
+/** Day labels in the picture: fixed (no zone, no locale), so the server and the browser draw the same. */
+const dayLabel = (isoDay: string) => format(parseISO(isoDay), "MMM d");
+
+function RuleExampleFigure({ example }: { example: DealRuleExample }) {
+  const { points } = example;
+  const prices = points.map((point) => point.price);
+  const minY = Math.min(...prices, example.price, example.typicalLow);
+  const maxY = Math.max(...prices, example.typicalHigh);
+  const padY = Math.max((maxY - minY) * 0.12, 5);
+  const yFrom = Math.max(0, minY - padY);
+  const yTo = maxY + padY;
+  const days = points.map((point) => parseISO(point.date).getTime());
+  const alerted = parseISO(example.alertedOn).getTime();
+  const tFrom = Math.min(days[0]!, alerted);
+  const tTo = Math.max(days.at(-1)!, alerted, tFrom + 1);
+  const plotW = WIDTH - PAD.left - PAD.right;
+  const plotH = HEIGHT - PAD.top - PAD.bottom;
+  const x = (t: number) => PAD.left + ((t - tFrom) / (tTo - tFrom)) * plotW;
+  const y = (value: number) => PAD.top + (1 - (value - yFrom) / (yTo - yFrom)) * plotH;
+  const line = points.map((point, i) => `${i === 0 ? "M" : "L"}${x(days[i]!).toFixed(1)},${y(point.price).toFixed(1)}`).join(" ");
+  const dealX = x(alerted);
+  const dealY = y(example.price);
+  const first = dayLabel(points[0]!.date);
+  const last = dayLabel(points.at(-1)!.date);
+  const alertedOn = dayLabel(example.alertedOn);
+  const description =
+    `RDU to ${example.destinationCity}, ${example.comparedWith}: the typical fare each day from ${first} to ${last} stayed between ` +
+    `${money(Math.min(...prices))} and ${money(Math.max(...prices))}, around the typical range of ${money(example.typicalLow)} to ${money(example.typicalHigh)}; ` +
+    `on ${alertedOn} a fare of ${money(example.price)}, ${example.percentBelowTypical}% below the typical ${money(example.typicalPrice)}, was the deal.`;
+
+  return (
+    <figure className="rule-example-figure">
+      <svg className="rule-example-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={description}>
+        <title>{description}</title>
+        <rect
+          className="rule-band"
+          x={PAD.left}
+          width={plotW}
+          y={y(example.typicalHigh)}
+          height={Math.max(1, y(example.typicalLow) - y(example.typicalHigh))}
+        />
+        {[example.typicalHigh, example.typicalLow].map((value) => (
+          <text key={value} className="rule-axis" x={PAD.left - 6} y={y(value) + 4} textAnchor="end">
+            {money(value)}
+          </text>
+        ))}
+        <path className="rule-line" d={line} />
+        {points.map((point, i) => (
+          <circle key={point.date} className="rule-day" cx={x(days[i]!)} cy={y(point.price)} r={2.5} />
+        ))}
+        <line className="rule-drop" x1={dealX} x2={dealX} y1={y(example.typicalLow)} y2={dealY} />
+        <circle className="rule-deal" cx={dealX} cy={dealY} r={6} />
+        <text className="rule-deal-label" x={dealX - 10} y={dealY + 4} textAnchor="end">
+          {money(example.price)}
+        </text>
+        <text className="rule-axis" x={PAD.left} y={HEIGHT - 8}>
+          {first}
+        </text>
+        <text className="rule-axis" x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end">
+          {last}
+        </text>
+      </svg>
+      <figcaption>
+        <p>
+          <strong>
+            RDU to {example.destinationCity} ({example.destination}), {example.travelDates}
+          </strong>
+        </p>
+        <ul className="rule-legend">
+          <li>
+            <span className="key-band" aria-hidden="true" />
+            <span>
+              The band is what {example.comparedWith} usually cost: {money(example.typicalLow)} to {money(example.typicalHigh)}.
+            </span>
+          </li>
+          <li>
+            <span className="key-days" aria-hidden="true" />
+            <span>
+              The dots are the typical fare each day for those trips, {first} to {last}.
+            </span>
+          </li>
+          <li>
+            <span className="key-deal" aria-hidden="true" />
+            <span>
+              On {alertedOn} a fare of <strong>{money(example.price)}</strong> showed up, {example.percentBelowTypical}% below the typical{" "}
+              {money(example.typicalPrice)}. It passed every test below, so members got an alert.
+              {example.ended ? " The fare has since gone back up, and the deal has ended." : " The deal is still live."}
+            </span>
+          </li>
+        </ul>
+      </figcaption>
+    </figure>
   );
 }

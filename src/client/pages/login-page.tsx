@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link, redirect, useNavigate, type LoaderFunctionArgs } from "react-router";
+import { LogoLink } from "../components/logo.tsx";
 import { api } from "../api.ts";
 import { Dialog } from "../components/dialog.tsx";
 import { useToast } from "../components/toast.tsx";
@@ -49,9 +50,7 @@ export function LoginPage() {
       <meta name="description" content="Log in to your GoRDU account to see your flight deals from RDU." />
       <article className="auth-card">
         <header>
-          <Link to="/" className="brand-link">
-            GoRDU
-          </Link>
+          <LogoLink />
           <h1>Welcome back</h1>
           <p>Log in to see your flight deals from RDU.</p>
         </header>

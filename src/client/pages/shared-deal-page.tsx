@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError, type Lo
 import type { SharedDeal } from "../../domain/api/trips.ts";
 import { ApiError } from "../api.ts";
 import { apiFromContext } from "../root-data.ts";
-import { Logo } from "./landing/logo.tsx";
+import { LogoLink } from "../components/logo.tsx";
 import { money } from "./dashboard/deals/format.ts";
 
 /** The public page of a shared deal (issue 17): no login, nothing about the member who shared it. */
@@ -19,9 +19,7 @@ function SharedPageFrame({ children }: { children: React.ReactNode }) {
   return (
     <>
       <header className="container shared-deal-header">
-        <Link to="/" className="shared-deal-home">
-          <Logo />
-        </Link>
+        <LogoLink />
       </header>
       <main className="container shared-deal-page">{children}</main>
     </>
@@ -107,12 +105,14 @@ export function SharedDealPage() {
           </div>
         </dl>
         <div className="shared-deal-book">
-          <a href={deal.airlineLink.url} target="_blank" rel="noopener noreferrer" role="button">
-            {deal.airlineLink.label}
+          <a href={deal.primaryLink.url} target="_blank" rel="noopener noreferrer" role="button">
+            {deal.primaryLink.label}
           </a>
-          <a href={deal.googleFlightsUrl} target="_blank" rel="noopener noreferrer" role="button" className="secondary">
-            Google Flights
-          </a>
+          {deal.secondaryLink && (
+            <a href={deal.secondaryLink.url} target="_blank" rel="noopener noreferrer" role="button" className="secondary outline">
+              {deal.secondaryLink.label}
+            </a>
+          )}
         </div>
         <p className="muted shared-deal-note">Prices change quickly: the airline's site shows today's fare. You book directly with the airline.</p>
       </article>

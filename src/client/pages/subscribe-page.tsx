@@ -1,6 +1,7 @@
 import { addDays, format } from "date-fns";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { LogoLink } from "../components/logo.tsx";
 import type { SubscriptionInfo } from "../../domain/api/billing.ts";
 import type { PlanType } from "../../domain/api/common.ts";
 import { formatPlanPrice, PLANS, planFromQuery, TRIAL_DAYS } from "../../domain/plans.ts";
@@ -61,9 +62,7 @@ export function SubscribePage() {
     <main className="container subscribe-page" data-hydrated={hydrated ? "" : undefined}>
       <title>Start your free trial · GoRDU</title>
       <meta name="description" content="Start your 7-day free trial of GoRDU flight-deal alerts from Raleigh-Durham." />
-      <Link to="/" className="brand-link">
-        GoRDU
-      </Link>
+      <LogoLink className="subscribe-logo" />
       {!user ? (
         <>
           <PlanSummary planType={planType} freeTrial={freeTrial} />

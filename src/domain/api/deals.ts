@@ -54,3 +54,29 @@ export const PriceHistory = t.Array(PricePoint);
 /** GET /api/flight-deals/scan-status: whether a fresh install's first fare scan is still running (the list fills when it ends). */
 export const ScanStatus = t.Object({ firstScanRunning: t.Boolean() });
 export type ScanStatus = Static<typeof ScanStatus>;
+
+/**
+ * The public method page's example (decision 109): one real deal's route, drawn as the rule sees it: the fares of
+ * trips like it each day, the typical range, and the fare we alerted. Null when no deal has enough history yet.
+ */
+export const DealRuleExample = t.Object({
+  destination: t.String(),
+  destinationCity: t.String(),
+  /** What the fare was compared with, e.g. 'weekend trips to Boston in March'. */
+  comparedWith: t.String(),
+  travelDates: t.String(),
+  typicalLow: t.Number(),
+  typicalHigh: t.Number(),
+  typicalPrice: t.Number(),
+  /** The fare we alerted, and the day (YYYY-MM-DD, RDU time) we alerted it. */
+  price: t.Number(),
+  alertedOn: t.String(),
+  percentBelowTypical: t.Number(),
+  /** The fare has gone back up since. */
+  ended: t.Boolean(),
+  /** The typical fare each day over the last 90 days for trips like this one. */
+  points: t.Array(PricePoint),
+});
+export type DealRuleExample = Static<typeof DealRuleExample>;
+export const DealRuleExampleAnswer = t.Object({ example: Nullable(DealRuleExample) });
+export type DealRuleExampleAnswer = Static<typeof DealRuleExampleAnswer>;

@@ -48,8 +48,9 @@ export const SharedDeal = t.Object({
   lastChecked: t.String(),
   /** The fare is gone (it rose, or the trip has begun): the page says so plainly. */
   ended: t.Boolean(),
-  airlineLink: ShareLink,
-  googleFlightsUrl: t.String(),
+  /** The deal's one primary action and at most one other place to look (decision 108). */
+  primaryLink: ShareLink,
+  secondaryLink: Nullable(ShareLink),
   /** Absolute URLs for link previews. */
   pageUrl: t.String(),
   imageUrl: t.String(),

@@ -9,9 +9,9 @@ import { comparedWith, evidenceSentence, type TripKind } from "../../domain/deal
 import { hasDealAccess } from "../../domain/access.ts";
 import { localDay } from "../../domain/alert-timing.ts";
 import { CABIN_LABEL, TRIP_TYPE_LABEL } from "../../domain/deal-labels.ts";
-import { dealBookingLinks } from "../../domain/links.ts";
 import { formatTravelDates } from "../../domain/travel-dates.ts";
 import { formatZonedTime } from "../../domain/zoned-time-text.ts";
+import { dealLinks } from "../../domain/links.ts";
 import { findUserById } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import type { DealAlertPayload } from "./alert-queue.ts";
@@ -72,7 +72,7 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">, o
 
     const today = localDay(now, user.timeZone);
     const deals: AlertedDeal[] = rows.map((row) => {
-      const links = dealBookingLinks(row.airline, {
+      const links = dealLinks(row.airline, {
         destination: row.destination,
         departDate: row.depart_date,
         returnDate: row.return_date || undefined,
@@ -101,9 +101,8 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">, o
         }),
         lastChecked: formatZonedTime(new Date(row.last_checked_at), user.timeZone, now),
         tier: row.tier,
-        googleFlightsUrl: links.googleFlights,
         airline: row.airline,
-        airlineLink: links.airline,
+        links,
         shareUrl: `${deps.config.appUrl}/dashboard?share=${row.id}`,
         snoozeUrl: snoozeUrl(deps.config.appUrl, user.unsubscribeToken, row.destination),
       };

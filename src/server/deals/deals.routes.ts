@@ -1,11 +1,12 @@
 import { Elysia, t } from "elysia";
 import { OkResponse } from "../../domain/api/common.ts";
-import { FlightDealList, PriceHistory, ScanStatus } from "../../domain/api/deals.ts";
+import { DealRuleExampleAnswer, FlightDealList, PriceHistory, ScanStatus } from "../../domain/api/deals.ts";
 import type { Deps } from "../deps.ts";
 import { authentication, requireDealAccess } from "../auth/auth-plugin.ts";
 import { firstScanRunning } from "../fares/scanner.ts";
 import { DealListCache } from "./deal-list-cache.ts";
 import { dealPriceHistory, flightDealsBody, markDealViewed, removeDealFromList } from "./deals.service.ts";
+import { dealRuleExample } from "./rule-example.ts";
 
 /** Any text: a malformed id answers 404 like an unknown one, not 400. */
 const DealParams = t.Object({ id: t.String() });
@@ -46,4 +47,9 @@ export function dealsRoutes(deps: Deps) {
       params: DealParams,
       response: PriceHistory,
     });
+}
+
+/** Public: the method page's example of the rule on one real deal (decision 109); no login. */
+export function dealRuleExampleRoutes(deps: Deps) {
+  return new Elysia().get("/api/deal-rule-example", () => ({ example: dealRuleExample(deps) }), { response: DealRuleExampleAnswer });
 }

@@ -188,15 +188,22 @@ export function removeDealFromList(deps: Pick<Deps, "db" | "clock">, user: User,
   upsertPair(deps.db, user.id, deal, now, "deleted");
 }
 
-/**
- * The series the decision used, for the details chart: per day over the last 90 days, the median of the daily lowest
- * fares for trips like this deal's (same route, kind of trip and departure month). Real sources (SerpApi,
- * Travelpayouts) make one history; the simulated market's prices never mix with them.
- */
+/** A member's deal's price history (GET /api/flight-deals/:id/history), for the details chart. */
 export function dealPriceHistory(deps: Pick<Deps, "db" | "clock">, user: User, rawId: string): PricePoint[] {
   const now = deps.clock.now();
-  const deal = dealInList(deps.db, user, parseDealId(rawId), now);
-  const rows = deps.db.$client
+  return priceHistoryOf(deps.db, dealInList(deps.db, user, parseDealId(rawId), now), now);
+}
+
+/** What a price history is drawn for: a deal's route, trip type, cabin, dates and source. */
+export type HistoryDeal = Pick<DealInList, "origin" | "destination" | "tripType" | "cabin" | "source" | "departDate" | "returnDate">;
+
+/**
+ * The series the decision used: per day over the last 90 days, the median of the daily lowest fares for trips like
+ * this deal's (same route, kind of trip and departure month). Real sources (SerpApi, Travelpayouts) make one history;
+ * the simulated market's prices never mix with them.
+ */
+export function priceHistoryOf(db: Db, deal: HistoryDeal, now: Date): PricePoint[] {
+  const rows = db.$client
     .query(
       `SELECT observed_day, depart_date, return_date, price FROM fare_observations
        WHERE origin = $origin AND destination = $destination AND trip_type = $tripType AND cabin = $cabin

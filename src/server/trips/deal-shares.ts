@@ -10,9 +10,9 @@ import type { DealShare, SharedDeal } from "../../domain/api/trips.ts";
 import { localDay } from "../../domain/alert-timing.ts";
 import { HOUR_MS, rduToday } from "../../domain/calendar.ts";
 import { CABIN_LABEL, TRIP_TYPE_LABEL } from "../../domain/deal-labels.ts";
-import { dealBookingLinks } from "../../domain/links.ts";
 import { formatTravelDates } from "../../domain/travel-dates.ts";
 import { formatZonedTime } from "../../domain/zoned-time-text.ts";
+import { dealLinks } from "../../domain/links.ts";
 import type { User } from "../auth/users.ts";
 import { newToken } from "../auth/tokens.ts";
 import { LaggingDatabaseStamp } from "../deals/deal-list-cache.ts";
@@ -126,7 +126,7 @@ export function sharedDeal(deps: Pick<Deps, "db" | "clock" | "config">, id: stri
   if (!row) throw shareNotFound();
   const now = deps.clock.now();
   const seatClass = CABIN_LABEL[row.cabin] ?? CABIN_LABEL.economy;
-  const links = dealBookingLinks(row.airline, {
+  const links = dealLinks(row.airline, {
     destination: row.destination,
     departDate: row.depart_date,
     returnDate: row.return_date || undefined,
@@ -150,8 +150,8 @@ export function sharedDeal(deps: Pick<Deps, "db" | "clock" | "config">, id: stri
     lastCheckedAt: new Date(row.last_checked_at).toISOString(),
     lastChecked: formatZonedTime(new Date(row.last_checked_at), timeZone, now),
     ended: isEnded(row, now),
-    airlineLink: { label: links.airline.label, url: links.airline.url },
-    googleFlightsUrl: links.googleFlights,
+    primaryLink: { label: links.primary.label, url: links.primary.url },
+    secondaryLink: links.secondary && { label: links.secondary.label, url: links.secondary.url },
     pageUrl: sharePageUrl(deps.config.appUrl, id),
     imageUrl: `${deps.config.appUrl}${shareImagePath(id)}`,
   };

@@ -4,7 +4,7 @@
  */
 import { createEvent, type DateArray } from "ics";
 import { CABIN_LABEL } from "../../domain/deal-labels.ts";
-import { dealBookingLinks } from "../../domain/links.ts";
+import { dealLinks } from "../../domain/links.ts";
 import { tripEventDescription, tripEventEndDate, tripEventTitle, type CalendarTrip } from "../../domain/trip-calendar.ts";
 import type { User } from "../auth/users.ts";
 import { dealInList, parseDealId } from "../deals/deals.service.ts";
@@ -27,7 +27,7 @@ export function dealCalendarFile(deps: Pick<Deps, "db" | "clock" | "config">, us
   const row = deps.db.$client
     .query("SELECT destination, destination_city, airline, depart_date, return_date, cabin FROM deals WHERE id = $id")
     .get({ id: deal.id }) as TripRow;
-  const links = dealBookingLinks(row.airline, {
+  const links = dealLinks(row.airline, {
     destination: row.destination,
     departDate: row.depart_date,
     returnDate: row.return_date || undefined,
@@ -39,10 +39,7 @@ export function dealCalendarFile(deps: Pick<Deps, "db" | "clock" | "config">, us
     airline: row.airline,
     departDate: row.depart_date,
     returnDate: row.return_date || null,
-    bookingLinks: [
-      { label: links.airline.label, url: links.airline.url },
-      { label: "Google Flights", url: links.googleFlights },
-    ],
+    links,
   };
   const { error, value } = createEvent({
     uid: `deal-${deal.id}@${new URL(deps.config.appOrigin).hostname}`,
@@ -50,7 +47,7 @@ export function dealCalendarFile(deps: Pick<Deps, "db" | "clock" | "config">, us
     title: tripEventTitle(trip),
     description: tripEventDescription(trip),
     location: `${trip.destinationCity} (${trip.destination})`,
-    url: links.googleFlights,
+    url: links.primary.url,
     start: dateArray(trip.departDate),
     end: dateArray(tripEventEndDate(trip)),
     status: "TENTATIVE",

@@ -1,13 +1,12 @@
 import { Link } from "react-router";
+import { LogoLink } from "../../components/logo.tsx";
 
 export function AdminHeader() {
   return (
     <header className="admin-header">
       <div className="container admin-header-inner">
         <div>
-          <Link to="/" className="brand-link" aria-label="GoRDU home">
-            GoRDU
-          </Link>
+          <LogoLink />
           <h1>Admin Dashboard</h1>
           <p className="admin-subtitle">Manage users and subscriptions</p>
         </div>

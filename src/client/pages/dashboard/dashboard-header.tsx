@@ -1,4 +1,5 @@
 import { Link, useNavigate } from "react-router";
+import { LogoLink } from "../../components/logo.tsx";
 import type { CurrentUser } from "../../../domain/api/users.ts";
 import { api } from "../../api.ts";
 import { useToast } from "../../components/toast.tsx";
@@ -31,9 +32,7 @@ export function DashboardHeader({ user, onOpenProfile }: { user: CurrentUser; on
       <nav className="container">
         <ul>
           <li>
-            <Link to="/" className="brand-link" aria-label="GoRDU home">
-              GoRDU
-            </Link>
+            <LogoLink />
           </li>
         </ul>
         <ul>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useRootData } from "../../root-data.ts";
 import { ContactDialog } from "./contact-dialog.tsx";
 import { PrivacyDialog, TermsDialog } from "./legal-dialogs.tsx";
-import { Logo } from "./logo.tsx";
+import { Logo } from "../../components/logo.tsx";
 import { SECTION_LINKS, SectionLink } from "./section-link.tsx";
 import { Button } from "../../components/button.tsx";
 

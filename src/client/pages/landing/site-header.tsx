@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { Logo } from "./logo.tsx";
+import { LogoLink } from "../../components/logo.tsx";
 import { SECTION_LINKS, SectionLink } from "./section-link.tsx";
 import { Button } from "../../components/button.tsx";
 
@@ -41,9 +41,7 @@ export function SiteHeader() {
       <nav className="container" aria-label="Main">
         <ul>
           <li>
-            <Link to="/" className="brand" aria-label="GoRDU home">
-              <Logo />
-            </Link>
+            <LogoLink />
           </li>
         </ul>
         <ul className="nav-desktop">

@@ -2,7 +2,7 @@
 import type { DealTier } from "../../../domain/api/deals.ts";
 import { TIER_LABEL } from "../../../domain/deal-labels.ts";
 import { goSavings } from "../../../domain/deals.ts";
-import type { BookingLink } from "../../../domain/links.ts";
+import type { BookingLink, DealLinks } from "../../../domain/links.ts";
 import { emailLayout, escapeHtml, type RenderedEmail } from "./layout.ts";
 
 export interface AlertedDeal {
@@ -27,9 +27,8 @@ export interface AlertedDeal {
   /** When the fare was last checked, in the member's zone, e.g. 'Sun, Nov 22, 10:00 am EST'. */
   lastChecked: string;
   tier: DealTier;
-  googleFlightsUrl: string;
-  /** The airline button: its own pre-filled search, or Google Flights' search for it (links.ts says which, and the label). */
-  airlineLink: BookingLink;
+  /** One primary action and at most one other place to look (decision 108); each label says where it goes. */
+  links: DealLinks;
   /** Opens the deal on the dashboard, where the member shares it (a link in an email cannot make the share itself). */
   shareUrl?: string;
   /** Stops alerts about this destination for 30 days. */
@@ -84,11 +83,11 @@ function details(deal: AlertedDeal): string {
 /** Why it is a deal, in the dashboard's words, and when it was last checked. */
 const evidenceLine = (deal: AlertedDeal) => `${deal.evidence ? `${deal.evidence} ` : ""}Last checked ${deal.lastChecked}.`;
 
-const linkButton = (label: string, url: string) =>
-  `<a href="${escapeHtml(url)}" style="display:inline-block;margin:6px 8px 0 0;padding:8px 14px;background:#0b5cad;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600;font-size:14px">${escapeHtml(label)}</a>`;
+const primaryButton = (link: BookingLink) =>
+  `<a href="${escapeHtml(link.url)}" style="display:inline-block;margin:6px 8px 0 0;padding:8px 14px;background:#0b5cad;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600;font-size:14px">${escapeHtml(link.label)}</a>`;
 
-const shareButton = (url: string) =>
-  `<a href="${escapeHtml(url)}" style="display:inline-block;margin:6px 8px 0 0;padding:7px 13px;border:1px solid #0b5cad;color:#0b5cad;text-decoration:none;border-radius:6px;font-weight:600;font-size:14px">Share</a>`;
+const outlineButton = (label: string, url: string) =>
+  `<a href="${escapeHtml(url)}" style="display:inline-block;margin:6px 8px 0 0;padding:7px 13px;border:1px solid #0b5cad;color:#0b5cad;text-decoration:none;border-radius:6px;font-weight:600;font-size:14px">${escapeHtml(label)}</a>`;
 
 function dealBlock(deal: AlertedDeal): string {
   return `<div style="border:1px solid #e4e7eb;border-radius:8px;padding:14px 16px">
@@ -98,7 +97,7 @@ function dealBlock(deal: AlertedDeal): string {
 <div style="font-size:13px;color:#52606d">Usually ${escapeHtml(dollars(deal.typicalLow))}–${escapeHtml(dollars(deal.typicalHigh))} for ${escapeHtml(deal.comparedWith)}</div>
 <div style="font-size:13px;color:#52606d">${escapeHtml(evidenceLine(deal))}</div>
 <div style="font-size:14px;color:#52606d;margin-top:4px">${escapeHtml(deal.travelDates)} · ${escapeHtml(deal.airline)} · ${deal.nonstop ? "Nonstop" : "With stops"}</div>
-${linkButton(deal.airlineLink.label, deal.airlineLink.url)}${linkButton("Google Flights", deal.googleFlightsUrl)}${deal.shareUrl ? shareButton(deal.shareUrl) : ""}
+${primaryButton(deal.links.primary)}${deal.links.secondary ? outlineButton(deal.links.secondary.label, deal.links.secondary.url) : ""}${deal.shareUrl ? outlineButton("Share", deal.shareUrl) : ""}
 <div style="font-size:13px;margin-top:8px"><a href="${escapeHtml(deal.snoozeUrl)}" style="color:#52606d">Snooze ${escapeHtml(deal.city)} for 30 days</a></div>
 </div>`;
 }
@@ -127,8 +126,8 @@ export function dealAlertEmail(input: DealAlertInput): RenderedEmail {
       headline(deal),
       details(deal),
       evidenceLine(deal),
-      `${deal.airlineLink.label}: ${deal.airlineLink.url}`,
-      `Google Flights: ${deal.googleFlightsUrl}`,
+      `${deal.links.primary.label}: ${deal.links.primary.url}`,
+      ...(deal.links.secondary ? [`${deal.links.secondary.label}: ${deal.links.secondary.url}`] : []),
       ...(deal.shareUrl ? [`Share with a travel partner: ${deal.shareUrl}`] : []),
       `Snooze ${deal.city} for 30 days: ${deal.snoozeUrl}`,
       "",

@@ -1,7 +1,7 @@
 // dashboard/deals/: the deals workspace: search and filters, the table and phone cards, details and booking.
 // Imports components, the API and domain rules (filters, links, labels); no other page's parts.
 import type { FlightDeal } from "../../../../domain/api/deals.ts";
-import { dealBookingLinks, type BookingLink } from "../../../../domain/links.ts";
+import { dealLinks, type DealLinks } from "../../../../domain/links.ts";
 import { dealTravelDates, toIsoDate } from "../../../../domain/travel-dates.ts";
 
 /** docs/product-rules.md §9: the airline's site opens in a 1200x800 popup, reused for the next deal. */
@@ -28,13 +28,13 @@ export function dealTrip(deal: FlightDeal, now: Date): DealTrip {
   };
 }
 
-/** The deal's booking buttons: the airline's pre-filled search (or Google Flights' for that airline), and Google Flights' exact search. */
-export function bookingLinks(deal: FlightDeal, now: Date): { airline: BookingLink; googleFlights: string } {
-  return dealBookingLinks(deal.airline, { ...dealTrip(deal, now), seatClass: deal.seatClass });
+/** The deal's links (decision 108): its one primary action, and at most one other place to look. */
+export function bookingLinks(deal: FlightDeal, now: Date): DealLinks {
+  return dealLinks(deal.airline, { ...dealTrip(deal, now), seatClass: deal.seatClass });
 }
 
 /**
- * docs/product-rules.md §4 "Booking click": opens the airline in the booking popup. A blocked popup (window.open answers
+ * docs/product-rules.md §4 "Booking click": opens the deal's primary action in the booking popup. A blocked popup (window.open answers
  * null) and a missing deal are told with alerts (docs/product-rules.md §8). The popup cannot reach back into this page.
  */
 export function openBookingPopup(deal: FlightDeal | null | undefined): void {
@@ -42,7 +42,7 @@ export function openBookingPopup(deal: FlightDeal | null | undefined): void {
     window.alert(NO_DEAL_MESSAGE);
     return;
   }
-  const popup = window.open(bookingLinks(deal, new Date()).airline.url, BOOKING_POPUP_NAME, BOOKING_POPUP_FEATURES);
+  const popup = window.open(bookingLinks(deal, new Date()).primary.url, BOOKING_POPUP_NAME, BOOKING_POPUP_FEATURES);
   if (!popup) {
     window.alert(POPUP_BLOCKED_MESSAGE);
     return;

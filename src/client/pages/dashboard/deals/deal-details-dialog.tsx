@@ -5,6 +5,7 @@ import type { FlightDeal } from "../../../../domain/api/deals.ts";
 import { detectNonstop, goSavings, typicalPriceOf } from "../../../../domain/deals.ts";
 import { Dialog } from "../../../components/dialog.tsx";
 import { useZonedTime } from "../../../member-time-zone.ts";
+import type { DealLinks } from "../../../../domain/links.ts";
 import { bookingLinks, openBookingPopup } from "./booking.ts";
 import { TIER_LABEL } from "../../../../domain/deal-labels.ts";
 import { cityOf, money } from "./format.ts";
@@ -15,13 +16,13 @@ import { Button } from "../../../components/button.tsx";
 
 /**
  * docs/product-rules.md §2 'Flight Deal Details': what the deal is, why it is a deal (how far below typical, the typical
- * range, the tier and the route's last 90 days), and the ways to book it.
+ * range, the tier and the route's last 90 days), and what to do with it. What to do comes first, under the price, so it
+ * is on screen when the dialog opens on a laptop or a phone: the one primary action and at most one other place to look
+ * (decision 108), then share, calendar and "I booked it". The footer keeps Snooze and Close in reach.
  */
 export function DealDetailsDialog({ deal, onClose, onSnooze }: { deal: FlightDeal | null; onClose: () => void; onSnooze?: (deal: FlightDeal) => void }) {
   // Only rendered in the browser after a click: reading the clock here cannot disturb hydration.
   const links = useMemo(() => (deal ? bookingLinks(deal, new Date()) : null), [deal]);
-  const googleUrl = links?.googleFlights ?? null;
-  const airline = links?.airline ?? null;
   const nonstop = deal ? detectNonstop(deal) : null;
   const evidence = deal ? evidenceSentence(deal) : null;
   const zonedTime = useZonedTime();
@@ -34,14 +35,6 @@ export function DealDetailsDialog({ deal, onClose, onSnooze }: { deal: FlightDea
       wide
       footer={
         <div className="details-actions">
-          <Button type="button" onClick={() => openBookingPopup(deal)}>
-            {airline?.label ?? "Airline"}
-          </Button>
-          {googleUrl && (
-            <a href={googleUrl} target="_blank" rel="noopener noreferrer" role="button" className="secondary">
-              Google Flights
-            </a>
-          )}
           {deal && onSnooze && (
             <Button type="button" className="secondary outline" onClick={() => onSnooze(deal)}>
               Snooze {cityOf(deal)} 30 days
@@ -73,6 +66,20 @@ export function DealDetailsDialog({ deal, onClose, onSnooze }: { deal: FlightDea
               <span className="details-off">{deal.percentBelowTypical}% below typical</span>
             </div>
           </div>
+
+          {links && (
+            <div className="details-book">
+              <Button type="button" onClick={() => openBookingPopup(deal)}>
+                {links.primary.label}
+              </Button>
+              {links.secondary && (
+                <a href={links.secondary.url} target="_blank" rel="noopener noreferrer" role="button" className="secondary outline">
+                  {links.secondary.label}
+                </a>
+              )}
+            </div>
+          )}
+          <TripActions key={deal.id} deal={deal} />
 
           <dl className="details-grid">
             <div>
@@ -134,16 +141,18 @@ export function DealDetailsDialog({ deal, onClose, onSnooze }: { deal: FlightDea
           </section>
 
           <PriceHistory deal={deal} />
-          <TripActions key={deal.id} deal={deal} />
-          <p className="details-note muted">
-            Prices change quickly.{" "}
-            {airline?.kind === "airline-search"
-              ? `${airline.label} opens ${deal.airline}'s own search for these dates, to book there.`
-              : `${deal.airline} has no search page we can fill in, so ${airline?.label ?? "the first button"} shows its flights for these dates.`}{" "}
-            Google Flights shows every airline on this exact trip.
-          </p>
+          {links && <p className="details-note muted">Prices change quickly. {linksNote(deal.airline, links)}</p>}
         </div>
       )}
     </Dialog>
   );
+}
+
+/** What each of the deal's links does, in words. */
+function linksNote(airline: string, { primary, secondary }: DealLinks): string {
+  if (primary.kind === "airline-search")
+    return `${primary.label} opens ${airline}'s own search for these dates, to book there; Google Flights compares every airline on this trip.`;
+  if (secondary)
+    return `${primary.label} shows ${airline}'s flights for these dates (it has no search page we can fill in); ${secondary.label} to book on its own site.`;
+  return `${primary.label} shows every airline's flights for these dates.`;
 }

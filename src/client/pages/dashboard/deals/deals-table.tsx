@@ -119,7 +119,9 @@ function DealRow({ deal, selected, onSelect, onOpen }: { deal: FlightDeal; selec
       </td>
       <td className="col-dates">
         {travelDateLines(deal.travelDates).map((line, index) => (
-          <span key={index}>{line}</span>
+          <span key={index} className="date-line">
+            {line}
+          </span>
         ))}
         <FitsBadge deal={deal} />
       </td>

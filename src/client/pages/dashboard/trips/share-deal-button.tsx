@@ -26,7 +26,7 @@ async function copyLink(url: string): Promise<boolean> {
  * Makes (or finds) the deal's public link and hands it on: the share sheet on phones, else the clipboard. The link
  * is also shown beside the button, so the member sees it went and can copy it by hand if the clipboard refused.
  */
-export function ShareDealButton({ deal, className, compact = false }: { deal: FlightDeal; className?: string; compact?: boolean }) {
+export function ShareDealButton({ deal, className, compact = false }: { deal: FlightDeal; className: string; compact?: boolean }) {
   const toast = useToast();
   const notifyTripsChanged = useNotifyTripsChanged();
   const [pending, run] = usePendingAction();
@@ -59,7 +59,7 @@ export function ShareDealButton({ deal, className, compact = false }: { deal: Fl
     <>
       <Button
         type="button"
-        className={className ?? "secondary"}
+        className={className}
         onClick={share}
         disabled={pending}
         aria-busy={pending}

@@ -16,23 +16,19 @@ import { Form } from "../../../components/form.tsx";
 export function TripActions({ deal }: { deal: FlightDeal }) {
   // Only rendered in the browser after a click: reading the clock here cannot disturb hydration.
   const googleCalendar = useMemo(() => {
-    const links = bookingLinks(deal, new Date());
     return googleCalendarUrl({
       destination: deal.destination,
       destinationCity: cityOf(deal),
       airline: deal.airline,
       departDate: deal.departDate,
       returnDate: deal.returnDate,
-      bookingLinks: [
-        { label: links.airline.label, url: links.airline.url },
-        { label: "Google Flights", url: links.googleFlights },
-      ],
+      links: bookingLinks(deal, new Date()),
     });
   }, [deal]);
 
   return (
     <section className="trip-actions" aria-label="Share, calendar and booking">
-      <ShareDealButton deal={deal} />
+      <ShareDealButton deal={deal} className="secondary outline" />
       <a href={`/api/flight-deals/${deal.id}/calendar.ics`} download role="button" className="secondary outline">
         Add to calendar
       </a>
@@ -76,7 +72,7 @@ function BookedForm({ deal }: { deal: FlightDeal }) {
   }
   if (!open) {
     return (
-      <Button type="button" onClick={() => setOpen(true)}>
+      <Button type="button" className="secondary outline" onClick={() => setOpen(true)}>
         I booked it
       </Button>
     );

@@ -1,5 +1,7 @@
+import { Link } from "react-router";
+
 /** The plane mark from the favicon, drawn inline so it needs no request. */
-export function PlaneIcon({ size = 28 }: { size?: number }) {
+function PlaneMark({ size = 28 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
       <rect width="64" height="64" rx="14" fill="#0b5cad" />
@@ -8,14 +10,23 @@ export function PlaneIcon({ size = 28 }: { size?: number }) {
   );
 }
 
-/** "GoRDU" wordmark with the plane mark; the accessible name is the product's name. */
+/** The one GoRDU logo on every page: the plane mark and the "GoRDU" wordmark. */
 export function Logo() {
   return (
     <span className="logo">
-      <PlaneIcon />
+      <PlaneMark />
       <span>
         Go<b>RDU</b>
       </span>
     </span>
+  );
+}
+
+/** The logo as the way home, at the top of every page. */
+export function LogoLink({ className }: { className?: string }) {
+  return (
+    <Link to="/" className={className ? `logo-link ${className}` : "logo-link"} aria-label="GoRDU home">
+      <Logo />
+    </Link>
   );
 }
