@@ -95,7 +95,8 @@ test.describe("landing page", () => {
     await test.step("the terms of service close with either Close button and with Escape", async () => {
       let dialog = await openFromFooter(page, "Terms of Service");
       await expect(dialog).toContainText("Subscribers must be 18 or older.");
-      await expect(dialog).toContainText("There is no refund for amounts paid or for partial periods.");
+      await expect(dialog).toContainText("Cancelling during the free trial lets the trial run to its end, and nothing is charged.");
+      await expect(dialog).toContainText("After the trial there is no refund for amounts paid or for partial periods");
       await expect(dialog).toContainText("Cancelling an annual plan ends access immediately.");
       await expect(dialog).toContainText("capped at the amounts you paid us in the prior 12 months");
       await expect(dialog).toContainText("governed by North Carolina law");

@@ -46,10 +46,10 @@ export function DeliverySection({ settings, onSave }: { settings: AlertSettings;
           <option value="daily">Daily digest</option>
           <option value="weekly">Weekly digest (Saturdays)</option>
         </select>
-        <small id={ids.deliveryHint} className="muted">
-          {DELIVERY_HINTS[settings.delivery]}
-        </small>
       </label>
+      <small id={ids.deliveryHint} className="muted delivery-hint">
+        {DELIVERY_HINTS[settings.delivery]}
+      </small>
       {settings.delivery !== "instant" && (
         <label htmlFor={ids.digestHour}>
           Digest time
