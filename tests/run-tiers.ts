@@ -15,7 +15,7 @@ interface Tier {
 }
 
 const TIERS: Tier[] = [
-  { name: "lint (formatting, rules, import boundaries)", command: ["node_modules/@biomejs/cli-linux-x64/biome", "check", "."] },
+  { name: "lint (formatting, rules, import boundaries)", command: [BUN, "run", "lint"] },
   { name: "type check", command: [`${BIN}/tsc`, "--noEmit", "-p", "."] },
   { name: "unit, server-render and API (bun test)", command: [BUN, "test", "--parallel", "tests/unit", "tests/ssr", "tests/api"] },
   { name: "system (real processes)", command: [BUN, "test", "tests/system"] },
