@@ -9,6 +9,7 @@ import { spikeReport } from "../fares/fare-spike-report.ts";
 import { runFareSpike, SPIKE_SCHEDULE, type SpikeSource } from "../fares/fare-spike.ts";
 import { createSearchApiFareSource } from "../fares/searchapi.ts";
 import { createSerpApiFareSource } from "../fares/serpapi.ts";
+import { messageOf } from "../../domain/error-text.ts";
 
 export function spikeSource(provider: string, env: Record<string, string | undefined>, cap: number): SpikeSource {
   if (provider === "searchapi") {
@@ -54,7 +55,7 @@ if (import.meta.main) {
     await Bun.write(values.out!, spikeReport(looks));
     console.log(`${looks.spent} of ${cap} searches spent; report written to ${values.out}`);
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    console.error(messageOf(error));
     process.exit(1);
   }
 }

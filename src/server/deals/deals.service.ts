@@ -4,7 +4,7 @@
  * at once), minus the ones they removed; deals that ended stay visible, dimmed, for two weeks.
  */
 import { tripKindOf } from "../../domain/deal-rules.ts";
-import { median } from "../fares/typical-range.ts";
+import { median } from "../../domain/statistics.ts";
 import type { Db } from "../../../db/client.ts";
 import type { FlightDeal, PricePoint } from "../../domain/api/deals.ts";
 import { localDay } from "../../domain/alert-timing.ts";

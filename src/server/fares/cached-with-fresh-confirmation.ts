@@ -9,8 +9,7 @@
  */
 import type { FareSource, SearchRequest, SearchResult } from "./fare-source.ts";
 import { QUOTA_USED_UP, type SerpApiFareSource } from "./serpapi.ts";
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+import { messageOf } from "../../domain/error-text.ts";
 
 export function createCachedWithFreshConfirmation(cached: FareSource, fresh: SerpApiFareSource): FareSource {
   return {

@@ -7,7 +7,8 @@ import { DEAL_RULES, type DealThresholds, type NewEpisodeRule } from "../../doma
 import { isInternational } from "../../domain/destinations.ts";
 import { daysBetween, DAY_MS, HOUR_MS } from "../../domain/calendar.ts";
 import type { Cabin, TripType } from "./fare-source.ts";
-import { median, type DailyLow, type PriceRange } from "./typical-range.ts";
+import { median } from "../../domain/statistics.ts";
+import type { DailyLow, PriceRange } from "./typical-range.ts";
 
 export type { DealThresholds } from "../../domain/deal-rules.ts";
 

@@ -19,6 +19,7 @@ import { judgeFare } from "./detect.ts";
 import { judgeQuotes } from "./judge-quotes.ts";
 import { routeKey, type PriceHistory } from "./observations.ts";
 import { tripDatePairs } from "./scan-plan.ts";
+import { messageOf } from "../../domain/error-text.ts";
 
 /** A live deal unseen this long is looked at again by its exact dates, when the share allows. */
 export const RECHECK_AFTER_HOURS = 12;
@@ -75,8 +76,6 @@ export interface SweepInput {
   now: Date;
   today: string;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
 /** A discovery row as a cached quote: a candidate until a fresh search confirms it. */
 export function candidateQuote(row: DiscoveryRow, source: string): FareQuote {

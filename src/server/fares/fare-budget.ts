@@ -5,6 +5,7 @@ import { describeBudgetPlan, planBudget, type BudgetPlan } from "./budget-plan.t
 import { DISCOVERY_AREAS } from "./discovery-areas.ts";
 import type { AccountState, FareSource } from "./fare-source.ts";
 import type { UnseenRoutes } from "./route-coverage.ts";
+import { messageOf } from "../../domain/error-text.ts";
 
 type BudgetConfig = Pick<Config, "fareBudget" | "scanSchedule">;
 
@@ -36,7 +37,7 @@ export async function logBudgetPlan(fares: FareSource, config: BudgetConfig, now
   try {
     account = fares.account ? await fares.account() : null;
   } catch (error) {
-    log(`[budget] could not read the ${fares.name} account: ${error instanceof Error ? error.message : String(error)}`);
+    log(`[budget] could not read the ${fares.name} account: ${messageOf(error)}`);
   }
   const plan = budgetPlanOf(fares, config, account, now);
   if (!plan) {

@@ -4,7 +4,7 @@
  * how long after Google Flights shows a new price Explore shows it, whether exact-date Explore lists every route,
  * and how well the date grid agrees with Google Flights.
  */
-import { median } from "./typical-range.ts";
+import { median } from "../../domain/statistics.ts";
 
 /** One Explore answer: the catalogue routes of its area it priced. */
 export interface ExploreLook {

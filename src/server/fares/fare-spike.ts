@@ -19,6 +19,7 @@ import { candidateQuote } from "./discovery-sweep.ts";
 import type { ExactDatesLook, GridCheck, SpikeLooks, TripLook } from "./fare-spike-figures.ts";
 import type { DateGrid, DateGridRequest } from "./searchapi-calendar.ts";
 import type { ExploreDates } from "./searchapi-explore.ts";
+import { messageOf } from "../../domain/error-text.ts";
 
 /** A cron that never runs again before a month ends: the whole month's share is this one "scan" (the spike). */
 export const SPIKE_SCHEDULE = "@yearly";
@@ -50,7 +51,6 @@ const MINUTE_MS = 60_000;
 const CATALOGUE = new Set(DESTINATIONS.map((d) => d.code));
 const routesOf = (area: DiscoveryArea) => DESTINATIONS.filter((d) => discoveryAreaOf(d.code) === area).map((d) => d.code);
 const tripKey = (row: Pick<DiscoveryRow, "destination" | "departDate" | "returnDate">) => `${row.destination} ${row.departDate}→${row.returnDate}`;
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export async function runFareSpike(options: SpikeOptions): Promise<SpikeLooks> {
   const { source, cap } = options;

@@ -6,8 +6,7 @@ import { routeKey, type PriceHistory, type ScanLevel } from "./observations.ts";
 import { levelNow, scanLevel } from "./route-level.ts";
 import { baseLevel, providerRange, rangeAround, routeModels, type PriceRange } from "./typical-range.ts";
 import { tripKindOf } from "../../domain/deal-rules.ts";
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
+import { messageOf } from "../../domain/error-text.ts";
 
 /** Each quote judged, and each route's level measured by this scan (for the route's recent level). */
 export function judgeQuotes(

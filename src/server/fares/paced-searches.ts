@@ -6,6 +6,7 @@
  */
 import { FareSourceError, type FareQuote, type FareSearch, type SearchRequest, type SearchResult } from "./fare-source.ts";
 import { searchesThisTick, ticksLeftInMonth } from "./quota-pacing.ts";
+import { messageOf } from "../../domain/error-text.ts";
 
 /** This scan's share of the month's searches, and what of it is spent. */
 export interface ScanAllowance {
@@ -52,8 +53,6 @@ export interface PacedSearches {
     searchOnce: (scan: ScanAllowance, search: FareSearch) => Promise<FareQuote | null>,
   ): Promise<SearchResult>;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);

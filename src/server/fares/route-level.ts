@@ -6,7 +6,8 @@
 import { DAY_MS } from "../../domain/calendar.ts";
 import { DEAL_RULES } from "../../domain/deal-rules.ts";
 import type { ScanLevel, StoredScanLevel } from "./observations.ts";
-import { median, robustSpread, type RouteModel } from "./typical-range.ts";
+import { median } from "../../domain/statistics.ts";
+import { robustSpread, type RouteModel } from "./typical-range.ts";
 
 /** A scan gives the route's level now when it quoted at least this many of the route's trips. */
 const MIN_QUOTES_FOR_LEVEL = 8;

@@ -19,6 +19,7 @@ import { hasObservationsFrom, loadPriceHistory, observedNow, storeObservations, 
 import { markRoutesObserved } from "./route-coverage.ts";
 import { planSearches } from "./scan-plan.ts";
 import { logLine } from "../log.ts";
+import { messageOf } from "../../domain/error-text.ts";
 
 export interface ScanDeps {
   db: Db;
@@ -71,8 +72,6 @@ export interface ScanSummary {
   discovery: SweepCounts;
   seconds: number;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
 const nextTick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 

@@ -10,6 +10,7 @@
 import { findAirline } from "../../domain/airlines.ts";
 import { FareSourceError, HOME_AIRPORT, type FareQuote, type FareSearch, type FareSource, type SearchRequest, type SearchResult } from "./fare-source.ts";
 import { getJson, isRecord, numberOr, stringOr, type FetchFunction } from "./http-json.ts";
+import { messageOf } from "../../domain/error-text.ts";
 
 export const TRAVELPAYOUTS_SOURCE = "travelpayouts";
 const PROVIDER = "Travelpayouts";
@@ -103,7 +104,7 @@ export function createTravelpayoutsFareSource(options: TravelpayoutsOptions): Fa
         try {
           quotes.push(...(await pricesForDates({ departure_at: month, unique: "true", one_way: "false", limit: "1000" }, watched)));
         } catch (error) {
-          errors.push(`${month}: ${error instanceof Error ? error.message : String(error)}`);
+          errors.push(`${month}: ${messageOf(error)}`);
         }
       }
       for (const search of rechecks) {
@@ -112,7 +113,7 @@ export function createTravelpayoutsFareSource(options: TravelpayoutsOptions): Fa
           const quote = await exactDates(search);
           if (quote) quotes.push(quote);
         } catch (error) {
-          errors.push(`${search.destination} ${search.departDate}: ${error instanceof Error ? error.message : String(error)}`);
+          errors.push(`${search.destination} ${search.departDate}: ${messageOf(error)}`);
         }
       }
       if (quotes.length === 0 && errors.length > 0 && errors.length === searched) throw new FareSourceError(errors[0]!);

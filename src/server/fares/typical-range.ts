@@ -12,6 +12,7 @@ import { DEAL_RULES, tripKindOf, type TripKind } from "../../domain/deal-rules.t
 import { dayNumber, sameDateAYearBefore } from "../../domain/calendar.ts";
 import type { ProviderPricePoint } from "./fare-source.ts";
 import type { Observation, PriceHistory } from "./observations.ts";
+import { median } from "../../domain/statistics.ts";
 
 export interface PriceRange {
   /** P25 of ordinary fares for this trip now. */
@@ -49,20 +50,6 @@ const CALENDAR_YEAR_DAYS = 364;
 const CALENDAR_NEIGHBOUR_DAYS = 3;
 /** How far before the same calendar date a year before its last observed departure may be. */
 const SAME_DATE_LOOKBACK_DAYS = 14;
-
-/** Linear interpolation between closest ranks; `sorted` ascending and non-empty. */
-export function percentile(sorted: ArrayLike<number>, p: number): number {
-  const index = (sorted.length - 1) * p;
-  const below = Math.floor(index);
-  const above = Math.ceil(index);
-  const a = sorted[below]!;
-  const b = sorted[above]!;
-  return a + (b - a) * (index - below);
-}
-
-export function median(values: readonly number[]): number {
-  return percentile(Float64Array.from(values).sort(), 0.5);
-}
 
 export function robustSpread(values: readonly number[]): number {
   const centre = median(values);

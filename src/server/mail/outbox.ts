@@ -7,6 +7,7 @@ import type { Config } from "../config.ts";
 import type { Mailer } from "./mailer.ts";
 import { PushFailure, type PushSender, type PushTarget } from "./push-sender.ts";
 import type { RenderedEmail } from "./templates/layout.ts";
+import { messageOf } from "../../domain/error-text.ts";
 
 interface QueuedBase {
   kind: string;
@@ -287,7 +288,7 @@ function markAttemptFailed(db: Db, row: OutboxRow, now: Date, error: unknown, ma
       attempts,
       status: attempts >= maxAttempts ? "failed" : "queued",
       nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
-      lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+      lastError: messageOf(error, 500),
     })
     .where(eq(emailOutbox.id, row.id))
     .run();

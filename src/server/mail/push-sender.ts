@@ -10,6 +10,7 @@ import { lookup } from "node:dns/promises";
 import webpush from "web-push";
 import { isAllowedPushAddress, isIpAddress, isLoopbackHost, pushEndpointProblem } from "../../domain/push-endpoint.ts";
 import type { VapidConfig } from "../config.ts";
+import { messageOf } from "../../domain/error-text.ts";
 
 export interface PushTarget {
   endpoint: string;
@@ -70,7 +71,7 @@ async function checkedAddress(host: string, options: PushSenderOptions, signal: 
   if (isIpAddress(host)) return host;
   if (options.allowLoopback && isLoopbackHost(host)) return "127.0.0.1";
   const addresses = await untilAborted((options.resolve ?? systemResolve)(host), signal).catch((error: unknown) => {
-    throw new PushFailure(`The push endpoint's host was not found in time: ${error instanceof Error ? error.message : String(error)}`, true);
+    throw new PushFailure(`The push endpoint's host was not found in time: ${messageOf(error)}`, true);
   });
   if (addresses.length === 0) throw new PushFailure("The push endpoint's host has no address.", true);
   if (!addresses.every((address) => isAllowedPushAddress(address, options.allowLoopback))) {
@@ -106,7 +107,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
         signal,
         ...(isIpAddress(host) ? {} : { tls: { serverName: host } }),
       }).catch((error: unknown) => {
-        throw new PushFailure(`The push service did not answer: ${error instanceof Error ? error.message : String(error)}`, true);
+        throw new PushFailure(`The push service did not answer: ${messageOf(error)}`, true);
       });
       await response.body?.cancel();
       if (response.status === 404 || response.status === 410) return "gone";
