@@ -28,10 +28,13 @@ describe("import boundaries (npm run lint)", () => {
     ]);
   });
 
-  test("every folder of src/server has an allow-list, and each names only parts that exist", async () => {
-    const { readdirSync } = await import("node:fs");
+  test("every folder of src/server has an allow-list and a README saying what it is for; each list names only parts that exist", async () => {
+    const { existsSync, readdirSync } = await import("node:fs");
     const folders = readdirSync("src/server", { withFileTypes: true }).filter((entry) => entry.isDirectory());
-    for (const folder of folders) expect(MAY_IMPORT[`src/server/${folder.name}`]).toBeDefined();
+    for (const folder of folders) {
+      expect(MAY_IMPORT[`src/server/${folder.name}`]).toBeDefined();
+      expect(existsSync(`src/server/${folder.name}/README.md`)).toBe(true);
+    }
     for (const { parts } of Object.values(MAY_IMPORT)) for (const part of parts) expect(partOf(part)).toBe(part);
   });
 });

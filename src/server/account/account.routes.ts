@@ -1,5 +1,3 @@
-// account/: the signed-in user's profile and preferences.
-// Must not import admin/, billing/, contact/, deals/, fares/, ssr/ or cli/.
 import { Elysia } from "elysia";
 import { OkResponse } from "../../domain/api/common.ts";
 import { ChangePasswordRequest, CurrentUser, PreferencesUpdate, ProfileUpdate } from "../../domain/api/users.ts";

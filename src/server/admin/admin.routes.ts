@@ -1,5 +1,3 @@
-// admin/: admin users and subscriptions, the operations overview; every route checks the admin once for the group.
-// Must not import ssr/, cli/ or contact/.
 import { Elysia, t } from "elysia";
 import { AdminUserChanged, AdminUserList, AdminUser, AdminUserUpdate, AuditLog, ContactMessageRead, OperationsOverview } from "../../domain/api/admin.ts";
 import { OkResponse } from "../../domain/api/common.ts";

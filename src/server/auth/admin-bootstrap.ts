@@ -1,5 +1,3 @@
-// auth/: sessions, users and the User type, passwords, tokens, cookies, the auth plugin and access guards, the current-user shape.
-// Must not import account/, admin/, billing/, contact/, deals/, fares/, ssr/ or cli/: the features use auth, not the reverse.
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { users } from "../../../db/schema.ts";

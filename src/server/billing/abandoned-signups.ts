@@ -1,5 +1,3 @@
-// billing/: the Billing interface with Stripe and test billing, signup, cancellation, rejoining, card updates, webhooks.
-// Must not import admin/, contact/, deals/, fares/, ssr/ or cli/.
 import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import { pendingSignups } from "../../../db/schema.ts";
 import type { Deps } from "../deps.ts";

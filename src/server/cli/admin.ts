@@ -1,5 +1,3 @@
-// cli/: the command-line entries: build.ts (the single executable) and admin.ts (create or promote an admin).
-// Uses server code as a caller; nothing imports cli/.
 /**
  * `npm run admin -- --email E --password P`: creates that admin, or promotes the existing user and sets
  * the password. Uses DATABASE_PATH like the server (default db/app.sqlite).

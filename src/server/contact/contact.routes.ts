@@ -1,5 +1,3 @@
-// contact/: the landing page's contact messages, stored and forwarded to support.
-// Must not import any feature folder but http/ and mail/.
 import { Elysia } from "elysia";
 import { OkResponse } from "../../domain/api/common.ts";
 import { ContactRequest } from "../../domain/api/site.ts";

@@ -1,5 +1,3 @@
-// deals/: deals as subscribers meet them: matching and fan-out, alert queueing and the alert email's data, the deals API, unsubscribe.
-// Must not import account/, admin/, billing/, contact/, ssr/ or cli/.
 /**
  * Renders a queued deal alert when it is sent: the outbox row holds only the subscriber and deal ids, and
  * this reads the deals as they are now. Nothing is owed any more (null) when the subscriber turned alerts

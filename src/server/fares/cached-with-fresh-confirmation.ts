@@ -1,5 +1,3 @@
-// fares/: where prices come from and what counts as a deal: sources, scan plan, scan, history, typical ranges, detection, deal records.
-// Nothing about subscribers or email: must not import any other server folder (biome.json).
 /**
  * Travelpayouts and SerpApi together (docs/deal-rules.md "Sources"): Travelpayouts' free cached prices find the cheap
  * dates, re-check live deals and make the typical ranges; a candidate deal is confirmed by one fresh SerpApi

@@ -1,5 +1,3 @@
-// http/: cross-cutting HTTP plumbing: errors, body parsing, CSRF, security headers, rate limits, client address, query parameters.
-// Must not import any feature folder.
 import { Elysia } from "elysia";
 import { HttpError } from "./errors.ts";
 import { checkJsonShape, MAX_JSON_DEPTH, MAX_JSON_VALUES } from "./json-shape.ts";

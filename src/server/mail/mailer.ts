@@ -1,5 +1,3 @@
-// mail/: delivery only: the outbox (the one writer of email_outbox), the mailer, MIME, pure templates.
-// Must not import any feature folder: jobs.ts hands it the renderers of emails queued as data.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Transporter } from "nodemailer";

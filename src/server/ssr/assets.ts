@@ -1,5 +1,3 @@
-// ssr/: the client bundle in memory (or from the executable) and the page renderer.
-// Calls the API through the app; must not import a feature folder (only auth's cookie names).
 import { readdirSync } from "node:fs";
 import { extname, join, relative } from "node:path";
 

@@ -1,6 +1,3 @@
-// trips/: from an alert to a booked trip: shared deal pages and their preview image, calendar files, booked trips,
-// the 24-hour reminder and the fare watch. Uses deals/, auth/, http/ and mail/; must not import account/, admin/,
-// billing/, contact/, ssr/ or cli/.
 /**
  * Shared deals: a member makes a public link /deals/<random id> to a deal in their list, sees their links, and
  * revokes them (the row goes, so the page, its image and any cached copy stop at once: every answer reads the row).
