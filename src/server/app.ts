@@ -4,6 +4,7 @@ import { type AnyElysia, Elysia } from "elysia";
 import { accountRoutes } from "./account/account.routes.ts";
 import { adminRoutes } from "./admin/admin.routes.ts";
 import { createAuthLimits } from "./auth/auth-limits.ts";
+import { sharePageSession } from "./auth/auth-plugin.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { sessionTokenOf } from "./auth/cookies.ts";
 import { isLiveSessionToken } from "./auth/sessions.ts";
@@ -73,7 +74,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   const pages = createPageRenderer({
     config: deps.config,
     assets: deps.assets,
-    handleApi: (request) => app.handle(request),
+    handleApi: (request, page) => app.handle(sharePageSession(deps, page, request)),
     isSignedIn: (request) => isLiveSessionToken(deps.db, sessionTokenOf(request), deps.clock.now()),
     now: () => deps.clock.now(),
     pageVersion: (url) => {

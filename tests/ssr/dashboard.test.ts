@@ -1,6 +1,7 @@
 /** A member's dashboard as the server sends it: what the first paint shows before any script runs. */
-import { describe, expect, test } from "bun:test";
+import { describe, expect, spyOn, test } from "bun:test";
 import { fareScans } from "../../db/schema.ts";
+import * as sessions from "../../src/server/auth/sessions.ts";
 import { insertDeal } from "../support/deals.ts";
 import { renderPage, sessionCookie } from "../support/html.ts";
 import { createTestApp } from "../support/test-app.ts";
@@ -166,5 +167,27 @@ describe("a member without access, server-rendered", () => {
     expect(alertsSwitch!.attributes.disabled).toBeDefined();
     const [why] = await page.select(`[id="${alertsSwitch!.attributes["aria-describedby"]}"]`);
     expect(why!.text).toBe("No alerts are sent while your subscription is paused.");
+  });
+});
+
+describe("one dashboard render, one session check", () => {
+  test("the root and dashboard loaders both ask who is signed in: /api/me is answered once and the session validated once", async () => {
+    const member = await addMember(t, { preferences: ONLY_SEEDED_DEALS });
+    addDeals(t, member.id, { count: 3 });
+    const cookie = sessionCookie(t, member.id);
+    const handle = spyOn(t.app, "handle");
+    const validate = spyOn(sessions, "validateSessionToken");
+    try {
+      const page = await renderPage(t, "/dashboard", { cookie });
+      expect(page.status).toBe(200);
+      expect(await page.select(".deals-table tbody tr")).toHaveLength(3);
+      const asked = handle.mock.calls.map(([request]) => new URL(request.url).pathname);
+      expect(asked.filter((path) => path === "/api/me")).toHaveLength(1);
+      expect(asked).toContain("/api/flight-deals");
+      expect(validate).toHaveBeenCalledTimes(1);
+    } finally {
+      handle.mockRestore();
+      validate.mockRestore();
+    }
   });
 });

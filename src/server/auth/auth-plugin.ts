@@ -11,9 +11,26 @@ export interface Auth {
   user: User;
 }
 
+/**
+ * Requests whose session is already known: a page being server-rendered, and the API requests its loaders make
+ * in-process, which share the page's session instead of validating it again each.
+ */
+const knownSessions = new WeakMap<Request, Auth | null>();
+
+/** Lets an in-process API request made while `page` renders use the page's session, validated once per page. */
+export function sharePageSession(deps: Deps, page: Request, apiRequest: Request): Request {
+  if (!knownSessions.has(page)) {
+    const token = sessionTokenOf(page);
+    knownSessions.set(page, token ? validateSessionToken(deps.db, token, deps.clock.now()) : null);
+  }
+  knownSessions.set(apiRequest, knownSessions.get(page)!);
+  return apiRequest;
+}
+
 /** Resolves the session cookie to its user for every API request; refreshes the cookie when the session slid forward. */
 export function authentication(deps: Deps) {
   return new Elysia().derive({ as: "scoped" }, ({ cookie, request }) => {
+    if (knownSessions.has(request)) return { auth: knownSessions.get(request)! };
     const token = sessionTokenOf(request);
     if (!token) return { auth: null as Auth | null };
     const jar = cookie[SESSION_COOKIE]!;

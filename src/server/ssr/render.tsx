@@ -47,7 +47,8 @@ export interface PageRenderer {
 export interface PageRendererOptions {
   config: Config;
   assets: ClientAssets;
-  handleApi: (request: Request) => Promise<Response>;
+  /** Answers an API request a loader makes while `page` renders; the request shares the page's session. */
+  handleApi: (request: Request, page: Request) => Promise<Response>;
   /** True when the request carries a live session, read as the auth plugin reads it: then nothing kept is served. */
   isSignedIn: (request: Request) => boolean;
   now: () => Date;
@@ -65,13 +66,19 @@ export function createPageRenderer({ config, assets, handleApi, isSignedIn, now,
   let anonymousLanding: RenderedPage | null = null;
   const versionedPages = new Map<string, { version: string; page: RenderedPage }>();
 
-  function inProcessFetch(request: Request): ApiFetch {
-    const cookie = request.headers.get("cookie");
+  /** The API as one page render reaches it: with the visitor's cookie, and each GET asked once however many loaders ask. */
+  function inProcessFetch(page: Request): ApiFetch {
+    const cookie = page.headers.get("cookie");
+    const reads = new Map<string, Promise<Response>>();
     return (path, init = {}) => {
       const headers = new Headers(init.headers);
       if (cookie) headers.set("cookie", cookie);
       headers.set("origin", config.appOrigin);
-      return handleApi(new Request(new URL(path, config.appOrigin), { ...init, headers }));
+      const ask = () => handleApi(new Request(new URL(path, config.appOrigin), { ...init, headers }), page);
+      if ((init.method ?? "GET").toUpperCase() !== "GET") return ask();
+      const read = reads.get(path) ?? ask();
+      reads.set(path, read);
+      return read.then((response) => response.clone());
     };
   }
 
