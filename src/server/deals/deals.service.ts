@@ -40,6 +40,39 @@ const labelOf = (column: string, labels: Record<string, string>, otherwise: stri
 /** REAL columns holding whole dollars print as 412, not 412.0. */
 const whole = (column: string) => `iif(${column} = CAST(${column} AS INTEGER), CAST(${column} AS INTEGER), ${column})`;
 
+/**
+ * Each field of a listed deal (FlightDeal, the API's model) as the SQL that reads it. Typed by the model, so a field
+ * added to or dropped from FlightDeal fails the type check until the list reads it too; `travelDates` is formatted after
+ * the query, for the member's today.
+ */
+const FLIGHT_DEAL_FIELDS: Record<Exclude<keyof FlightDeal, "travelDates">, string> = {
+  id: "d.id",
+  airline: "d.airline",
+  destination: "d.destination",
+  destinationCity: "d.destination_city",
+  departDate: "d.depart_date",
+  returnDate: "nullif(d.return_date, '')",
+  startingPrice: whole("d.price"),
+  tripType: labelOf("d.trip_type", TRIP_TYPE_LABEL, TRIP_TYPE_LABEL.round_trip),
+  seatClass: labelOf("d.cabin", CABIN_LABEL, CABIN_LABEL.economy),
+  duration: "CASE WHEN d.duration_minutes IS NULL THEN '' ELSE (d.duration_minutes / 60) || 'h ' || (d.duration_minutes % 60) || 'm' END",
+  nonstop: "CASE WHEN d.nonstop = 1 THEN 'Yes' ELSE 'No' END",
+  priceRange1: whole("d.typical_low"),
+  priceRange2: whole("d.typical_high"),
+  typicalPrice: whole("d.typical_median"),
+  percentBelowTypical: whole("d.percent_below_typical"),
+  tripKind: "d.trip_kind",
+  historyDays: "d.history_days",
+  robustZ: "d.robust_z",
+  tier: "d.tier",
+  fitsWindow: FITTING_WINDOW_NAME_SQL,
+  isNewForUser: "json(CASE WHEN v.is_new = 1 THEN 'true' ELSE 'false' END)",
+  isActive: "json(CASE WHEN d.is_active = 1 THEN 'true' ELSE 'false' END)",
+  source: "d.source",
+  foundAt: "strftime('%Y-%m-%dT%H:%M:%fZ', d.first_found_at / 1000.0, 'unixepoch')",
+  lastCheckedAt: "strftime('%Y-%m-%dT%H:%M:%fZ', d.last_checked_at / 1000.0, 'unixepoch')",
+};
+
 const FLIGHT_DEALS_JSON = `
 WITH p AS MATERIALIZED (
   SELECT u.id AS user_id, ${PREFERENCE_COLUMNS_SQL} FROM users u WHERE u.id = $userId
@@ -51,33 +84,9 @@ visible AS (
   WHERE d.is_active = 1 AND ${FITS_PREFERENCES_SQL}
     AND NOT EXISTS (SELECT 1 FROM user_deals x WHERE x.user_id = $userId AND x.deal_id = d.id)
 )
-SELECT coalesce(json_group_array(json_object(
-  'id', d.id,
-  'airline', d.airline,
-  'destination', d.destination,
-  'destinationCity', d.destination_city,
-  'departDate', d.depart_date,
-  'returnDate', nullif(d.return_date, ''),
-  'startingPrice', ${whole("d.price")},
-  'tripType', ${labelOf("d.trip_type", TRIP_TYPE_LABEL, TRIP_TYPE_LABEL.round_trip)},
-  'seatClass', ${labelOf("d.cabin", CABIN_LABEL, CABIN_LABEL.economy)},
-  'duration', CASE WHEN d.duration_minutes IS NULL THEN '' ELSE (d.duration_minutes / 60) || 'h ' || (d.duration_minutes % 60) || 'm' END,
-  'nonstop', CASE WHEN d.nonstop = 1 THEN 'Yes' ELSE 'No' END,
-  'priceRange1', ${whole("d.typical_low")},
-  'priceRange2', ${whole("d.typical_high")},
-  'typicalPrice', ${whole("d.typical_median")},
-  'percentBelowTypical', ${whole("d.percent_below_typical")},
-  'tripKind', d.trip_kind,
-  'historyDays', d.history_days,
-  'robustZ', d.robust_z,
-  'tier', d.tier,
-  'fitsWindow', ${FITTING_WINDOW_NAME_SQL},
-  'isNewForUser', json(CASE WHEN v.is_new = 1 THEN 'true' ELSE 'false' END),
-  'isActive', json(CASE WHEN d.is_active = 1 THEN 'true' ELSE 'false' END),
-  'source', d.source,
-  'foundAt', strftime('%Y-%m-%dT%H:%M:%fZ', d.first_found_at / 1000.0, 'unixepoch'),
-  'lastCheckedAt', strftime('%Y-%m-%dT%H:%M:%fZ', d.last_checked_at / 1000.0, 'unixepoch')
-) ORDER BY d.last_alerted_at DESC, d.id DESC), '[]')
+SELECT coalesce(json_group_array(json_object(${Object.entries(FLIGHT_DEAL_FIELDS)
+  .map(([field, sql]) => `'${field}', ${sql}`)
+  .join(", ")}) ORDER BY d.last_alerted_at DESC, d.id DESC), '[]')
 FROM visible v JOIN deals d ON d.id = v.deal_id
 WHERE d.is_active = 1 OR d.expired_at >= $endedSince`;
 
