@@ -1,5 +1,5 @@
 /**
- * Alert emails delivered to a loopback SMTP server (issue 7 goal: at least 500 messages/s). One fan-out of
+ * Alert emails delivered to a loopback SMTP server (issue 46 goal: at least 1,000 messages/s; issue 7 asked 500). One fan-out of
  * three deals to 10,000 subscribers queues 10,000 real deal-alert emails in the outbox; the real
  * `deliverDueEmails` renders each from the database and hands it to the real pooled SMTP mailer, round
  * after round until nothing is due. The SMTP server (smtp-sink.ts) runs in its own process and only counts.
@@ -30,7 +30,7 @@ export interface EmailBenchResult {
   senderCpuShare: number;
 }
 
-export const EMAIL_GOAL_PER_SECOND = 500;
+export const EMAIL_GOAL_PER_SECOND = 1000;
 export const EMAIL_BENCH_NOW = new Date("2026-11-22T15:00:00Z");
 const NOW = EMAIL_BENCH_NOW;
 

@@ -1,6 +1,7 @@
 /**
  * A member's requests while the background jobs run (issue 46): the real app listens in this process and runs a job
- * here the way the job runner does (src/server/jobs.ts), while a probe in a process of its own (latency-probe.ts) asks
+ * the way the job runner does in production (src/server/jobs.ts: the scan and the fan-out on their thread, decision
+ * 121), while a probe in a process of its own (latency-probe.ts) asks
  * `/api/me` and `/api/flight-deals` with a signed-in cookie and keeps every answer's time. Four jobs, each on a database
  * file of its own: a fresh install's boot scan (a year of simulated history, the past hours judged, the first scan);
  * a fan-out of 5 deals to 100,000 subscribers (scan.bench.ts's mix); 10,000 alert emails delivered to a loopback SMTP
@@ -15,10 +16,9 @@ import { createApp } from "../../src/server/app.ts";
 import { findUserById } from "../../src/server/auth/users.ts";
 import type { Deps } from "../../src/server/deps.ts";
 import { loadConfig } from "../../src/server/config.ts";
-import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
 import { storeObservations } from "../../src/server/fares/observations.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
-import { emailRenderers, scanFares } from "../../src/server/jobs.ts";
+import { emailRenderers, scanWorkOnThread } from "../../src/server/jobs.ts";
 import { createSmtpMailer } from "../../src/server/mail/mailer.ts";
 import { deliverAllDueEmails } from "../../src/server/mail/outbox.ts";
 import { insertDeal } from "../support/deals.ts";
@@ -69,7 +69,9 @@ async function serve(deps: Deps): Promise<Served> {
   return {
     origin: `http://127.0.0.1:${app.server!.port}`,
     cookie: `${session.name}=${session.value}`,
-    stop: () => app.stop(),
+    stop: async () => {
+      await app.stop();
+    },
   };
 }
 
@@ -106,7 +108,9 @@ async function bootScan(folder: string): Promise<JobLatencyResult> {
   const served = await serve(deps);
   try {
     return await whileProbing("boot-scan", served, async () => {
-      const summary = await scanFares(deps, { log: () => {} });
+      const work = scanWorkOnThread(deps.config, { kind: "system" }, () => {});
+      const summary = await work.scan(false);
+      await work.stop();
       if (summary.status !== "succeeded") throw new Error(`the boot scan failed: ${summary.errors.join("; ")}`);
       return `${summary.quotes.toLocaleString("en-US")} quotes, ${summary.newDeals} new deals`;
     });
@@ -132,7 +136,9 @@ async function fanOut(folder: string): Promise<JobLatencyResult> {
   const served = await serve(deps);
   try {
     return await whileProbing("fan-out", served, async () => {
-      const result = await fanOutOwedDeals(deps);
+      const work = scanWorkOnThread(deps.config, { kind: "fixed", at: BENCH_NOW.getTime() }, () => {});
+      const result = await work.resumeFanOut();
+      await work.stop();
       return `${result.deals} deals, ${formatCount(result.matches)} matches, ${formatCount(result.emails)} emails`;
     });
   } finally {
