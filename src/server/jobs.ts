@@ -2,7 +2,9 @@
  * The one job runner: the fare scan (on SCAN_SCHEDULE, and at boot when there is nothing to show yet), email
  * delivery and push delivery every second (each its own job), and the hourly purge. A job never overlaps itself; a
  * failure is logged and the next tick tries again, never fatal. It also fills mail's renderer registry, so mail/
- * needs no feature folder.
+ * needs no feature folder. Nothing here may hold the request thread for long (decision 121): the scan with its
+ * fan-out runs on a thread of its own in production (scanWorkOnThread); delivery awaits each message and renders a
+ * group's alert once (decision 122); preview images are drawn on their own thread (trips/share-image-cache.ts).
  */
 import { Cron } from "croner";
 import { secondLookDelayMs } from "../domain/deal-rules.ts";
@@ -12,7 +14,7 @@ import { purgeAbandonedSignups } from "./billing/abandoned-signups.ts";
 import { DEAL_ALERT_KIND, DEAL_DIGEST_KIND, PUSH_ALERT_KIND } from "./deals/alert-queue.ts";
 import { pushAlertRenderer } from "./deals/push-alert.ts";
 import { dealAlertRenderer } from "./deals/alert-email.ts";
-import { fanOutOwedDeals, hasOwedFanOut } from "./deals/fan-out.ts";
+import { fanOutOwedDeals, hasOwedFanOut, type FanOutResult } from "./deals/fan-out.ts";
 import type { Deps } from "./deps.ts";
 import { hasAnyDeal } from "./fares/deal-records.ts";
 import { runScan, type ScanOptions, type ScanSummary } from "./fares/scanner.ts";
@@ -22,6 +24,9 @@ import { createPushSender, type PushSender } from "./mail/push-sender.ts";
 import { TRIP_REMINDER_KIND, tripReminderRenderer } from "./trips/booked-trips.ts";
 import { FARE_DROP_KIND, fareDropRenderer, watchBookedTrips } from "./trips/fare-watch.ts";
 import { logLine, log as logger } from "./log.ts";
+import { steppedClock, systemClock, type Clock } from "./clock.ts";
+import type { Config } from "./config.ts";
+import { JobThread, WORKER_ENTRIES } from "./job-thread.ts";
 
 /** Renderers for the emails queued as data (bulk alerts), by kind: the outbox renders them when it sends. */
 export function emailRenderers(deps: Pick<Deps, "db" | "clock" | "config">): Record<string, TemplateRenderer> {
@@ -57,6 +62,53 @@ export function scanFares(deps: Pick<Deps, "db" | "clock" | "fares">, options: O
   });
 }
 
+/** The scan job's work: a scan (with its fan-out and fare watch), or the fan-out an earlier run left unfinished. */
+export interface ScanWork {
+  scan(secondLook: boolean): Promise<ScanSummary>;
+  resumeFanOut(): Promise<FanOutResult>;
+  /** Waits for work in progress, then releases what the work holds (its thread). */
+  stop(): Promise<void>;
+}
+
+/** On this thread, with the caller's database and clock: the tests' way (an in-memory database, a test clock). */
+export function scanWorkHere(deps: Pick<Deps, "db" | "clock" | "fares">, log: (line: string) => void): ScanWork {
+  return {
+    scan: (secondLook) => scanFares(deps, { log, secondLook }),
+    resumeFanOut: () => fanOutOwedDeals(deps),
+    stop: async () => {},
+  };
+}
+
+/** The clock the scan thread keeps: the system's, the browser tests' stepped one (a file), or one instant (a test). */
+export type ThreadClock = { kind: "system" } | { kind: "stepped"; file: string } | { kind: "fixed"; at: number };
+
+export function threadClock(spec: ThreadClock): Clock {
+  if (spec.kind === "stepped") return steppedClock(spec.file);
+  if (spec.kind === "fixed") return { now: () => new Date(spec.at) };
+  return systemClock;
+}
+
+/** What scan.worker.ts is asked: the config (its database file, its fare source), its clock, and the work. */
+export interface ScanThreadRequest {
+  config: Config;
+  clock: ThreadClock;
+  work: { kind: "scan"; secondLook: boolean } | { kind: "resume fan-out" };
+}
+
+/**
+ * On a thread of its own with its own connection to the database file (decision 121): the scan's judging and the
+ * fan-out's batches hold that thread for seconds, never the one answering requests. One piece of work at a time, as
+ * the job runner never overlaps a job with itself.
+ */
+export function scanWorkOnThread(config: Config, clock: ThreadClock, log: (line: string) => void): ScanWork {
+  const thread = new JobThread<ScanThreadRequest, ScanSummary | FanOutResult>(WORKER_ENTRIES.scan, { maxQueued: 1, log });
+  return {
+    scan: async (secondLook) => (await thread.run({ config, clock, work: { kind: "scan", secondLook } })) as ScanSummary,
+    resumeFanOut: async () => (await thread.run({ config, clock, work: { kind: "resume fan-out" } })) as FanOutResult,
+    stop: () => thread.stop(),
+  };
+}
+
 /**
  * Hourly: sessions and reset links past their expiry, emails whose link expired before delivery, outbox rows past
  * their retention, and signups abandoned before payment.
@@ -64,18 +116,21 @@ export function scanFares(deps: Pick<Deps, "db" | "clock" | "fares">, options: O
 export async function purgeExpired(deps: Deps): Promise<void> {
   deleteExpiredSessions(deps.db, deps.clock.now());
   deleteExpiredPasswordTokens(deps.db, deps.clock.now());
-  purgeOutbox(deps.db, deps.clock.now());
+  await purgeOutbox(deps.db, deps.clock.now());
   await purgeAbandonedSignups(deps);
 }
 
 export interface JobOptions {
   log?: (line: string) => void;
+  /** Where the scan job runs; by default on this thread (scanWorkHere). main.ts runs it on a thread of its own. */
+  scanWork?: (log: (line: string) => void) => ScanWork;
   /** How long after boot a first scan starts, so the first visitors are answered before it takes the CPU. */
   bootScanDelayMs?: number;
 }
 
 /** Starts the background work; returns a stop function that waits for running work to finish. */
-export function startJobs(deps: Deps, { log = logLine, bootScanDelayMs = 1000 }: JobOptions = {}): () => Promise<void> {
+export function startJobs(deps: Deps, { log = logLine, bootScanDelayMs = 1000, scanWork: chooseScanWork }: JobOptions = {}): () => Promise<void> {
+  const scanWork = chooseScanWork ? chooseScanWork(log) : scanWorkHere(deps, log);
   const running = new Map<string, Promise<void>>();
   let stopped = false;
 
@@ -103,7 +158,7 @@ export function startJobs(deps: Deps, { log = logLine, bootScanDelayMs = 1000 }:
   let secondLookTimer: ReturnType<typeof setTimeout> | null = null;
   const scanThen = (secondLook: boolean) =>
     run("fare scan", async () => {
-      const summary = await scanFares(deps, { log, secondLook });
+      const summary = await scanWork.scan(secondLook);
       // A grid source's drops seen once are looked at again at the next hour (fares re-price by the hour), unless the
       // schedule comes first; a discovery sweep confirms its candidates itself.
       const delay = secondLookDelayMs(Date.now());
@@ -125,7 +180,7 @@ export function startJobs(deps: Deps, { log = logLine, bootScanDelayMs = 1000 }:
     timers.push(setTimeout(scan, bootScanDelayMs));
   } else if (hasOwedFanOut(deps.db)) {
     void run("fare scan", async () => {
-      const result = await fanOutOwedDeals(deps);
+      const result = await scanWork.resumeFanOut();
       log(`[scan] resumed an unfinished fan-out: ${result.deals} deals, ${result.matches} matches, ${result.emails} alert emails`);
     });
   }
@@ -136,5 +191,6 @@ export function startJobs(deps: Deps, { log = logLine, bootScanDelayMs = 1000 }:
     for (const timer of timers) clearTimeout(timer);
     if (secondLookTimer) clearTimeout(secondLookTimer);
     await Promise.all(running.values());
+    await scanWork.stop();
   };
 }

@@ -14,7 +14,7 @@ import { steppedClock, systemClock, type Clock } from "./clock.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import type { Deps } from "./deps.ts";
 import { createFareSource } from "./fares/create-fare-source.ts";
-import { startJobs } from "./jobs.ts";
+import { scanWorkOnThread, startJobs, type ThreadClock } from "./jobs.ts";
 import { log, logLine } from "./log.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { buildClientAssets, loadPrebuiltAssets } from "./ssr/assets.ts";
@@ -92,7 +92,9 @@ export async function main(bundle?: EmbeddedBundle, options: MainOptions = {}): 
     hostname: config.host,
     maxRequestBodySize: Number.MAX_SAFE_INTEGER,
   });
-  const stopJobs = startJobs(deps);
+  // The scan job on a thread of its own (decision 121); an in-memory database cannot be shared with one.
+  const scanClock: ThreadClock = config.testClockFile ? { kind: "stepped", file: config.testClockFile } : { kind: "system" };
+  const stopJobs = startJobs(deps, { scanWork: config.databasePath === ":memory:" ? undefined : (log) => scanWorkOnThread(config, scanClock, log) });
   const billing = config.stripe ? "Stripe" : "test billing";
   log.info(
     `GoRDU listening on ${config.appUrl} (port ${app.server?.port}; database ${config.databasePath}; ${billing}; fares: ${deps.fares.name}; mail: ${mailer.description}; ready in ${Math.round(performance.now() - startedAt)} ms)`,

@@ -1,5 +1,5 @@
 /**
- * Alert emails delivered to a loopback SMTP server (issue 7 goal: at least 500 messages/s). One fan-out of
+ * Alert emails delivered to a loopback SMTP server (issue 46 goal: at least 1,000 messages/s; issue 7 asked 500). One fan-out of
  * three deals to 10,000 subscribers queues 10,000 real deal-alert emails in the outbox; the real
  * `deliverDueEmails` renders each from the database and hands it to the real pooled SMTP mailer, round
  * after round until nothing is due. The SMTP server (smtp-sink.ts) runs in its own process and only counts.
@@ -30,8 +30,9 @@ export interface EmailBenchResult {
   senderCpuShare: number;
 }
 
-export const EMAIL_GOAL_PER_SECOND = 500;
-const NOW = new Date("2026-11-22T15:00:00Z");
+export const EMAIL_GOAL_PER_SECOND = 1000;
+export const EMAIL_BENCH_NOW = new Date("2026-11-22T15:00:00Z");
+const NOW = EMAIL_BENCH_NOW;
 
 /** Active subscribers with alerts on and preferences every bench deal fits. */
 function insertSubscribers(db: Db, count: number): void {
@@ -45,7 +46,7 @@ function insertSubscribers(db: Db, count: number): void {
 }
 
 /** Queues `count` deal alerts the way a scan does: one fan-out, one email per subscriber. */
-async function queueAlerts(db: Db, clock: TestClock, count: number): Promise<void> {
+export async function queueAlerts(db: Db, clock: TestClock, count: number): Promise<void> {
   insertSubscribers(db, count);
   insertDeal({ db, clock }, { destination: "LAX", price: 199, airline: "Delta" });
   insertDeal({ db, clock }, { destination: "LHR", price: 429, airline: "American", typicalLow: 650, typicalHigh: 900 });
@@ -54,7 +55,7 @@ async function queueAlerts(db: Db, clock: TestClock, count: number): Promise<voi
   if (fanOut.emails !== count) throw new Error(`the fan-out queued ${fanOut.emails} alert emails, expected ${count}`);
 }
 
-const dueCount = (db: Db, now: Date) =>
+export const dueCount = (db: Db, now: Date) =>
   (
     db.$client.query("SELECT count(*) AS due FROM email_outbox WHERE status = 'queued' AND next_attempt_at <= $now").get({ now: now.getTime() }) as {
       due: number;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every benchmark of issues 2, 5 and 7 in one run, on loopback, printed as one table with
+ * `npm run bench`: every benchmark of issues 2, 5, 7 and 46 in one run, on loopback, printed as one table with
  * each figure beside its goal and written to tests/bench/latest.md with the date and the machine. A bench
  * that fails shows as ERROR in its row and the others still run; the exit code is then 1. Each bench also
  * runs alone: `bun tests/bench/<name>.bench.ts`.
@@ -10,6 +10,7 @@ import { benchClientSize, CLIENT_SIZE_GOALS, kilobytes } from "./client-size.ben
 import { benchColdStart, BOOT_SCAN_WAIT_GOAL_MS, COLD_START_GOAL_MS, describeColdStart } from "./cold-start.bench.ts";
 import { benchDealList, describeDealListCpu } from "./deals-list.bench.ts";
 import { benchEmailDelivery, describeEmail, EMAIL_GOAL_PER_SECOND, emailMeetsGoal } from "./email.bench.ts";
+import { benchJobLatency, describeJobLatency, JOB_LATENCY_GOAL_P99_MS, JOB_TITLES, JOBS, jobLatencyMeetsGoal } from "./jobs-latency.bench.ts";
 import { benchLanding, describeLanding, describeLandingCpu, LANDING_GOAL_RATIO } from "./landing.bench.ts";
 import { benchLighthouse, LIGHTHOUSE_CATEGORIES, LIGHTHOUSE_GOALS } from "./lighthouse.bench.ts";
 import { benchLoad, describeLoadMemory, describeLoadThroughput, LOAD_MEMORY_GOAL, memoryIsStable } from "./load.bench.ts";
@@ -113,6 +114,25 @@ const sections: Section[] = [
         });
       }
       return { rows };
+    },
+  },
+  {
+    title: "Requests while the background jobs run",
+    async run() {
+      const rows: Row[] = [];
+      const notes: string[] = [];
+      for (const job of JOBS) {
+        log(`${JOB_TITLES[job]}…`);
+        const result = await benchJobLatency(job);
+        rows.push({
+          measure: `\`/api/me\` + \`/api/flight-deals\` (signed in, probe in its own process) during ${JOB_TITLES[job]}`,
+          result: describeJobLatency(result),
+          goal: `p99 ≤ ${JOB_LATENCY_GOAL_P99_MS} ms`,
+          verdict: verdict(jobLatencyMeetsGoal(result)),
+        });
+        notes.push(`During ${JOB_TITLES[job]}: ${result.work}.`);
+      }
+      return { rows, notes };
     },
   },
   {

@@ -4,7 +4,7 @@ import { formatTravelDates } from "../../src/domain/travel-dates.ts";
 import { rduToday } from "../../src/domain/calendar.ts";
 import { tripKindOf } from "../../src/domain/deal-rules.ts";
 import { dealKey } from "../../src/server/fares/detect.ts";
-import type { TestApp } from "./test-app.ts";
+import type { Deps } from "../../src/server/deps.ts";
 
 export type DealRow = typeof deals.$inferSelect;
 export type DealFields = Partial<typeof deals.$inferInsert>;
@@ -12,7 +12,7 @@ export type DealFields = Partial<typeof deals.$inferInsert>;
 let departOffset = 0;
 
 /** A live deal owed to subscribers (not fanned out yet), RDU → destination round trip, unless the test says otherwise. */
-export function insertDeal(t: Pick<TestApp, "db" | "clock">, fields: DealFields = {}): DealRow {
+export function insertDeal(t: Pick<Deps, "db" | "clock">, fields: DealFields = {}): DealRow {
   const now = t.clock.now();
   const departDate = fields.departDate ?? `2027-0${1 + (departOffset % 8)}-${String(10 + (departOffset++ % 15)).padStart(2, "0")}`;
   const returnDate = fields.returnDate ?? `${departDate.slice(0, 8)}${String(Number(departDate.slice(8)) + 3).padStart(2, "0")}`;

@@ -1,5 +1,13 @@
 import { describe, expect, test } from "bun:test";
-import { dealAlertEmail, MAX_DEALS_IN_ALERT, type AlertedDeal, type DealAlertInput } from "../../src/server/mail/templates/deal-alert.ts";
+import {
+  dealAlertEmail,
+  dealAlertSkeleton,
+  MAX_DEALS_IN_ALERT,
+  personalizeDealAlert,
+  type AlertedDeal,
+  type DealAlertInput,
+  type DealAlertPersonal,
+} from "../../src/server/mail/templates/deal-alert.ts";
 
 function deal(fields: Partial<AlertedDeal> = {}): AlertedDeal {
   return {
@@ -100,5 +108,49 @@ describe("every alert email links to the alert settings and can snooze each dest
     const email = dealAlertEmail(input([cheap, big], { digest: true }));
     expect(email.subject).toBe("Your GoRDU digest: 2 deals from RDU, from $500 to Paris");
     expect(email.text.indexOf("Paris")).toBeLessThan(email.text.indexOf("Boston"));
+  });
+});
+
+describe("an alert rendered once per group and filled in per member (decision 122)", () => {
+  const deals = [deal(), deal({ destination: "MCO", city: "Orlando", price: 89, percentBelowTypical: 52, tier: "exceptional" })];
+  const { firstName: _name, email: _email, unsubscribeUrl: _unsubscribe, ...shared } = input(deals);
+  const sharedParts = { ...shared, deals: deals.map(({ snoozeUrl: _snooze, ...rest }) => rest) };
+
+  const members: DealAlertPersonal[] = [
+    {
+      firstName: "Ana",
+      email: "ana@example.com",
+      unsubscribeUrl: "https://gordu.example/unsubscribe?token=aaaa",
+      snoozeUrls: { LHR: "https://gordu.example/snooze?token=aaaa&destination=LHR", MCO: "https://gordu.example/snooze?token=aaaa&destination=MCO" },
+    },
+    // Markup, quotes, replacement patterns and a slot's own look in what a member typed: escaped as a whole render escapes them.
+    {
+      firstName: `<b>"Bo" & 'Cy'</b> $& $1 \0email\0 \0unsubscribe\0`,
+      email: "bo+<x>@example.com",
+      unsubscribeUrl: "https://gordu.example/unsubscribe?token=b&c=<d>",
+      snoozeUrls: { LHR: 'https://gordu.example/snooze?token=b"&destination=LHR', MCO: "https://gordu.example/snooze?token=b'&destination=MCO" },
+    },
+    { firstName: "", email: "no-name@example.com", unsubscribeUrl: "https://gordu.example/u", snoozeUrls: { LHR: "https://s/1", MCO: "https://s/2" } },
+  ];
+
+  test("each member's copy is byte for byte the email rendered whole with their own values", () => {
+    const skeleton = dealAlertSkeleton(sharedParts)!;
+    for (const member of members) {
+      const whole = dealAlertEmail({
+        ...shared,
+        deals: deals.map((d) => ({ ...d, snoozeUrl: member.snoozeUrls[d.destination]! })),
+        firstName: member.firstName,
+        email: member.email,
+        unsubscribeUrl: member.unsubscribeUrl,
+      });
+      expect(personalizeDealAlert(skeleton, member)).toEqual(whole);
+    }
+  });
+
+  test("no member's value is left in the skeleton, and a shared text holding a NUL is rendered whole instead", () => {
+    const skeleton = dealAlertSkeleton(sharedParts)!;
+    expect(`${skeleton.text}${skeleton.html}`).not.toContain("aaaa");
+    expect(skeleton.html).not.toContain("Ana");
+    expect(dealAlertSkeleton({ ...sharedParts, deals: [{ ...sharedParts.deals[0]!, city: "Lon\0name\0don" }] })).toBeNull();
   });
 });

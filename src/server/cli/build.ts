@@ -5,6 +5,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { MIGRATIONS_FOLDER } from "../../../db/migrate.ts";
+import { WORKER_ENTRIES } from "../job-thread.ts";
 import { bundleClient, listPublicFiles, PUBLIC_DIR } from "../ssr/assets.ts";
 
 const ROOT = resolve(import.meta.dir, "../../..");
@@ -47,7 +48,9 @@ ${maps.join("\n")}
 `,
 );
 
-const compile = Bun.spawnSync([process.execPath, "build", "--compile", "--minify", "--bytecode", "--format=esm", ENTRY, "--outfile", OUTFILE], {
+// Each worker thread's entry file is an entry point of its own (job-thread.ts finds it in the executable).
+const workers = Object.values(WORKER_ENTRIES).map((entry) => join(ROOT, entry));
+const compile = Bun.spawnSync([process.execPath, "build", "--compile", "--minify", "--bytecode", "--format=esm", ENTRY, ...workers, "--outfile", OUTFILE], {
   cwd: ROOT,
   stdout: "inherit",
   stderr: "inherit",

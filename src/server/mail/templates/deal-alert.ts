@@ -163,3 +163,63 @@ export function dealAlertEmail(input: DealAlertInput): RenderedEmail {
 
   return { subject: subjectOf(deals, input.digest === true), text, html };
 }
+
+/** What differs between two members' copies of the same alert: whom it greets and addresses, and their own links. */
+export interface DealAlertPersonal {
+  firstName: string;
+  email: string;
+  unsubscribeUrl: string;
+  /** Each deal's snooze link, by destination. */
+  snoozeUrls: Record<string, string>;
+}
+
+/** An alert's parts every member of a group gets alike: the same deals, in the same zone, on the same day. */
+export type DealAlertShared = Omit<DealAlertInput, "firstName" | "email" | "unsubscribeUrl" | "deals"> & { deals: Omit<AlertedDeal, "snoozeUrl">[] };
+
+/** A personal part's place in a skeleton: NUL never occurs in a rendered email, nor does any escaping change it. */
+const slot = (name: string) => `\0${name}\0`;
+const SLOT = /\0([\w:-]+)\0/g;
+
+/** The alert of one member: the group's parts and theirs. */
+export function dealAlertFor(shared: DealAlertShared, personal: DealAlertPersonal): RenderedEmail {
+  return dealAlertEmail({
+    ...shared,
+    deals: shared.deals.map((deal) => ({ ...deal, snoozeUrl: personal.snoozeUrls[deal.destination] ?? "" })),
+    firstName: personal.firstName,
+    email: personal.email,
+    unsubscribeUrl: personal.unsubscribeUrl,
+  });
+}
+
+/**
+ * The alert with a slot where each personal part goes, so a group's alert is rendered once (decision 122);
+ * personalizeDealAlert fills it in for each member. Null when a shared text itself holds a NUL (then render it whole).
+ */
+export function dealAlertSkeleton(shared: DealAlertShared): RenderedEmail | null {
+  if (JSON.stringify(shared).includes("\\u0000")) return null;
+  return dealAlertFor(shared, {
+    firstName: slot("name"),
+    email: slot("email"),
+    unsubscribeUrl: slot("unsubscribe"),
+    snoozeUrls: Object.fromEntries(shared.deals.map((deal) => [deal.destination, slot(`snooze:${deal.destination}`)])),
+  });
+}
+
+/**
+ * The member's copy: each slot replaced by its value, escaped for HTML in the HTML part, in one pass (a value that
+ * looks like a slot stays as it is). The same bytes as dealAlertEmail with the member's own values.
+ */
+export function personalizeDealAlert(skeleton: RenderedEmail, personal: DealAlertPersonal): RenderedEmail {
+  const values = new Map([
+    ["name", personal.firstName || personal.email],
+    ["email", personal.email],
+    ["unsubscribe", personal.unsubscribeUrl],
+    ...Object.entries(personal.snoozeUrls).map(([destination, url]) => [`snooze:${destination}`, url] as const),
+  ]);
+  const fill = (template: string, encode: (value: string) => string) =>
+    template.replace(SLOT, (whole, name: string) => {
+      const value = values.get(name);
+      return value === undefined ? whole : encode(value);
+    });
+  return { subject: skeleton.subject, text: fill(skeleton.text, (value) => value), html: fill(skeleton.html, escapeHtml) };
+}
