@@ -34,9 +34,9 @@ describe("decision records", () => {
     for (const name of recordNames) {
       const match = STATUS.exec(statusLineOf(name) ?? "");
       if (!match?.[2]) continue;
-      const [, , kind, number, file] = match;
-      const target = fileOfNumber.get(number as string);
-      if (target !== file || (number as string) <= numberOf(name)) {
+      const [, , kind, number = "", file] = match;
+      const target = fileOfNumber.get(number);
+      if (target === undefined || target !== file || number <= numberOf(name)) {
         broken.push(`${name}: ${kind} by ${number} (${file})`);
         continue;
       }
