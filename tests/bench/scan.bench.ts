@@ -2,8 +2,8 @@
  * Scan benchmark (issue 5): one scan of all 81 routes with the simulated source — quotes, detection, deal
  * records and the fan-out of new deals to N subscribers with their alert emails — on a fresh database file.
  * The year of simulated price history a first boot records is written before the clock starts, with a scan 3 hours
- * earlier (untimed, no subscribers) that first sees the drops the timed scan alerts; each
- * size runs in its own process so its peak RSS is its own. Subscribers carry issue 16's alert settings (travel windows on
+ * earlier (untimed, no subscribers) that first sees the drops the timed scan alerts, in a process of its own; the
+ * timed scan then runs in a fresh process on that file, so its peak RSS is the scan and fan-out's own. Subscribers carry issue 16's alert settings (travel windows on
  * 30 %, digests, snoozes, push devices: insertAlertSettings). Alone: `bun tests/bench/scan.bench.ts [N ...]`.
  */
 import { join } from "node:path";
@@ -93,46 +93,58 @@ export function insertAlertSettings(db: Db, now: Date): void {
     .run({ now: nowMs });
 }
 
-/** Runs in this process: setup, then one timed scan. */
-export async function runScanBenchHere(subscribers: number): Promise<ScanBenchResult> {
+/**
+ * The world before the timed scan, on a database file: a year of simulated history, a scan 3 hours earlier with nobody
+ * subscribed, then the subscribers. Run in a process of its own, so its memory is not the timed scan's.
+ */
+export async function prepareScanBench(path: string, subscribers: number): Promise<void> {
+  const db = openDatabase(path);
+  migrateDatabase(db);
+  const fares = createSimulatedFareSource();
+  db.transaction(() => storeObservations(db, fares.pastObservations!(BENCH_NOW)));
+  // A drop alerts once it has held 3 hours (docs/deal-rules.md, rule 4): a scan that long before, with nobody
+  // subscribed yet, sees the drops first, so the timed scan alerts them and fans them out.
+  const clock = new TestClock(new Date(BENCH_NOW.getTime() - DEAL_RULES.dropHoldsHours * HOUR_MS));
+  await scanFares({ db, clock, fares }, { log: () => {} });
+  insertSubscribers(db, subscribers, BENCH_NOW);
+  insertAlertSettings(db, BENCH_NOW);
+  db.$client.close();
+}
+
+/** The timed scan, in a fresh process on the prepared file: its seconds, and the process's peak RSS (the scan and fan-out's own). */
+export async function runScanBenchHere(path: string): Promise<ScanBenchResult> {
+  const db = openDatabase(path);
+  const summary = await scanFares({ db, clock: new TestClock(BENCH_NOW), fares: createSimulatedFareSource() }, { log: () => {} });
+  if (summary.status !== "succeeded") throw new Error(`scan failed: ${summary.errors.join("; ")}`);
+  if (summary.newDeals + summary.realerted === 0) throw new Error("the timed scan alerted no deal: it measured no fan-out");
+  db.$client.close();
+  return {
+    seconds: summary.seconds,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    deals: summary.newDeals + summary.realerted,
+    matches: summary.matches,
+  };
+}
+
+/** One scan fanned out to `subscribers`: the world prepared in one process, the scan measured in a fresh one (at most 3 minutes each). */
+export async function benchScan(subscribers: number): Promise<ScanBenchResult> {
   const folder = makeTempDir("scan");
   try {
-    const db = openDatabase(join(folder, "bench.sqlite"));
-    migrateDatabase(db);
-    const fares = createSimulatedFareSource();
-    db.transaction(() => storeObservations(db, fares.pastObservations!(BENCH_NOW)));
-    // A drop alerts once it has held 3 hours (docs/deal-rules.md, rule 4): a scan that long before, with nobody
-    // subscribed yet, sees the drops first, so the timed scan alerts them and fans them out.
-    const clock = new TestClock(new Date(BENCH_NOW.getTime() - DEAL_RULES.dropHoldsHours * HOUR_MS));
-    await scanFares({ db, clock, fares }, { log: () => {} });
-    clock.set(BENCH_NOW);
-    insertSubscribers(db, subscribers, BENCH_NOW);
-    insertAlertSettings(db, BENCH_NOW);
-
-    const summary = await scanFares({ db, clock, fares }, { log: () => {} });
-    if (summary.status !== "succeeded") throw new Error(`scan failed: ${summary.errors.join("; ")}`);
-    if (summary.newDeals + summary.realerted === 0) throw new Error("the timed scan alerted no deal: it measured no fan-out");
-    db.$client.close();
-    return {
-      seconds: summary.seconds,
-      peakRssMb: process.resourceUsage().maxRSS / 1024,
-      deals: summary.newDeals + summary.realerted,
-      matches: summary.matches,
-    };
+    const path = join(folder, "bench.sqlite");
+    await runJsonChild<null>([process.execPath, import.meta.path, "--prepare", path, String(subscribers)], 180_000);
+    return await runJsonChild<ScanBenchResult>([process.execPath, import.meta.path, "--child", path], 180_000);
   } finally {
     removeTempDir(folder);
   }
 }
 
-/** One scan fanned out to `subscribers`, measured in a fresh process (at most 3 minutes). */
-export function benchScan(subscribers: number): Promise<ScanBenchResult> {
-  return runJsonChild<ScanBenchResult>([process.execPath, import.meta.path, "--child", String(subscribers)], 180_000);
-}
-
 if (import.meta.main) {
   const args = process.argv.slice(2);
-  if (args[0] === "--child") {
-    console.log(JSON.stringify(await runScanBenchHere(Number(args[1]))));
+  if (args[0] === "--prepare") {
+    await prepareScanBench(args[1]!, Number(args[2]));
+    console.log("null");
+  } else if (args[0] === "--child") {
+    console.log(JSON.stringify(await runScanBenchHere(args[1]!)));
   } else {
     const sizes = args.length > 0 ? args.map(Number) : [10_000, 100_000];
     for (const size of sizes) {
