@@ -183,8 +183,11 @@ async function previewImages(folder: string): Promise<JobLatencyResult> {
   const now = deps.clock.now();
   const urls: string[] = [];
   for (let i = 0; i < 30; i++) {
-    const deal = insertDeal(deps, { destination: "LHR", price: 300 + i, departDate: "2099-01-08", returnDate: "2099-01-17" });
-    const id = `benchimage${String(i).padStart(16, "0")}`;
+    const month = `2099-0${1 + Math.floor(i / 10)}`;
+    const day = 10 + (i % 10);
+    const deal = insertDeal(deps, { destination: "LHR", price: 300 + i, departDate: `${month}-${day}`, returnDate: `${month}-${day + 7}` });
+    // A share id is 26 letters of base32 (deal-shares.ts).
+    const id = `benchimage${"abcdefghijklmnopqrstuvwxyz234567"[i]!.repeat(16)}`;
     deps.db.$client.query("INSERT INTO deal_shares (id, user_id, deal_id, created_at) VALUES (?, ?, ?, ?)").run(id, owner.id, deal.id, now.getTime());
     urls.push(`${served.origin}/deals/${id}/image.png`);
   }
