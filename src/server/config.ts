@@ -39,6 +39,8 @@ export interface Config {
   scanSchedule: string;
   /** FARE_BUDGET: SerpApi or SearchApi searches a month; null = the plan's quota from the provider's account. */
   fareBudget: number | null;
+  /** FARE_PLAN_PRICE_USD: what the provider's plan costs this install a month; null = the price list (provider-prices.ts). */
+  farePlanPriceUsd: number | null;
   adminEmail: string | null;
   adminPassword: string | null;
   /**
@@ -126,6 +128,10 @@ export function loadConfig(env: Env): Readonly<Config> {
   const fareBudget = fareBudgetText === undefined ? null : Number(fareBudgetText);
   if (fareBudget !== null && !(/^\d+$/.test(fareBudgetText!) && fareBudget >= 1))
     problems.push("FARE_BUDGET must be a whole number of searches a month, e.g. 5000");
+  const planPriceText = read("FARE_PLAN_PRICE_USD");
+  const farePlanPriceUsd = planPriceText === undefined ? null : Number(planPriceText);
+  if (planPriceText !== undefined && !/^\d+(\.\d{1,2})?$/.test(planPriceText))
+    problems.push("FARE_PLAN_PRICE_USD must be what the fare plan costs a month in US dollars, e.g. 75 or 74.50");
   if (scanSchedule.split(/\s+/).length < 5) problems.push("SCAN_SCHEDULE must be a cron expression, e.g. '0 */6 * * *'");
 
   const adminEmail = read("ADMIN_EMAIL") ?? null;
@@ -187,6 +193,7 @@ export function loadConfig(env: Env): Readonly<Config> {
     serpapiExploreAreas,
     scanSchedule,
     fareBudget,
+    farePlanPriceUsd,
     adminEmail,
     adminPassword,
     testClockFile,

@@ -99,6 +99,8 @@ test("after a day of hourly SerpApi scans: searches spent and left, coverage, a 
     budget: 3000,
     budgetFrom: "FARE_BUDGET",
     quota: 5000,
+    // The account's plan is SerpApi's 5,000 searches: $75 a month by the price list.
+    dollarsPerMonth: 75,
     schedule: "0 * * * *",
     sweepsPerMonth: 720,
     searchesPerSweep: 4,

@@ -25,7 +25,7 @@
 import { parseArgs } from "node:util";
 import type { Db } from "../../db/client.ts";
 import { HOUR_MS, monthOf, rduToday } from "../../src/domain/calendar.ts";
-import { discoveryPairs } from "../../src/server/fares/discovery-plan.ts";
+import { exploreTrips } from "./explore-answer.ts";
 import { endedDay, type JudgedQuote } from "../../src/server/fares/deal-records.ts";
 import { usualDailyLow } from "../../src/server/fares/detect.ts";
 import { candidateQuote } from "../../src/server/fares/discovery-sweep.ts";
@@ -339,14 +339,14 @@ function blockOf(db: Db, judged: JudgedQuote, at: number): string {
     : `ended (${deal.expired_reason}) ${deal.expired_at ? hoursAgo(deal.expired_at) : ""}; ${episode}`;
 }
 
-/** Whether the drop's dates were the cheapest trip of their kind in their calendar month (or six months) at some hour of the sale. */
+/** Whether the drop's dates were the cheapest of Explore's trips of their kind (explore-answer.ts) in their calendar month (or six months) at some hour of the sale, at the fresh price. */
 function wasCheapestAtSomeHour(world: SyntheticWorld, drop: PlantedDrop): boolean {
   const tripKind = tripKindOfDrop(drop);
   if (!tripKind) return false;
   const firstScan = REPLAY_START + Math.ceil((drop.start - REPLAY_START) / HOUR_MS) * HOUR_MS;
   for (let at = firstScan; at <= drop.end; at += HOUR_MS) {
     for (const month of [monthOf(drop.departDate), null]) {
-      const pairs = discoveryPairs({ now: new Date(at), tripKind, month });
+      const pairs = exploreTrips({ now: new Date(at), tripKind, month });
       let cheapest: { key: string; price: number } | null = null;
       for (const pair of pairs) {
         const price = world.fare(drop.route, pair.departDate, pair.returnDate, at);

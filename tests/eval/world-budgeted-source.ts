@@ -1,13 +1,13 @@
 /**
  * The world as a paid source that sweeps by discovery, for the budgeted replay (issue 15): discover() answers like
- * Travel Explore — the cheapest fare of the window's weekend or week-long trips to each of the area's routes —
+ * Travel Explore as the captures show it (explore-answer.ts, decision 119): some of the area's routes priced, chosen by
+ * popularity, each the cheapest of its window's trips on any weekday the captures show, at a cached price —
  * confirm() is an exact, fresh search of one route and dates, and every call spends one search of a monthly budget,
  * paced like SerpApi's source: this scan's share is the month's searches left ÷ the scans left in the month. It
  * counts what it spent per month and which routes it priced in each 6-hour window.
  */
 import { addDays, DAY_MS, dayNumber, HOUR_MS, rduToday } from "../../src/domain/calendar.ts";
 import { DISCOVERY_AREAS, discoveryCovers, type DiscoveryArea } from "../../src/server/fares/discovery-areas.ts";
-import { discoveryPairs } from "../../src/server/fares/discovery-plan.ts";
 import {
   FareSourceError,
   type DiscoveryRequest,
@@ -19,6 +19,7 @@ import {
 } from "../../src/server/fares/fare-source.ts";
 import { PROVIDER_HISTORY_HOUR_UTC } from "../../src/server/fares/discovery-sweep.ts";
 import { searchesThisTick } from "../../src/server/fares/quota-pacing.ts";
+import { exploreAnswer } from "./explore-answer.ts";
 import { createWorldFareSource, worldQuote } from "./world-fare-source.ts";
 import type { SyntheticWorld } from "./world.ts";
 
@@ -127,28 +128,24 @@ export function createBudgetedWorldSource(
 
     async discover(request) {
       await spendOne(request.now);
-      const pairs = discoveryPairs(request);
-      const rows: DiscoveryRow[] = [];
-      for (const route of world.routes) {
-        if (!discoveryCovers(request, route.code)) continue;
-        let cheapest: FareQuote | null = null;
-        for (const pair of pairs) {
-          const quote = worldQuote(world, { destination: route.code, ...pair, cabin: "economy" }, request.now);
-          if (quote && (!cheapest || quote.price < cheapest.price)) cheapest = quote;
-        }
-        if (!cheapest) continue;
-        seen(route.code, request.now.getTime());
-        rows.push({
-          destination: cheapest.destination,
-          departDate: cheapest.departDate,
-          returnDate: cheapest.returnDate!,
-          price: cheapest.price,
-          airline: cheapest.airline,
+      const covered = world.routes.map((route) => route.code).filter((code) => discoveryCovers(request, code));
+      const answer = exploreAnswer(`${world.spec.seed}|explore`, request, covered, (route, trip, at) =>
+        world.fare(route, trip.departDate, trip.returnDate, at),
+      );
+      const rows: DiscoveryRow[] = answer.map((row) => {
+        seen(row.destination, request.now.getTime());
+        return {
+          destination: row.destination,
+          departDate: row.departDate,
+          returnDate: row.returnDate,
+          price: row.price,
+          airline: worldQuote(world, { destination: row.destination, departDate: row.departDate, returnDate: row.returnDate, cabin: "economy" }, request.now)!
+            .airline,
           airlineCode: null,
           stops: 0,
           durationMinutes: null,
-        });
-      }
+        };
+      });
       const { now, ...asked } = request;
       trace?.discoveries.push({ at: now.getTime(), request: asked, rows });
       return { rows, rawRows: rows.length, skipped: { noPrice: 0, noAirport: 0, noDates: 0 }, searched: 1, quotaLeft: null };

@@ -42,6 +42,16 @@ describe("configuration", () => {
     expect(message.split("\n").filter((line) => line.startsWith("  - "))).toHaveLength(8);
   });
 
+  test("FARE_PLAN_PRICE_USD is the plan's dollars a month, refused clearly otherwise", () => {
+    expect(loadConfig({}).farePlanPriceUsd).toBeNull();
+    expect(loadConfig({ FARE_PLAN_PRICE_USD: "75" }).farePlanPriceUsd).toBe(75);
+    expect(loadConfig({ FARE_PLAN_PRICE_USD: "74.50" }).farePlanPriceUsd).toBe(74.5);
+    for (const bad of ["$75", "75 USD", "-1", "7.505", "abc", "1e3"])
+      expect(() => loadConfig({ FARE_PLAN_PRICE_USD: bad })).toThrow(
+        "FARE_PLAN_PRICE_USD must be what the fare plan costs a month in US dollars, e.g. 75 or 74.50",
+      );
+  });
+
   test("SerpApi alone sweeps every hour by default, anything else every six hours; FARE_BUDGET is a whole number", () => {
     expect(loadConfig({}).scanSchedule).toBe("0 */6 * * *");
     expect(loadConfig({ FARE_SOURCE: "serpapi", SERPAPI_KEY: "k" })).toMatchObject({ scanSchedule: "0 * * * *", fareBudget: null });

@@ -12,6 +12,8 @@ import {
   rotationSize,
 } from "../../src/server/fares/discovery-plan.ts";
 import { describeBudgetPlan, planBudget } from "../../src/server/fares/budget-plan.ts";
+import { budgetPlanOf, logBudgetPlan } from "../../src/server/fares/fare-budget.ts";
+import type { FareSource } from "../../src/server/fares/fare-source.ts";
 
 const label = (q: { area: string; destination: string | null; tripKind: string; month: number | null }) =>
   `${q.destination ?? q.area}/${q.tripKind}/${q.month ?? "6mo"}`;
@@ -88,12 +90,15 @@ describe("which Travel Explore searches a sweep makes", () => {
 
 describe("the budget plan", () => {
   const now = new Date("2026-11-22T15:00:00Z");
+  const SERPAPI = { provider: "serpapi", planPriceUsd: null } as const;
   test("5,000 searches a month swept every hour: 720 sweeps of 6 searches, 5 Explore and 1 confirmation, all 5,000 expected", () => {
-    const plan = planBudget({ budget: 5000, budgetFrom: "the SerpApi plan", quota: 5000, schedule: "0 * * * *", areas: DEFAULT_AREAS, now });
+    const plan = planBudget({ ...SERPAPI, budget: 5000, budgetFrom: "plan", quota: 5000, schedule: "0 * * * *", areas: DEFAULT_AREAS, now });
     expect(plan).toEqual({
       budget: 5000,
       budgetFrom: "the SerpApi plan",
       quota: 5000,
+      dollarsPerMonth: 75,
+      cost: "$75 a month (SerpApi Developer, 5,000 searches, $15.00 per 1,000, from the price list in provider-prices.ts; FARE_PLAN_PRICE_USD overrides it)",
       schedule: "0 * * * *",
       sweepsPerMonth: 720,
       searchesPerSweep: 6,
@@ -112,7 +117,7 @@ describe("the budget plan", () => {
   });
 
   test("a sweep that affords North America alone names the routes it leaves out", () => {
-    const plan = planBudget({ budget: 2200, budgetFrom: "FARE_BUDGET", quota: 5000, schedule: "0 * * * *", areas: DEFAULT_AREAS, now });
+    const plan = planBudget({ ...SERPAPI, budget: 2200, budgetFrom: "FARE_BUDGET", quota: 5000, schedule: "0 * * * *", areas: DEFAULT_AREAS, now });
     expect(plan.searchesPerSweep).toBe(3);
     expect(plan.routesLeftOut).toEqual(
       DESTINATIONS.filter((d) => d.region !== "domestic" && !["YUL", "YVR", "YYC", "YYZ", "MEX"].includes(d.code)).map((d) => d.code),
@@ -121,10 +126,58 @@ describe("the budget plan", () => {
   });
 
   test("a budget above the plan's quota is warned about", () => {
-    const plan = planBudget({ budget: 15000, budgetFrom: "FARE_BUDGET", quota: 5000, schedule: "0 * * * *", areas: DISCOVERY_AREAS, now });
+    const plan = planBudget({ ...SERPAPI, budget: 15000, budgetFrom: "FARE_BUDGET", quota: 5000, schedule: "0 * * * *", areas: DISCOVERY_AREAS, now });
     expect(plan.warnings).toEqual([
       "FARE_BUDGET (15000) is more than the SerpApi plan's 5000 searches a month: scans stop when the plan and extra credits run out.",
     ]);
     expect(plan.searchesPerSweep).toBe(20);
+  });
+
+  test("a SearchApi install names its own plan and its price; FARE_PLAN_PRICE_USD overrides the price list", () => {
+    const input = { budget: 35000, budgetFrom: "plan", provider: "searchapi", quota: 35000, schedule: "0 * * * *", areas: DISCOVERY_AREAS, now } as const;
+    const listed = planBudget({ ...input, planPriceUsd: null });
+    expect(describeBudgetPlan(listed)[0]).toStartWith("[budget] 35,000 searches a month (the SearchApi plan);");
+    expect(describeBudgetPlan(listed)).toContain(
+      "[budget] the plan costs $100 a month (SearchApi Production, 35,000 searches, $2.86 per 1,000, from the price list in provider-prices.ts; FARE_PLAN_PRICE_USD overrides it)",
+    );
+    const billed = planBudget({ ...input, planPriceUsd: 89.5 });
+    expect(billed.dollarsPerMonth).toBe(89.5);
+    expect(describeBudgetPlan(billed)).toContain("[budget] the plan costs $89.50 a month (FARE_PLAN_PRICE_USD)");
+  });
+
+  test("with no quota the plan priced is the smallest that holds FARE_BUDGET; a budget above every listed plan has no price", () => {
+    const input = {
+      budgetFrom: "FARE_BUDGET",
+      provider: "serpapi",
+      quota: null,
+      planPriceUsd: null,
+      schedule: "0 * * * *",
+      areas: DISCOVERY_AREAS,
+      now,
+    } as const;
+    expect(planBudget({ ...input, budget: 3000 }).cost).toStartWith("$75 a month (SerpApi Developer, 5,000 searches");
+    const huge = planBudget({ ...input, budget: 40000 });
+    expect(huge.dollarsPerMonth).toBeNull();
+    expect(huge.cost).toBe("not known: no listed SerpApi plan has 40,000 searches a month; set FARE_PLAN_PRICE_USD to what you pay");
+    expect(planBudget({ ...input, budget: 15000, quota: 5000 }).warnings[0]).toStartWith("FARE_BUDGET (15000) is more than the SerpApi plan's 5000");
+  });
+
+  test("the boot log of a SearchApi install says the SearchApi plan and what it costs (it said 'the SerpApi plan')", async () => {
+    const searchapi = {
+      name: "searchapi",
+      sweep: "discovery",
+      discoveryAreas: DISCOVERY_AREAS,
+      account: async () => ({ searchesPerMonth: 35000, searchesLeft: 30000, thisMonthUsage: 5000 }),
+    } as unknown as FareSource;
+    const config = { fareBudget: null, scanSchedule: "0 * * * *", farePlanPriceUsd: null };
+    const lines: string[] = [];
+    await logBudgetPlan(searchapi, config, now, (line) => lines.push(line), { notSince: [], never: [] });
+    expect(lines[0]).toStartWith("[budget] 35,000 searches a month (the SearchApi plan);");
+    expect(lines).toContain(
+      "[budget] the plan costs $100 a month (SearchApi Production, 35,000 searches, $2.86 per 1,000, from the price list in provider-prices.ts; FARE_PLAN_PRICE_USD overrides it)",
+    );
+    expect(budgetPlanOf(searchapi, { ...config, farePlanPriceUsd: 120 }, { searchesPerMonth: 35000, searchesLeft: 1, thisMonthUsage: null }, now)?.cost).toBe(
+      "$120 a month (FARE_PLAN_PRICE_USD)",
+    );
   });
 });

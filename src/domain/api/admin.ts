@@ -85,6 +85,9 @@ export const OperationsOverview = t.Object({
         budget: t.Number(),
         budgetFrom: t.String(),
         quota: Nullable(t.Number()),
+        /** What the plan costs a month: FARE_PLAN_PRICE_USD, else the price list (provider-prices.ts). */
+        dollarsPerMonth: Nullable(t.Number()),
+        cost: t.String(),
         schedule: t.String(),
         sweepsPerMonth: t.Number(),
         searchesPerSweep: t.Number(),

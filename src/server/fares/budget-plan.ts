@@ -9,6 +9,7 @@ import { DESTINATIONS } from "../../domain/destinations.ts";
 import { rotationWords, routeList } from "../../domain/route-coverage-words.ts";
 import { discoveryAreaOf, routesOutside, type DiscoveryArea } from "./discovery-areas.ts";
 import { confirmationReserve, CORE_QUERIES, rotation, rotationPeriod, rotationSize } from "./discovery-plan.ts";
+import { describePlanCost, planCost, PROVIDER_NAMES, type PricedProvider } from "./provider-prices.ts";
 
 /** The per-scan ceiling of the SerpApi source (serpapi.ts maxSearchesPerScan). */
 export const MAX_SEARCHES_PER_SCAN = 300;
@@ -20,10 +21,13 @@ const DAY_MS = 86_400_000;
 export interface BudgetPlanInput {
   /** Searches a month this install may spend. */
   budget: number;
-  /** Where the budget comes from. */
-  budgetFrom: "FARE_BUDGET" | "the SerpApi plan";
+  /** Where the budget comes from: FARE_BUDGET, or the provider's plan (its account's quota). */
+  budgetFrom: "FARE_BUDGET" | "plan";
+  provider: PricedProvider;
   /** The plan's monthly searches, when the account said. */
   quota: number | null;
+  /** FARE_PLAN_PRICE_USD, or null for the price list. */
+  planPriceUsd: number | null;
   schedule: string;
   areas: readonly DiscoveryArea[];
   now: Date;
@@ -31,8 +35,13 @@ export interface BudgetPlanInput {
 
 export interface BudgetPlan {
   budget: number;
-  budgetFrom: BudgetPlanInput["budgetFrom"];
+  /** "FARE_BUDGET" or "the SerpApi plan" / "the SearchApi plan". */
+  budgetFrom: string;
   quota: number | null;
+  /** Dollars a month, when the override or the price list says. */
+  dollarsPerMonth: number | null;
+  /** What the plan costs, in words, with where the figure comes from. */
+  cost: string;
   schedule: string;
   sweepsPerMonth: number;
   /** Searches each sweep can count on (budget ÷ sweeps, rounded down); pacing hands out the remainder. */
@@ -82,13 +91,16 @@ export function planBudget(input: BudgetPlanInput): BudgetPlan {
   }
   if (input.quota !== null && input.budget > input.quota) {
     warnings.push(
-      `FARE_BUDGET (${input.budget}) is more than the SerpApi plan's ${input.quota} searches a month: scans stop when the plan and extra credits run out.`,
+      `FARE_BUDGET (${input.budget}) is more than the ${PROVIDER_NAMES[input.provider]} plan's ${input.quota} searches a month: scans stop when the plan and extra credits run out.`,
     );
   }
+  const cost = planCost(input.provider, input.budget, input.quota, input.planPriceUsd);
   return {
     budget: input.budget,
-    budgetFrom: input.budgetFrom,
+    budgetFrom: input.budgetFrom === "FARE_BUDGET" ? "FARE_BUDGET" : `the ${PROVIDER_NAMES[input.provider]} plan`,
     quota: input.quota,
+    dollarsPerMonth: cost.from === "unknown" ? null : cost.dollarsPerMonth,
+    cost: describePlanCost(input.provider, cost),
     schedule: input.schedule,
     sweepsPerMonth: sweeps,
     searchesPerSweep,
@@ -111,6 +123,7 @@ export function describeBudgetPlan(plan: BudgetPlan): string[] {
     `[budget] each sweep: ${plan.searchesPerSweep} searches, ${plan.discoveryPerSweep} Travel Explore and ${plan.confirmationReserve} held for Google Flights confirmations` +
       (plan.sweepsPerRotation !== null ? `; ${rotationWords(plan)} searched once every ${plan.sweepsPerRotation} sweeps` : ""),
     `[budget] routes no Travel Explore area covers, searched by their own airport: ${routeList(plan.routesSearchedAlone)}; routes this plan never searches: ${routeList(plan.routesLeftOut)}`,
+    `[budget] the plan costs ${plan.cost}`,
     `[budget] expected use ${n(plan.expectedMonthlyUse)} of ${n(plan.budget)} a month: each scan gets the searches left ÷ the scans left, so a sweep's unspent reserve goes to the sweeps after it`,
   ];
   return [...lines, ...plan.warnings.map((warning) => `[budget] WARNING: ${warning}`)];

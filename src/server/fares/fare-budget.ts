@@ -4,21 +4,25 @@ import { routeList } from "../../domain/route-coverage-words.ts";
 import { describeBudgetPlan, planBudget, type BudgetPlan } from "./budget-plan.ts";
 import { DISCOVERY_AREAS } from "./discovery-areas.ts";
 import type { AccountState, FareSource } from "./fare-source.ts";
+import type { PricedProvider } from "./provider-prices.ts";
 import type { UnseenRoutes } from "./route-coverage.ts";
 import { messageOf } from "../../domain/error-text.ts";
 
-type BudgetConfig = Pick<Config, "fareBudget" | "scanSchedule">;
+type BudgetConfig = Pick<Config, "fareBudget" | "scanSchedule" | "farePlanPriceUsd">;
 
 /** The plan of a source that sweeps by discovery: FARE_BUDGET, else the plan's quota; null when neither is known. */
 export function budgetPlanOf(fares: FareSource, config: BudgetConfig, account: AccountState | null, now: Date): BudgetPlan | null {
   if (fares.sweep !== "discovery") return null;
+  const provider: PricedProvider = fares.name === "searchapi" ? "searchapi" : "serpapi";
   const quota = account?.searchesPerMonth ?? null;
   const budget = config.fareBudget ?? quota;
   if (budget === null) return null;
   return planBudget({
     budget,
-    budgetFrom: config.fareBudget !== null ? "FARE_BUDGET" : "the SerpApi plan",
+    budgetFrom: config.fareBudget !== null ? "FARE_BUDGET" : "plan",
+    provider,
     quota,
+    planPriceUsd: config.farePlanPriceUsd,
     schedule: config.scanSchedule,
     areas: fares.discoveryAreas ?? DISCOVERY_AREAS,
     now,

@@ -52,3 +52,38 @@ export function largestPlanWithin(provider: PricedProvider, dollars: number): Pr
       .at(-1) ?? null
   );
 }
+
+/** The provider's name as operators read it. */
+export const PROVIDER_NAMES: Readonly<Record<PricedProvider, string>> = { serpapi: "SerpApi", searchapi: "SearchApi" };
+
+/** What the plan costs a month: the operator's FARE_PLAN_PRICE_USD, else the price list's plan for these searches. */
+export type PlanCost =
+  | { from: "FARE_PLAN_PRICE_USD"; dollarsPerMonth: number }
+  | { from: "price list"; dollarsPerMonth: number; plan: ProviderPlanPrice }
+  | { from: "unknown"; reason: string };
+
+/**
+ * The plan an install pays for: the one whose monthly searches are the account's quota when the account said, else
+ * the smallest that holds the budget. A budget above every listed plan has no listed price.
+ */
+export function planCost(provider: PricedProvider, budget: number, quota: number | null, override: number | null): PlanCost {
+  if (override !== null) return { from: "FARE_PLAN_PRICE_USD", dollarsPerMonth: override };
+  const plans = plansOf(provider);
+  const plan = (quota !== null ? plans.find((p) => p.searchesPerMonth === quota) : undefined) ?? plans.find((p) => p.searchesPerMonth >= (quota ?? budget));
+  if (!plan) {
+    return { from: "unknown", reason: `no listed ${PROVIDER_NAMES[provider]} plan has ${(quota ?? budget).toLocaleString("en-US")} searches a month` };
+  }
+  return { from: "price list", dollarsPerMonth: plan.dollarsPerMonth, plan };
+}
+
+/** The cost as the boot log and Operations say it. */
+export function describePlanCost(provider: PricedProvider, cost: PlanCost): string {
+  const dollars = (value: number) => `$${Number.isInteger(value) ? value : value.toFixed(2)}`;
+  if (cost.from === "FARE_PLAN_PRICE_USD") return `${dollars(cost.dollarsPerMonth)} a month (FARE_PLAN_PRICE_USD)`;
+  if (cost.from === "unknown") return `not known: ${cost.reason}; set FARE_PLAN_PRICE_USD to what you pay`;
+  const { plan } = cost;
+  return (
+    `${dollars(plan.dollarsPerMonth)} a month (${PROVIDER_NAMES[provider]} ${plan.plan}, ${plan.searchesPerMonth.toLocaleString("en-US")} searches, ` +
+    `$${pricePerThousand(plan).toFixed(2)} per 1,000, from the price list in provider-prices.ts; FARE_PLAN_PRICE_USD overrides it)`
+  );
+}

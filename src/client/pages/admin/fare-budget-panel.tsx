@@ -62,6 +62,7 @@ export function FareBudgetPanel({ fares }: { fares: Fares }) {
               {n(plan.budget)} searches a month ({plan.budgetFrom}
               {plan.quota !== null && plan.budgetFrom === "FARE_BUDGET" ? `; the plan has ${n(plan.quota)}` : ""})
             </li>
+            <li>The plan costs {plan.cost}</li>
             <li>
               Schedule '{plan.schedule}': {n(plan.sweepsPerMonth)} sweeps a month, {plan.searchesPerSweep} searches each ({plan.discoveryPerSweep} Travel
               Explore, {plan.confirmationReserve} held for confirmations)
