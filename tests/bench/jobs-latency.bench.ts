@@ -183,7 +183,7 @@ async function previewImages(folder: string): Promise<JobLatencyResult> {
   const now = deps.clock.now();
   const urls: string[] = [];
   for (let i = 0; i < 30; i++) {
-    const deal = insertDeal(deps, { destination: "LHR", price: 300 + i, departDate: "2099-01-08", returnDate: "2099-01-17" });
+    const deal = insertDeal(deps, { destination: "LHR", price: 300 + i, departDate: `2099-01-${String(1 + i).padStart(2, "0")}`, returnDate: "2099-02-17" });
     const id = `benchimage${String(i).padStart(16, "0")}`;
     deps.db.$client.query("INSERT INTO deal_shares (id, user_id, deal_id, created_at) VALUES (?, ?, ?, ?)").run(id, owner.id, deal.id, now.getTime());
     urls.push(`${served.origin}/deals/${id}/image.png`);
@@ -191,6 +191,8 @@ async function previewImages(folder: string): Promise<JobLatencyResult> {
   try {
     return await whileProbing("preview-images", served, async () => {
       const burst = await runLoad({ targets: urls.map((url) => ({ url })), connections: 8, seconds: 5 });
+      // Known gap (issue 46 helper, unfinished): the shares seeded here answer 404; refuse to report such a run as a burst.
+      if (burst.non2xx === burst.allRequests) throw new Error(`no preview image was served (${burst.firstProblem}): the burst measured nothing`);
       const byStatus = burst.firstProblem ? `; first refusal: ${burst.firstProblem}` : "";
       return `${formatCount(burst.allRequests)} image requests, ${formatCount(burst.non2xx)} refused${byStatus}`;
     });
