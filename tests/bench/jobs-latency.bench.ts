@@ -194,6 +194,7 @@ async function previewImages(folder: string): Promise<JobLatencyResult> {
   try {
     return await whileProbing("preview-images", served, async () => {
       const burst = await runLoad({ targets: urls.map((url) => ({ url })), connections: 8, seconds: 5 });
+      if (burst.non2xx === burst.allRequests) throw new Error(`no preview image was served (${burst.firstProblem}): the burst measured nothing`);
       const byStatus = burst.firstProblem ? `; first refusal: ${burst.firstProblem}` : "";
       return `${formatCount(burst.allRequests)} image requests, ${formatCount(burst.non2xx)} refused${byStatus}`;
     });
