@@ -16,7 +16,12 @@ export function openDatabase(path: string): Db {
   sqlite.exec("PRAGMA synchronous = NORMAL");
   sqlite.exec("PRAGMA foreign_keys = ON");
   sqlite.exec("PRAGMA busy_timeout = 5000");
-  return drizzle({ client: sqlite, schema });
+  const db = drizzle({ client: sqlite, schema });
+  // Every transaction takes the write lock when it begins. A deferred one that reads and then writes while another
+  // connection (the scan's thread, decision 121) has committed meanwhile fails at once with SQLITE_BUSY, without waiting.
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run, config) => transaction(run, { behavior: "immediate", ...config })) as Db["transaction"];
+  return db;
 }
 
 /** The database or an open transaction on it: functions that write take this so they can join a caller's transaction. */
