@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import { emailOutbox } from "../../../db/schema.ts";
 import { DAY_MS } from "../../domain/calendar.ts";
