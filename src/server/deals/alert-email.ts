@@ -3,7 +3,7 @@
  * this reads the deals as they are now. Nothing is owed any more (null) when the subscriber turned alerts
  * off, lost access, or every listed deal has ended or was removed from their list.
  */
-import { comparedWith, evidenceSentence, type TripKind } from "../../domain/deal-rules.ts";
+import { comparedWith, evidenceSentence } from "../../domain/deal-rules.ts";
 import { hasDealAccess } from "../../domain/access.ts";
 import { localDay } from "../../domain/alert-timing.ts";
 import { CABIN_LABEL, TRIP_TYPE_LABEL } from "../../domain/deal-labels.ts";
@@ -23,6 +23,7 @@ import {
   type DealAlertShared,
 } from "../mail/templates/deal-alert.ts";
 import type { RenderedEmail } from "../mail/templates/layout.ts";
+import { owedDeals, type OwedDeal } from "./owed-deals.ts";
 import { snoozeUrl } from "./snooze.service.ts";
 import { unsubscribeUrl } from "./unsubscribe.service.ts";
 
@@ -31,28 +32,6 @@ function readPayload(payload: Record<string, unknown>): DealAlertPayload | null 
   if (typeof userId !== "number" || !Array.isArray(deals)) return null;
   const pairs = deals.filter((pair): pair is [number, number] => Array.isArray(pair) && typeof pair[0] === "number" && typeof pair[1] === "number");
   return { userId, deals: pairs };
-}
-
-interface DealRow {
-  id: number;
-  destination: string;
-  destination_city: string;
-  price: number;
-  trip_type: string;
-  cabin: string;
-  depart_date: string;
-  return_date: string;
-  airline: string;
-  nonstop: number;
-  percent_below_typical: number;
-  typical_median: number;
-  typical_low: number;
-  typical_high: number;
-  tier: AlertedDeal["tier"];
-  trip_kind: TripKind | null;
-  history_days: number | null;
-  robust_z: number | null;
-  last_checked_at: number;
 }
 
 /** Skeletons kept per renderer: a fan-out's alerts fall into a few groups; the oldest goes first. */
@@ -67,7 +46,7 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">, o
   const { appUrl } = deps.config;
   const skeletons = new Map<string, RenderedEmail | null>();
 
-  const sharedParts = (rows: DealRow[], timeZone: string, now: Date): DealAlertShared => {
+  const sharedParts = (rows: OwedDeal[], timeZone: string, now: Date): DealAlertShared => {
     const today = localDay(now, timeZone);
     return {
       deals: rows.map((row) => alertedDeal(row, appUrl, timeZone, today, now)),
@@ -79,7 +58,7 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">, o
     };
   };
 
-  const skeletonFor = (rows: DealRow[], timeZone: string, now: Date): RenderedEmail | null => {
+  const skeletonFor = (rows: OwedDeal[], timeZone: string, now: Date): RenderedEmail | null => {
     const key = JSON.stringify([timeZone, localDay(now, timeZone), rows]);
     if (skeletons.has(key)) return skeletons.get(key)!;
     const skeleton = dealAlertSkeleton(sharedParts(rows, timeZone, now));
@@ -95,16 +74,12 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">, o
     const user = findUserById(deps.db, payload.userId);
     if (!user?.emailAlerts || !hasDealAccess(user, now)) return null;
 
-    const rows = deps.db.$client
-      .query(
-        `SELECT d.id, d.destination, d.destination_city, d.price, d.trip_type, d.cabin, d.depart_date, d.return_date,
-                d.airline, d.nonstop, d.percent_below_typical, d.typical_median, d.typical_low, d.typical_high, d.tier,
-                d.trip_kind, d.history_days, d.robust_z, d.last_checked_at
-         FROM deals d LEFT JOIN user_deals ud ON ud.deal_id = d.id AND ud.user_id = $userId
-         WHERE d.id IN (SELECT value FROM json_each($ids)) AND d.is_active = 1 AND ud.deleted_at IS NULL
-           AND NOT EXISTS (SELECT 1 FROM alert_snoozes s WHERE s.user_id = $userId AND s.destination = d.destination AND s.until > $now)`,
-      )
-      .all({ userId: user.id, ids: JSON.stringify(payload.deals.map(([id]) => id)), now: now.getTime() }) as DealRow[];
+    const rows = owedDeals(
+      deps.db,
+      user.id,
+      payload.deals.map(([id]) => id),
+      now,
+    );
     if (rows.length === 0) return null;
 
     const unsubscribe = unsubscribeUrl(appUrl, user.unsubscribeToken);
@@ -121,7 +96,7 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">, o
 }
 
 /** A deal as every member in `timeZone` reads it on `today`: all but its snooze link, which is theirs. */
-function alertedDeal(row: DealRow, appUrl: string, timeZone: string, today: string, now: Date): Omit<AlertedDeal, "snoozeUrl"> {
+function alertedDeal(row: OwedDeal, appUrl: string, timeZone: string, today: string, now: Date): Omit<AlertedDeal, "snoozeUrl"> {
   const links = dealLinks(row.airline, {
     destination: row.destination,
     departDate: row.depart_date,

@@ -13,6 +13,7 @@ import { findUserById } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { type PushRenderer, queueEmail } from "../mail/outbox.ts";
 import { pushDeviceDroppedEmail } from "../mail/templates/push-emails.ts";
+import { owedDeals, type OwedDeal } from "./owed-deals.ts";
 import { snoozeUrl } from "./snooze.service.ts";
 
 interface DeviceRow {
@@ -24,16 +25,6 @@ interface DeviceRow {
 }
 
 const PUSH_DEVICE_DROPPED_KIND = "push-device-dropped";
-
-interface DealRow {
-  id: number;
-  destination: string;
-  destination_city: string;
-  price: number;
-  percent_below_typical: number;
-  depart_date: string;
-  return_date: string;
-}
 
 /** What the service worker receives, as JSON: small (push services take about 4 kB). */
 export interface PushMessage {
@@ -50,7 +41,10 @@ export interface PushMessage {
 const dollars = (amount: number) => `$${Math.round(amount).toLocaleString("en-US")}`;
 
 /** `today`: the member's date, for the travel dates' year (formatTravelDates). */
-export function pushAlertMessage(deals: readonly DealRow[], today: string): PushMessage {
+export function pushAlertMessage(
+  deals: readonly Pick<OwedDeal, "id" | "destination" | "destination_city" | "price" | "percent_below_typical" | "depart_date" | "return_date">[],
+  today: string,
+): PushMessage {
   const sorted = [...deals].sort((a, b) => b.percent_below_typical - a.percent_below_typical || a.price - b.price);
   const first = sorted[0]!;
   const city = first.destination_city || first.destination;
@@ -75,14 +69,7 @@ export function pushAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">): 
     const user = device && findUserById(deps.db, device.user_id);
     if (!device || !user || !hasDealAccess(user, deps.clock.now())) return null;
     const ids = deals.map((pair) => (Array.isArray(pair) ? pair[0] : null)).filter((id): id is number => typeof id === "number");
-    const rows = deps.db.$client
-      .query(
-        `SELECT d.id, d.destination, d.destination_city, d.price, d.percent_below_typical, d.depart_date, d.return_date
-         FROM deals d LEFT JOIN user_deals ud ON ud.deal_id = d.id AND ud.user_id = $userId
-         WHERE d.id IN (SELECT value FROM json_each($ids)) AND d.is_active = 1 AND ud.deleted_at IS NULL
-           AND NOT EXISTS (SELECT 1 FROM alert_snoozes s WHERE s.user_id = $userId AND s.destination = d.destination AND s.until > $now)`,
-      )
-      .all({ userId, ids: JSON.stringify(ids), now: deps.clock.now().getTime() }) as DealRow[];
+    const rows = owedDeals(deps.db, userId, ids, deps.clock.now());
     if (rows.length === 0) return null;
     const message = pushAlertMessage(rows, localDay(deps.clock.now(), user.timeZone));
     return {

@@ -1,0 +1,42 @@
+/**
+ * The deals an alert still owes a member, read when the alert is sent (email or push): of the deals it listed, those
+ * still live, still in the member's list and not on a destination they snoozed.
+ */
+import type { Db } from "../../../db/client.ts";
+import type { TripKind } from "../../domain/deal-rules.ts";
+import type { DealTier } from "../../domain/api/deals.ts";
+
+export interface OwedDeal {
+  id: number;
+  destination: string;
+  destination_city: string;
+  price: number;
+  trip_type: string;
+  cabin: string;
+  depart_date: string;
+  return_date: string;
+  airline: string;
+  nonstop: number;
+  percent_below_typical: number;
+  typical_median: number;
+  typical_low: number;
+  typical_high: number;
+  tier: DealTier;
+  trip_kind: TripKind | null;
+  history_days: number | null;
+  robust_z: number | null;
+  last_checked_at: number;
+}
+
+export function owedDeals(db: Db, userId: number, dealIds: readonly number[], now: Date): OwedDeal[] {
+  return db.$client
+    .query(
+      `SELECT d.id, d.destination, d.destination_city, d.price, d.trip_type, d.cabin, d.depart_date, d.return_date,
+              d.airline, d.nonstop, d.percent_below_typical, d.typical_median, d.typical_low, d.typical_high, d.tier,
+              d.trip_kind, d.history_days, d.robust_z, d.last_checked_at
+       FROM deals d LEFT JOIN user_deals ud ON ud.deal_id = d.id AND ud.user_id = $userId
+       WHERE d.id IN (SELECT value FROM json_each($ids)) AND d.is_active = 1 AND ud.deleted_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM alert_snoozes s WHERE s.user_id = $userId AND s.destination = d.destination AND s.until > $now)`,
+    )
+    .all({ userId, ids: JSON.stringify(dealIds), now: now.getTime() }) as OwedDeal[];
+}
