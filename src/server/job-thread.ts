@@ -11,6 +11,7 @@
  */
 
 import { join, resolve } from "node:path";
+import { messageOf } from "../domain/error-text.ts";
 import { logLine } from "./log.ts";
 
 /** Every worker thread's entry file, from the repository root: cli/build.ts embeds each in the executable. */
@@ -147,7 +148,7 @@ export function serveThreadRequests<Request, Response>(
       try {
         scope.postMessage({ id: message.id, ok: true, value: await handle(message.request, log) });
       } catch (error) {
-        scope.postMessage({ id: message.id, ok: false, message: error instanceof Error ? error.message : String(error) });
+        scope.postMessage({ id: message.id, ok: false, message: messageOf(error, 2000) });
       }
     });
   };

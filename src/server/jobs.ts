@@ -18,12 +18,13 @@ import { fanOutOwedDeals, hasOwedFanOut, type FanOutResult } from "./deals/fan-o
 import type { Deps } from "./deps.ts";
 import { hasAnyDeal } from "./fares/deal-records.ts";
 import { runScan, type ScanOptions, type ScanSummary } from "./fares/scanner.ts";
-import { deliverAllDueEmails, deliverAllDuePushes, purgeOutbox, PushHostBackoff, type PushDelivery, type TemplateRenderer } from "./mail/outbox.ts";
+import { deliverAllDueEmails, deliverAllDuePushes, PushHostBackoff, type PushDelivery, type TemplateRenderer } from "./mail/outbox.ts";
 import { vapidKeys } from "./mail/push-keys.ts";
 import { createPushSender, type PushSender } from "./mail/push-sender.ts";
 import { TRIP_REMINDER_KIND, tripReminderRenderer } from "./trips/booked-trips.ts";
 import { FARE_DROP_KIND, fareDropRenderer, watchBookedTrips } from "./trips/fare-watch.ts";
 import { logLine, log as logger } from "./log.ts";
+import { purgeOutbox } from "./mail/outbox-purge.ts";
 import { steppedClock, systemClock, type Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { JobThread, WORKER_ENTRIES } from "./job-thread.ts";

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { passwordResetTokens, sessions } from "../../db/schema.ts";
 import { issuePasswordToken } from "../../src/server/auth/tokens.ts";
 import { purgeExpired } from "../../src/server/jobs.ts";
-import { PURGE_CHUNK_ROWS } from "../../src/server/mail/outbox.ts";
+import { PURGE_CHUNK_ROWS } from "../../src/server/mail/outbox-purge.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { createUser, signIn } from "../support/users.ts";
 

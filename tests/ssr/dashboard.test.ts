@@ -191,3 +191,26 @@ describe("one dashboard render, one session check", () => {
     }
   });
 });
+
+describe("the shared session of a render, attacked", () => {
+  test("a cookie whose session was signed out renders no member's page: the visitor is sent to /login", async () => {
+    const member = await addMember(t, { preferences: ONLY_SEEDED_DEALS });
+    const cookie = sessionCookie(t, member.id);
+    t.db.$client.query("DELETE FROM sessions WHERE user_id = ?").run(member.id);
+    const page = await renderPage(t, "/dashboard", { cookie });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/login");
+  });
+
+  test("20 dashboards rendered at once for two members: each page shows only its own member", async () => {
+    const ada = await addMember(t, { firstName: "Ada", preferences: ONLY_SEEDED_DEALS });
+    const bo = await addMember(t, { firstName: "Bo", preferences: ONLY_SEEDED_DEALS });
+    const cookies = [sessionCookie(t, ada.id), sessionCookie(t, bo.id)];
+    const pages = await Promise.all(Array.from({ length: 20 }, (_, i) => renderPage(t, "/dashboard", { cookie: cookies[i % 2] })));
+    pages.forEach((page, i) => {
+      expect(page.status).toBe(200);
+      expect(page.html).toContain(i % 2 === 0 ? ada.email : bo.email);
+      expect(page.html).not.toContain(i % 2 === 0 ? bo.email : ada.email);
+    });
+  });
+});
