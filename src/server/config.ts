@@ -1,6 +1,6 @@
 import { dirname, join } from "node:path";
 import { isValidEmail } from "../domain/validation.ts";
-import { DISCOVERY_AREAS, type DiscoveryArea } from "./fares/discovery-areas.ts";
+import { DISCOVERY_AREAS, type DiscoveryArea } from "../domain/discovery-areas.ts";
 
 export type FareSourceName = "simulated" | "serpapi" | "searchapi" | "travelpayouts";
 

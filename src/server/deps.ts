@@ -2,7 +2,7 @@ import type { Db } from "../../db/client.ts";
 import type { Billing } from "./billing/billing.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
-import type { FareSource } from "./fares/fare-source.ts";
+import type { FareSource } from "./fares/sources/fare-source.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { ClientAssets } from "./ssr/assets.ts";
 

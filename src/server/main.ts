@@ -1,5 +1,5 @@
-import { logBudgetPlan } from "./fares/fare-budget.ts";
-import { unseenRoutes } from "./fares/route-coverage.ts";
+import { logBudgetPlan } from "./fares/sweep/fare-budget.ts";
+import { unseenRoutes } from "./fares/sweep/route-coverage.ts";
 import { DAY_MS } from "../domain/calendar.ts";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,7 +13,7 @@ import { createBilling } from "./billing/create-billing.ts";
 import { steppedClock, systemClock, type Clock } from "./clock.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import type { Deps } from "./deps.ts";
-import { createFareSource } from "./fares/create-fare-source.ts";
+import { createFareSource } from "./fares/sources/create-fare-source.ts";
 import { scanWorkOnThread, startJobs, type ThreadClock } from "./jobs.ts";
 import { log, logLine } from "./log.ts";
 import { createMailer } from "./mail/mailer.ts";

@@ -4,8 +4,8 @@
  * meanwhile; each write transaction here is short (a fan-out batch), and the request thread's writes wait on it.
  */
 import { openDatabase } from "../../db/client.ts";
-import { fanOutOwedDeals, type FanOutResult } from "./deals/fan-out.ts";
-import { createFareSource } from "./fares/create-fare-source.ts";
+import { fanOutOwedDeals, type FanOutResult } from "./alerts/fan-out.ts";
+import { createFareSource } from "./fares/sources/create-fare-source.ts";
 import type { ScanSummary } from "./fares/scanner.ts";
 import { serveThreadRequests } from "./job-thread.ts";
 import { scanFares, threadClock, type ScanThreadRequest } from "./jobs.ts";

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { alertSnoozes } from "../../db/schema.ts";
-import { dealAlertRenderer } from "../../src/server/deals/alert-email.ts";
+import { dealAlertRenderer } from "../../src/server/alerts/alert-email.ts";
 import { insertDeal } from "../support/deals.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { createUser } from "../support/users.ts";

@@ -1,7 +1,7 @@
 /** The member's alert rule and snoozes decide instant pushes as they decide alert emails. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { AlertsOverview } from "../../src/domain/api/alerts.ts";
-import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
+import { fanOutOwedDeals } from "../../src/server/alerts/fan-out.ts";
 import { emailRenderers, pushDelivery } from "../../src/server/jobs.ts";
 import { deliverDueEmails, deliverDuePushes } from "../../src/server/mail/outbox.ts";
 import { insertDeal } from "../support/deals.ts";

@@ -7,13 +7,13 @@
  * (decision 059): one low quote re-alerted it.
  */
 import { expect, test } from "bun:test";
-import { recordDeals, type JudgedQuote } from "../../src/server/fares/deal-records.ts";
-import { judgeFare } from "../../src/server/fares/detect.ts";
+import { recordDeals, type JudgedQuote } from "../../src/server/fares/judge/deal-records.ts";
+import { judgeFare } from "../../src/server/fares/judge/detect.ts";
 import { dayNumber } from "../../src/domain/calendar.ts";
 import { DEAL_RULES } from "../../src/domain/deal-rules.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import type { FareQuote } from "../../src/server/fares/fare-source.ts";
-import type { PriceRange } from "../../src/server/fares/typical-range.ts";
+import type { FareQuote } from "../../src/server/fares/sources/fare-source.ts";
+import type { PriceRange } from "../../src/server/fares/judge/typical-range.ts";
 import { migratedMemoryDb } from "../support/test-app.ts";
 
 const HOUR = 3_600_000;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { DEAL_RULES } from "../../src/domain/deal-rules.ts";
-import type { FareQuote, FareSource } from "../../src/server/fares/fare-source.ts";
+import type { FareQuote, FareSource } from "../../src/server/fares/sources/fare-source.ts";
 import { scanFares } from "../../src/server/jobs.ts";
 import { createTestApp, json, type TestApp } from "../support/test-app.ts";
 import { createUser, signIn } from "../support/users.ts";

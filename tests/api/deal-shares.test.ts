@@ -4,7 +4,7 @@ import { Value } from "@sinclair/typebox/value";
 import { deals } from "../../db/schema.ts";
 import { DealShare, SharedDeal } from "../../src/domain/api/trips.ts";
 import { SHARES_PER_HOUR } from "../../src/server/trips/trips.routes.ts";
-import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
+import { fanOutOwedDeals } from "../../src/server/alerts/fan-out.ts";
 import { emailRenderers } from "../../src/server/jobs.ts";
 import { deliverAllDueEmails } from "../../src/server/mail/outbox.ts";
 import { openDatabase } from "../../db/client.ts";

@@ -5,9 +5,9 @@
  */
 import { afterAll, expect, test } from "bun:test";
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
-import { discoveryAreaOf } from "../../src/server/fares/discovery-areas.ts";
+import { discoveryAreaOf } from "../../src/domain/discovery-areas.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
-import { createSerpApiFareSource } from "../../src/server/fares/serpapi.ts";
+import { createSerpApiFareSource } from "../../src/server/fares/sources/serpapi.ts";
 import { SERPAPI_TEST_KEY, SerpApiServer, type ExploreQuestion, type ScriptedExploreRow } from "../support/serpapi-server.ts";
 import { createTestApp } from "../support/test-app.ts";
 

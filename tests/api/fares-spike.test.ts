@@ -7,11 +7,11 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
 import { spikeSource } from "../../src/server/cli/fares-spike.ts";
-import { discoveryAreaOf, type DiscoveryArea } from "../../src/server/fares/discovery-areas.ts";
-import { spikeFigures } from "../../src/server/fares/fare-spike-figures.ts";
-import { spikeReport } from "../../src/server/fares/fare-spike-report.ts";
-import { runFareSpike } from "../../src/server/fares/fare-spike.ts";
-import { AREA_BOXES } from "../../src/server/fares/searchapi-explore.ts";
+import { discoveryAreaOf, type DiscoveryArea } from "../../src/domain/discovery-areas.ts";
+import { spikeFigures } from "../../src/server/fares/spike/fare-spike-figures.ts";
+import { spikeReport } from "../../src/server/fares/spike/fare-spike-report.ts";
+import { runFareSpike } from "../../src/server/fares/spike/fare-spike.ts";
+import { AREA_BOXES } from "../../src/server/fares/sources/searchapi-explore.ts";
 import { SEARCHAPI_TEST_KEY, SearchApiServer, type SearchApiExploreQuestion } from "../support/searchapi-server.ts";
 import { SERPAPI_TEST_KEY, SerpApiServer, type ExploreQuestion, type FlightsQuestion } from "../support/serpapi-server.ts";
 

@@ -4,7 +4,7 @@ import { deals, fareObservations, fareScans, userDeals } from "../../db/schema.t
 import { Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { FlightDeal, type PricePoint, type ScanStatus } from "../../src/domain/api/deals.ts";
-import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
+import { fanOutOwedDeals } from "../../src/server/alerts/fan-out.ts";
 import { insertDeal } from "../support/deals.ts";
 import { openDatabase } from "../../db/client.ts";
 import { createTestApp, json, withFileDatabaseApp, type TestApp } from "../support/test-app.ts";

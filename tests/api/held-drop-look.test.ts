@@ -7,9 +7,9 @@
  */
 import { afterAll, expect, test } from "bun:test";
 import { dropSightings } from "../../db/schema.ts";
-import { dealKey } from "../../src/server/fares/detect.ts";
+import { dealKey } from "../../src/server/fares/judge/detect.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
-import { createSerpApiFareSource } from "../../src/server/fares/serpapi.ts";
+import { createSerpApiFareSource } from "../../src/server/fares/sources/serpapi.ts";
 import { SERPAPI_TEST_KEY, SerpApiServer, type FlightsQuestion } from "../support/serpapi-server.ts";
 import { createTestApp } from "../support/test-app.ts";
 

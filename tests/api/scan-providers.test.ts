@@ -1,13 +1,13 @@
 /** Whole scans with the real SerpApi and Travelpayouts clients, answered by their recorded responses. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { deals, fareObservations, fareScans } from "../../db/schema.ts";
-import { createCachedWithFreshConfirmation } from "../../src/server/fares/cached-with-fresh-confirmation.ts";
-import { createFareSource } from "../../src/server/fares/create-fare-source.ts";
-import type { FareQuote } from "../../src/server/fares/fare-source.ts";
-import { storeObservations } from "../../src/server/fares/observations.ts";
+import { createCachedWithFreshConfirmation } from "../../src/server/fares/sources/cached-with-fresh-confirmation.ts";
+import { createFareSource } from "../../src/server/fares/sources/create-fare-source.ts";
+import type { FareQuote } from "../../src/server/fares/sources/fare-source.ts";
+import { storeObservations } from "../../src/server/fares/judge/observations.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
-import { createSerpApiFareSource } from "../../src/server/fares/serpapi.ts";
-import { createTravelpayoutsFareSource } from "../../src/server/fares/travelpayouts.ts";
+import { createSerpApiFareSource } from "../../src/server/fares/sources/serpapi.ts";
+import { createTravelpayoutsFareSource } from "../../src/server/fares/sources/travelpayouts.ts";
 import { insertDeal } from "../support/deals.ts";
 import { createTestApp, json, type TestApp } from "../support/test-app.ts";
 

@@ -6,7 +6,7 @@ import { openDatabase, type Db } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
 import { insertUser } from "../../src/server/auth/users.ts";
 import { loadConfig } from "../../src/server/config.ts";
-import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
+import { createSimulatedFareSource } from "../../src/server/fares/sources/simulated.ts";
 import { scanWorkHere, scanWorkOnThread, threadClock } from "../../src/server/jobs.ts";
 
 const folder = mkdtempSync(join(tmpdir(), "gordu-scan-thread-"));

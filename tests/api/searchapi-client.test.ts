@@ -1,18 +1,18 @@
 /**
- * The real SearchApi.io client (src/server/fares/searchapi.ts) against a local SearchApi-shaped server
+ * The real SearchApi.io client (src/server/fares/sources/searchapi.ts) against a local SearchApi-shaped server
  * (tests/support/searchapi-server.ts): its discovery sweep over every area with no operator setting, its date grid
  * and exact-date Explore, pacing by the credits /api/v1/me states, and its failures (a refused key, credits used up,
  * a 5xx, a timeout), which read as the SerpApi source's do under SearchApi's name.
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
-import { createFareSource } from "../../src/server/fares/create-fare-source.ts";
-import { discoveryAreaOf, DISCOVERY_AREAS } from "../../src/server/fares/discovery-areas.ts";
-import type { DiscoveryRequest, FareSearch } from "../../src/server/fares/fare-source.ts";
-import { searchesThisTick, ticksLeftInMonth } from "../../src/server/fares/quota-pacing.ts";
+import { createFareSource } from "../../src/server/fares/sources/create-fare-source.ts";
+import { discoveryAreaOf, DISCOVERY_AREAS } from "../../src/domain/discovery-areas.ts";
+import type { DiscoveryRequest, FareSearch } from "../../src/server/fares/sources/fare-source.ts";
+import { searchesThisTick, ticksLeftInMonth } from "../../src/server/fares/sweep/quota-pacing.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
-import { createSearchApiFareSource } from "../../src/server/fares/searchapi.ts";
-import { AREA_BOXES } from "../../src/server/fares/searchapi-explore.ts";
+import { createSearchApiFareSource } from "../../src/server/fares/sources/searchapi.ts";
+import { AREA_BOXES } from "../../src/server/fares/sources/searchapi-explore.ts";
 import { SEARCHAPI_TEST_KEY, SearchApiServer, type SearchApiExploreQuestion, type SearchApiServerOptions } from "../support/searchapi-server.ts";
 import type { FlightsQuestion, ScriptedExploreRow, ScriptedFlight } from "../support/serpapi-server.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";

@@ -5,13 +5,13 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { fareScans } from "../../db/schema.ts";
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
-import { discoveryAreaOf, KNOWN_AREA_IDS } from "../../src/server/fares/discovery-areas.ts";
-import type { DiscoveryRequest } from "../../src/server/fares/fare-source.ts";
-import { createCachedWithFreshConfirmation } from "../../src/server/fares/cached-with-fresh-confirmation.ts";
-import { searchesThisTick, ticksLeftInMonth } from "../../src/server/fares/quota-pacing.ts";
+import { discoveryAreaOf, KNOWN_AREA_IDS } from "../../src/domain/discovery-areas.ts";
+import type { DiscoveryRequest } from "../../src/server/fares/sources/fare-source.ts";
+import { createCachedWithFreshConfirmation } from "../../src/server/fares/sources/cached-with-fresh-confirmation.ts";
+import { searchesThisTick, ticksLeftInMonth } from "../../src/server/fares/sweep/quota-pacing.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
-import { createSerpApiFareSource } from "../../src/server/fares/serpapi.ts";
-import { createTravelpayoutsFareSource } from "../../src/server/fares/travelpayouts.ts";
+import { createSerpApiFareSource } from "../../src/server/fares/sources/serpapi.ts";
+import { createTravelpayoutsFareSource } from "../../src/server/fares/sources/travelpayouts.ts";
 import {
   SERPAPI_TEST_KEY,
   SerpApiServer,

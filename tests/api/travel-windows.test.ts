@@ -6,8 +6,8 @@ import type { AlertsOverview, TravelWindow } from "../../src/domain/api/alerts.t
 import type { FlightDeal } from "../../src/domain/api/deals.ts";
 import { addDays } from "../../src/domain/calendar.ts";
 import { fitsTravelWindow, type TravelWindowRule } from "../../src/domain/travel-windows.ts";
-import { DEAL_ALERT_KIND, type DealAlertPayload } from "../../src/server/deals/alert-queue.ts";
-import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
+import { DEAL_ALERT_KIND, type DealAlertPayload } from "../../src/server/alerts/alert-queue.ts";
+import { fanOutOwedDeals } from "../../src/server/alerts/fan-out.ts";
 import { FITS_WINDOW_SQL } from "../../src/server/deals/matching-sql.ts";
 import { insertDeal } from "../support/deals.ts";
 import { createTestApp, json, migratedMemoryDb, type TestApp } from "../support/test-app.ts";

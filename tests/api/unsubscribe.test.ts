@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { emailOutbox } from "../../db/schema.ts";
-import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
+import { fanOutOwedDeals } from "../../src/server/alerts/fan-out.ts";
 import { insertDeal } from "../support/deals.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../support/test-app.ts";
 import { createUser, reloadUser } from "../support/users.ts";

@@ -9,7 +9,7 @@ import { TestBilling } from "../../src/server/billing/test-billing.ts";
 import { systemClock } from "../../src/server/clock.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import type { Deps } from "../../src/server/deps.ts";
-import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
+import { createSimulatedFareSource } from "../../src/server/fares/sources/simulated.ts";
 import { buildClientAssets, type StaticFile } from "../../src/server/ssr/assets.ts";
 import { RecordingMailer } from "../support/test-app.ts";
 

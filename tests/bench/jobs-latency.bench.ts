@@ -16,7 +16,7 @@ import { createApp } from "../../src/server/app.ts";
 import { findUserById } from "../../src/server/auth/users.ts";
 import type { Deps } from "../../src/server/deps.ts";
 import { loadConfig } from "../../src/server/config.ts";
-import { storeObservations } from "../../src/server/fares/observations.ts";
+import { storeObservations } from "../../src/server/fares/judge/observations.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
 import { emailRenderers, scanWorkOnThread } from "../../src/server/jobs.ts";
 import { createSmtpMailer } from "../../src/server/mail/mailer.ts";

@@ -12,7 +12,7 @@ import { migrateDatabase } from "../../db/migrate.ts";
 import { createSession } from "../../src/server/auth/sessions.ts";
 import { insertUser } from "../../src/server/auth/users.ts";
 import { systemClock } from "../../src/server/clock.ts";
-import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
+import { fanOutOwedDeals } from "../../src/server/alerts/fan-out.ts";
 import { insertDeals } from "./deals-list.bench.ts";
 import { BROWSER_HEADERS, runLoad, type LoadOptions } from "./load-generator.ts";
 import { formatCount, freePort, makeTempDir, megabytes, removeTempDir, spawnIpcChild, stopChild, waitForOk, type IpcChild } from "./support.ts";

@@ -11,9 +11,9 @@ import { openDatabase, type Db } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
 import { HOUR_MS } from "../../src/domain/calendar.ts";
 import { DEAL_RULES } from "../../src/domain/deal-rules.ts";
-import { storeObservations } from "../../src/server/fares/observations.ts";
+import { storeObservations } from "../../src/server/fares/judge/observations.ts";
 import { scanFares } from "../../src/server/jobs.ts";
-import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
+import { createSimulatedFareSource } from "../../src/server/fares/sources/simulated.ts";
 import { TestClock } from "../support/test-clock.ts";
 import { makeTempDir, removeTempDir, runJsonChild } from "./support.ts";
 

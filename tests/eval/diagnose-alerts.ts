@@ -6,7 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { rduToday } from "../../src/domain/calendar.ts";
-import { judgeQuotes } from "../../src/server/fares/judge-quotes.ts";
+import { judgeQuotes } from "../../src/server/fares/judge/judge-quotes.ts";
 import { REPLAY_START, worldTruth } from "./evaluate.ts";
 import { duplicateAlerts, isRealAlert, measureAlerts } from "./metrics.ts";
 import { RealertCauses } from "./realert-causes.ts";
@@ -14,8 +14,8 @@ import { replay } from "./replay.ts";
 import { bucket, printTally } from "./tally.ts";
 import { SyntheticWorld } from "./world.ts";
 import type { WorldKind } from "./world-events.ts";
-import { endedDay } from "../../src/server/fares/deal-records.ts";
-import { usualDailyLow } from "../../src/server/fares/detect.ts";
+import { endedDay } from "../../src/server/fares/judge/deal-records.ts";
+import { usualDailyLow } from "../../src/server/fares/judge/detect.ts";
 
 const { values } = parseArgs({
   options: {

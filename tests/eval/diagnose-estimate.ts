@@ -7,9 +7,9 @@
  */
 import { parseArgs } from "node:util";
 import { rduToday } from "../../src/domain/calendar.ts";
-import { judgeQuotes } from "../../src/server/fares/judge-quotes.ts";
-import { baseLevel, pairOffset, routeModels } from "../../src/server/fares/typical-range.ts";
-import { routeKey } from "../../src/server/fares/observations.ts";
+import { judgeQuotes } from "../../src/server/fares/judge/judge-quotes.ts";
+import { baseLevel, pairOffset, routeModels } from "../../src/server/fares/judge/typical-range.ts";
+import { routeKey } from "../../src/server/fares/judge/observations.ts";
 import { REPLAY_START } from "./evaluate.ts";
 import { REAL_ALERT_SHARE_BELOW } from "./metrics.ts";
 import { replay } from "./replay.ts";

@@ -3,7 +3,7 @@
  * by discovery and confirmation within the budget (replay.ts's budgeted mode), scored against the world's truth.
  */
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
-import type { DiscoveryArea } from "../../src/server/fares/discovery-areas.ts";
+import type { DiscoveryArea } from "../../src/domain/discovery-areas.ts";
 import { REPLAY_START, worldTruth } from "./evaluate.ts";
 import { measureAlerts, quantile } from "./metrics.ts";
 import { replay } from "./replay.ts";

@@ -8,10 +8,10 @@
  */
 import { addDays, dayNumber, HOUR_MS, isoDateOfDay, monthOf, rduToday, weekdayOf } from "../../src/domain/calendar.ts";
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
-import { discoveryCovers } from "../../src/server/fares/discovery-areas.ts";
-import type { DiscoveryRequest } from "../../src/server/fares/fare-source.ts";
-import type { DatePair } from "../../src/server/fares/scan-plan.ts";
-import { seededRandom } from "../../src/server/fares/seeded-random.ts";
+import { discoveryCovers } from "../../src/domain/discovery-areas.ts";
+import type { DiscoveryRequest } from "../../src/server/fares/sources/fare-source.ts";
+import type { DatePair } from "../../src/server/fares/sweep/scan-plan.ts";
+import { seededRandom } from "../../src/server/fares/sources/seeded-random.ts";
 
 /**
  * A weekend's trips: leave Thursday (3–4 nights), Friday (2–3) or Saturday (1–2), back on Sunday or Monday. These six

@@ -17,7 +17,7 @@ import {
   routeKey,
   type Observation,
   type ObservationRow,
-} from "../../src/server/fares/observations.ts";
+} from "../../src/server/fares/judge/observations.ts";
 
 const ROWS = `SELECT ${OBSERVATION_COLUMNS} FROM fare_observations
   WHERE source = $source AND observed_day >= $fromDay AND observed_day < $toDay ORDER BY id`;

@@ -7,7 +7,7 @@
  */
 import type { Db } from "../../db/client.ts";
 import { dayNumber, HOUR_MS, rduToday } from "../../src/domain/calendar.ts";
-import type { PriceHistory } from "../../src/server/fares/observations.ts";
+import type { PriceHistory } from "../../src/server/fares/judge/observations.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
 import { secondLookDelayMs } from "../../src/domain/deal-rules.ts";
 import { migratedMemoryDb } from "../support/test-app.ts";
@@ -16,7 +16,7 @@ import { BaselineRules, type BaselineName } from "./baselines.ts";
 import type { AlertRecord } from "./metrics.ts";
 import { ReplayHistoryLoader } from "./replay-history.ts";
 import type { SyntheticWorld } from "./world.ts";
-import type { DiscoveryArea } from "../../src/server/fares/discovery-areas.ts";
+import type { DiscoveryArea } from "../../src/domain/discovery-areas.ts";
 import { createBudgetedWorldSource, type BudgetedWorldSource } from "./world-budgeted-source.ts";
 import { createWorldFareSource, WORLD_SOURCE, type WorldFareSource } from "./world-fare-source.ts";
 

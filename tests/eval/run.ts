@@ -223,7 +223,7 @@ async function runBudgets(list: string, world: WorldKind | undefined, seed: numb
   const block =
     `${BUDGET_START}\n## Budgeted mode (issue 15)\n\n` +
     `\`npm run eval:deals -- --budget ${list}\`: the replayed year (${days} days, warm start) scanned every hour by discovery and confirmation ` +
-    `(src/server/fares/discovery-sweep.ts) within a monthly budget of searches, paced like SerpApi's account. Discovery answers like Travel Explore ` +
+    `(src/server/fares/sweep/discovery-sweep.ts) within a monthly budget of searches, paced like SerpApi's account. Discovery answers like Travel Explore ` +
     `as the captures show it (tests/eval/explore-answer.ts, decision 119): the area's routes priced by popularity (about 54 of North America's 72), ` +
     `each the cheapest of its window's weekends (Thursday to Saturday, 1–4 nights) or weeks (Thursday to Monday, 6–9 nights), at a price 0–3 hours old; every other search (a confirmation, a look) answers like ` +
     `Google Flights, with about 60 days of the dates' daily price (\`price_insights.price_history\`, the world's fare at 17:00 UTC on each day ` +

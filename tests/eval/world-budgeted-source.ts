@@ -7,7 +7,7 @@
  * counts what it spent per month and which routes it priced in each 6-hour window.
  */
 import { addDays, DAY_MS, dayNumber, HOUR_MS, rduToday } from "../../src/domain/calendar.ts";
-import { DISCOVERY_AREAS, discoveryCovers, type DiscoveryArea } from "../../src/server/fares/discovery-areas.ts";
+import { DISCOVERY_AREAS, discoveryCovers, type DiscoveryArea } from "../../src/domain/discovery-areas.ts";
 import {
   FareSourceError,
   type DiscoveryRequest,
@@ -16,9 +16,9 @@ import {
   type FareSource,
   type ProviderPricePoint,
   type SearchAllowance,
-} from "../../src/server/fares/fare-source.ts";
-import { PROVIDER_HISTORY_HOUR_UTC } from "../../src/server/fares/discovery-sweep.ts";
-import { searchesThisTick } from "../../src/server/fares/quota-pacing.ts";
+} from "../../src/server/fares/sources/fare-source.ts";
+import { PROVIDER_HISTORY_HOUR_UTC } from "../../src/server/fares/sweep/discovery-sweep.ts";
+import { searchesThisTick } from "../../src/server/fares/sweep/quota-pacing.ts";
 import { exploreAnswer } from "./explore-answer.ts";
 import { createWorldFareSource, worldQuote } from "./world-fare-source.ts";
 import type { SyntheticWorld } from "./world.ts";

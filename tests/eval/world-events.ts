@@ -4,8 +4,8 @@
  * route. Times are epoch milliseconds.
  */
 import { DAY_MS, HOUR_MS, isoDateOfDay } from "../../src/domain/calendar.ts";
-import { tripDatePairs, type DatePair } from "../../src/server/fares/scan-plan.ts";
-import { seededRandom } from "../../src/server/fares/seeded-random.ts";
+import { tripDatePairs, type DatePair } from "../../src/server/fares/sweep/scan-plan.ts";
+import { seededRandom } from "../../src/server/fares/sources/seeded-random.ts";
 import type { WorldRoute } from "./world-routes.ts";
 
 export type WorldKind = "stationary" | "trends";

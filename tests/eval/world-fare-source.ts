@@ -6,9 +6,16 @@
  */
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
 import { addDays, DAY_MS, dayNumber, rduToday } from "../../src/domain/calendar.ts";
-import { HOME_AIRPORT, tripTypeOf, type FareQuote, type FareSearch, type FareSource, type PastObservation } from "../../src/server/fares/fare-source.ts";
-import { tripDatePairs } from "../../src/server/fares/scan-plan.ts";
-import { seededRandom } from "../../src/server/fares/seeded-random.ts";
+import {
+  HOME_AIRPORT,
+  tripTypeOf,
+  type FareQuote,
+  type FareSearch,
+  type FareSource,
+  type PastObservation,
+} from "../../src/server/fares/sources/fare-source.ts";
+import { tripDatePairs } from "../../src/server/fares/sweep/scan-plan.ts";
+import { seededRandom } from "../../src/server/fares/sources/seeded-random.ts";
 import type { SyntheticWorld } from "./world.ts";
 
 export const WORLD_SOURCE = "eval-world";

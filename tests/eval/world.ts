@@ -11,7 +11,7 @@
  * typical price, not part of it. Pure and deterministic: the same seed gives the same world.
  */
 import { DAY_MS, dayNumber, HOUR_MS, weekdayOf } from "../../src/domain/calendar.ts";
-import { normalDraw, seededRandom, wanderingNormal } from "../../src/server/fares/seeded-random.ts";
+import { normalDraw, seededRandom, wanderingNormal } from "../../src/server/fares/sources/seeded-random.ts";
 import { pairKey, scheduleEvents, YEAR_MS, type FareWar, type Sale, type Spike, type WorldEvents, type WorldKind } from "./world-events.ts";
 import { SEASONS, WORLD_ROUTES, type WorldRoute } from "./world-routes.ts";
 

@@ -34,8 +34,7 @@ export const MAY_IMPORT: Record<string, Allowed> = {
   "src/server/clock.ts": { parts: [], packages: ["node:*"] },
   "src/server/log.ts": { parts: [], packages: ["node:*"] },
   "src/server/job-thread.ts": { parts: ["src/domain", "src/server/log.ts"], packages: ["node:*"] },
-  // Reads the discovery areas' names to check FARE_DISCOVERY settings; to move with fares/ being split (issue 47).
-  "src/server/config.ts": { parts: ["src/domain", "src/server/fares"], packages: ["node:*"] },
+  "src/server/config.ts": { parts: ["src/domain"], packages: ["node:*"] },
   "src/server/deps.ts": { parts: ["db", "src/server/billing", "src/server/fares", "src/server/mail", "src/server/ssr", ...SERVER_BASICS], packages: [] },
   "src/server/audit-log.ts": { parts: ["db", "src/domain", "src/server/auth"], packages: ["drizzle-orm"] },
   "src/server/health.routes.ts": feature(["src/server/log.ts"]),
@@ -47,7 +46,8 @@ export const MAY_IMPORT: Record<string, Allowed> = {
   "src/server/auth": feature(["src/server/mail"], ["@oslojs/encoding", "node:*"]),
   "src/server/account": feature(["src/server/auth"]),
   "src/server/contact": feature(["src/server/mail"]),
-  "src/server/deals": feature(["src/server/auth", "src/server/fares", "src/server/mail", "src/server/clock.ts"], ["node:*"]),
+  "src/server/deals": feature(["src/server/auth", "src/server/fares"]),
+  "src/server/alerts": feature(["src/server/auth", "src/server/deals", "src/server/mail", "src/server/clock.ts"], ["node:*"]),
   "src/server/trips": feature(
     ["src/server/auth", "src/server/deals", "src/server/mail", "src/server/log.ts", "src/server/job-thread.ts"],
     ["@fontsource/inter", "@resvg/resvg-wasm", "ics", "satori"],

@@ -13,10 +13,10 @@ import { migrateDatabase } from "../../db/migrate.ts";
 import { deals } from "../../db/schema.ts";
 import { addDays, DAY_MS, dayNumber } from "../../src/domain/calendar.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
-import { tripDatePairs } from "../../src/server/fares/scan-plan.ts";
-import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
-import { markdownOf, MIN_FARE, MISTAKE_WINDOW_MS, mistakeFareOn, ordinaryFare, simulatedFare } from "../../src/server/fares/simulated-market.ts";
-import { simulatedRoutes } from "../../src/server/fares/simulated-routes.ts";
+import { tripDatePairs } from "../../src/server/fares/sweep/scan-plan.ts";
+import { createSimulatedFareSource } from "../../src/server/fares/sources/simulated.ts";
+import { markdownOf, MIN_FARE, MISTAKE_WINDOW_MS, mistakeFareOn, ordinaryFare, simulatedFare } from "../../src/server/fares/sources/simulated-market.ts";
+import { simulatedRoutes } from "../../src/server/fares/sources/simulated-routes.ts";
 import { scanWithSecondLook } from "../support/second-look.ts";
 import { TestClock } from "../support/test-clock.ts";
 

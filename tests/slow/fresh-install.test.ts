@@ -1,8 +1,8 @@
 import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { deals } from "../../db/schema.ts";
-import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
-import { markdownOf } from "../../src/server/fares/simulated-market.ts";
+import { createSimulatedFareSource } from "../../src/server/fares/sources/simulated.ts";
+import { markdownOf } from "../../src/server/fares/sources/simulated-market.ts";
 import { scanFares } from "../../src/server/jobs.ts";
 import { scanWithSecondLook } from "../support/second-look.ts";
 import { createTestApp } from "../support/test-app.ts";

@@ -3,7 +3,7 @@ import { cityForCode } from "../../src/domain/airports.ts";
 import { formatTravelDates } from "../../src/domain/travel-dates.ts";
 import { rduToday } from "../../src/domain/calendar.ts";
 import { tripKindOf } from "../../src/domain/deal-rules.ts";
-import { dealKey } from "../../src/server/fares/detect.ts";
+import { dealKey } from "../../src/server/fares/judge/detect.ts";
 import type { Deps } from "../../src/server/deps.ts";
 
 export type DealRow = typeof deals.$inferSelect;

@@ -1,7 +1,7 @@
 /** A scripted fare source and a route's price history, for tests that drive scanFares scan by scan. */
 import { deals } from "../../db/schema.ts";
-import type { FareQuote, FareSearch, FareSource } from "../../src/server/fares/fare-source.ts";
-import { storeObservations } from "../../src/server/fares/observations.ts";
+import type { FareQuote, FareSearch, FareSource } from "../../src/server/fares/sources/fare-source.ts";
+import { storeObservations } from "../../src/server/fares/judge/observations.ts";
 import type { TestApp } from "./test-app.ts";
 
 export const HOUR = 3_600_000;

@@ -1,5 +1,5 @@
 /**
- * A local stand-in for SearchApi.io, enough for the real client (src/server/fares/searchapi.ts): `GET /api/v1/search`
+ * A local stand-in for SearchApi.io, enough for the real client (src/server/fares/sources/searchapi.ts): `GET /api/v1/search`
  * for `engine=google_flights`, `google_travel_explore` and `google_flights_calendar`, answered from scripted fare
  * functions in the shapes of the real captures in tests/fixtures/searchapi, and `GET /api/v1/me`. It keeps an
  * account as SearchApi documents one (../shared/provider-payloads/searchapi/README.md):

@@ -1,5 +1,5 @@
 /**
- * A local stand-in for SerpApi, enough for the real client (src/server/fares/serpapi.ts): `/search.json` for
+ * A local stand-in for SerpApi, enough for the real client (src/server/fares/sources/serpapi.ts): `/search.json` for
  * `engine=google_flights` and `engine=google_travel_explore`, answered from scripted fare functions in the shapes of
  * the real captures in tests/fixtures/serpapi*, and `/account`. It keeps an account as SerpApi documents one:
  *

@@ -7,7 +7,7 @@ import { createApp } from "../../src/server/app.ts";
 import { TestBilling } from "../../src/server/billing/test-billing.ts";
 import { loadConfig, type Config } from "../../src/server/config.ts";
 import type { Deps } from "../../src/server/deps.ts";
-import { createSimulatedFareSource } from "../../src/server/fares/simulated.ts";
+import { createSimulatedFareSource } from "../../src/server/fares/sources/simulated.ts";
 import type { Mailer } from "../../src/server/mail/mailer.ts";
 import type { OutgoingEmail } from "../../src/server/mail/mime.ts";
 import type { ClientAssets } from "../../src/server/ssr/assets.ts";

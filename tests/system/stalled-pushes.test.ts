@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
-import { fanOutOwedDeals } from "../../src/server/deals/fan-out.ts";
+import { fanOutOwedDeals } from "../../src/server/alerts/fan-out.ts";
 import { insertDeal } from "../support/deals.ts";
 import { newDevice } from "../support/push-service.ts";
 import { startRealServer } from "../support/real-server.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { dealKey, expiryReason, judgeFare, recheckExpiryReason, tierFor } from "../../src/server/fares/detect.ts";
-import { rangeAround } from "../../src/server/fares/typical-range.ts";
-import { seededRandom, normalDraw } from "../../src/server/fares/seeded-random.ts";
+import { dealKey, expiryReason, judgeFare, recheckExpiryReason, tierFor } from "../../src/server/fares/judge/detect.ts";
+import { rangeAround } from "../../src/server/fares/judge/typical-range.ts";
+import { seededRandom, normalDraw } from "../../src/server/fares/sources/seeded-random.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,11 +1,19 @@
 import { describe, expect, test } from "bun:test";
 import { addDays, dayNumber } from "../../src/domain/calendar.ts";
 import { DEAL_RULES, secondLookDelayMs, shareOfFaresCheaperThan, tripKindOf } from "../../src/domain/deal-rules.ts";
-import { deservesNewAlert, dropHasHeld, isNewEpisode, judgeFare, usualDailyLow } from "../../src/server/fares/detect.ts";
-import { PriceHistory, type Observation } from "../../src/server/fares/observations.ts";
-import { levelNow } from "../../src/server/fares/route-level.ts";
-import { normalDraw, seededRandom } from "../../src/server/fares/seeded-random.ts";
-import { baseLevel, buildRouteModel, leadAdjustment, providerRange, rangeAround, routeModels, type RouteModel } from "../../src/server/fares/typical-range.ts";
+import { deservesNewAlert, dropHasHeld, isNewEpisode, judgeFare, usualDailyLow } from "../../src/server/fares/judge/detect.ts";
+import { PriceHistory, type Observation } from "../../src/server/fares/judge/observations.ts";
+import { levelNow } from "../../src/server/fares/judge/route-level.ts";
+import { normalDraw, seededRandom } from "../../src/server/fares/sources/seeded-random.ts";
+import {
+  baseLevel,
+  buildRouteModel,
+  leadAdjustment,
+  providerRange,
+  rangeAround,
+  routeModels,
+  type RouteModel,
+} from "../../src/server/fares/judge/typical-range.ts";
 
 const HOUR = 3_600_000;
 const today = "2026-11-22";

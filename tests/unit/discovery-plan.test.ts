@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
-import { DISCOVERY_AREAS, discoveryCovers } from "../../src/server/fares/discovery-areas.ts";
+import { DISCOVERY_AREAS, discoveryCovers } from "../../src/domain/discovery-areas.ts";
 import {
   confirmationReserve,
   CORE_QUERIES,
@@ -10,10 +10,10 @@ import {
   rotationQuery,
   rotationSearchesOf,
   rotationSize,
-} from "../../src/server/fares/discovery-plan.ts";
-import { describeBudgetPlan, planBudget } from "../../src/server/fares/budget-plan.ts";
-import { budgetPlanOf, logBudgetPlan } from "../../src/server/fares/fare-budget.ts";
-import type { FareSource } from "../../src/server/fares/fare-source.ts";
+} from "../../src/server/fares/sweep/discovery-plan.ts";
+import { describeBudgetPlan, planBudget } from "../../src/server/fares/sweep/budget-plan.ts";
+import { budgetPlanOf, logBudgetPlan } from "../../src/server/fares/sweep/fare-budget.ts";
+import type { FareSource } from "../../src/server/fares/sources/fare-source.ts";
 
 const label = (q: { area: string; destination: string | null; tripKind: string; month: number | null }) =>
   `${q.destination ?? q.area}/${q.tripKind}/${q.month ?? "6mo"}`;

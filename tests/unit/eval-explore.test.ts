@@ -1,9 +1,9 @@
 /** The replay's realistic Travel Explore answer (issue 43 item 5, decision 119): share priced, trip lengths and weekdays, lag. */
 import { describe, expect, test } from "bun:test";
 import { daysBetween, HOUR_MS, weekdayOf } from "../../src/domain/calendar.ts";
-import type { DiscoveryRequest } from "../../src/server/fares/fare-source.ts";
+import type { DiscoveryRequest } from "../../src/server/fares/sources/fare-source.ts";
 import { exploreAnswer, exploreTrips, listPositions, pricedShare } from "../eval/explore-answer.ts";
-import { seededRandom } from "../../src/server/fares/seeded-random.ts";
+import { seededRandom } from "../../src/server/fares/sources/seeded-random.ts";
 
 const NOW = new Date("2026-03-02T15:00:00Z");
 const request = (over: Partial<DiscoveryRequest> = {}): DiscoveryRequest => ({

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { DAY_MS, HOUR_MS } from "../../src/domain/calendar.ts";
-import { tripDatePairs } from "../../src/server/fares/scan-plan.ts";
+import { tripDatePairs } from "../../src/server/fares/sweep/scan-plan.ts";
 import { SyntheticWorld, WEEK_LONG_FACTOR, WEEKEND_FACTOR } from "../eval/world.ts";
 
 const replayStart = Date.parse("2026-01-01T05:00:00Z");

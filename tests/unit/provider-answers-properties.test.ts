@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { FareSourceError, type FareSearch } from "../../src/server/fares/fare-source.ts";
-import { parseAccount } from "../../src/server/fares/serpapi-account.ts";
-import { parseTravelExplore } from "../../src/server/fares/serpapi-explore.ts";
-import { parseGoogleFlights } from "../../src/server/fares/serpapi-flights.ts";
-import { parsePricesForDates } from "../../src/server/fares/travelpayouts.ts";
+import { FareSourceError, type FareSearch } from "../../src/server/fares/sources/fare-source.ts";
+import { parseAccount } from "../../src/server/fares/sources/serpapi-account.ts";
+import { parseTravelExplore } from "../../src/server/fares/sources/serpapi-explore.ts";
+import { parseGoogleFlights } from "../../src/server/fares/sources/serpapi-flights.ts";
+import { parsePricesForDates } from "../../src/server/fares/sources/travelpayouts.ts";
 
 /**
  * Property tests for the provider parsers: a real answer with any of its values replaced by any JSON (or a huge or

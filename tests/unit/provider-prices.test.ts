@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { largestPlanWithin, plansOf, pricePerThousand, PROVIDER_PLAN_PRICES } from "../../src/server/fares/provider-prices.ts";
+import { largestPlanWithin, plansOf, pricePerThousand, PROVIDER_PLAN_PRICES } from "../../src/server/fares/sweep/provider-prices.ts";
 
 describe("the providers' plan prices", () => {
   test("the issue's figures: SerpApi $15 per 1,000 on its 5,000 plan, SearchApi $4 on its 10,000 and $2.86 on its 35,000", () => {

@@ -5,11 +5,11 @@
  * test), which shows that every field GoRDU takes is found where the capture has it.
  */
 import { describe, expect, test } from "bun:test";
-import { FareSourceError, type FareSearch } from "../../src/server/fares/fare-source.ts";
-import { parseSearchApiAccount } from "../../src/server/fares/searchapi-account.ts";
-import { parseDateGrid } from "../../src/server/fares/searchapi-calendar.ts";
-import { parseSearchApiExplore } from "../../src/server/fares/searchapi-explore.ts";
-import { readGoogleFlights } from "../../src/server/fares/serpapi-flights.ts";
+import { FareSourceError, type FareSearch } from "../../src/server/fares/sources/fare-source.ts";
+import { parseSearchApiAccount } from "../../src/server/fares/sources/searchapi-account.ts";
+import { parseDateGrid } from "../../src/server/fares/sources/searchapi-calendar.ts";
+import { parseSearchApiExplore } from "../../src/server/fares/sources/searchapi-explore.ts";
+import { readGoogleFlights } from "../../src/server/fares/sources/serpapi-flights.ts";
 
 const sample = async (name: string) => (await Bun.file(new URL(`../fixtures/searchapi/${name}.json`, import.meta.url)).json()) as Record<string, unknown>;
 const inUsd = (answer: Record<string, unknown>) => {

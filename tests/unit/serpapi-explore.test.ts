@@ -4,9 +4,9 @@
  */
 import { describe, expect, test } from "bun:test";
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
-import { DISCOVERY_AREAS, discoveryAreaOf, KNOWN_AREA_IDS } from "../../src/server/fares/discovery-areas.ts";
-import type { DiscoveryRequest } from "../../src/server/fares/fare-source.ts";
-import { exploreParams, parseTravelExplore } from "../../src/server/fares/serpapi-explore.ts";
+import { DISCOVERY_AREAS, discoveryAreaOf, KNOWN_AREA_IDS } from "../../src/domain/discovery-areas.ts";
+import type { DiscoveryRequest } from "../../src/server/fares/sources/fare-source.ts";
+import { exploreParams, parseTravelExplore } from "../../src/server/fares/sources/serpapi-explore.ts";
 
 const fixture = async (name: string) => (await Bun.file(new URL(`../fixtures/serpapi-explore/${name}.json`, import.meta.url)).json()) as Record<string, any>;
 const reference = await fixture("docs-engine-parameters");

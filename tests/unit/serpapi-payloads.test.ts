@@ -3,9 +3,9 @@
  * right or refused with a clear error, never read as something else.
  */
 import { describe, expect, test } from "bun:test";
-import type { FareSearch } from "../../src/server/fares/fare-source.ts";
-import { parseAccount } from "../../src/server/fares/serpapi-account.ts";
-import { parseGoogleFlights } from "../../src/server/fares/serpapi-flights.ts";
+import type { FareSearch } from "../../src/server/fares/sources/fare-source.ts";
+import { parseAccount } from "../../src/server/fares/sources/serpapi-account.ts";
+import { parseGoogleFlights } from "../../src/server/fares/sources/serpapi-flights.ts";
 
 const fixture = async (folder: string, name: string) =>
   (await Bun.file(new URL(`../fixtures/${folder}/${name}.json`, import.meta.url)).json()) as Record<string, unknown>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { FareSourceError, type FareSearch } from "../../src/server/fares/fare-source.ts";
-import { ticksLeftInMonth, searchesThisTick } from "../../src/server/fares/quota-pacing.ts";
-import { createSerpApiFareSource } from "../../src/server/fares/serpapi.ts";
-import { parseGoogleFlights } from "../../src/server/fares/serpapi-flights.ts";
+import { FareSourceError, type FareSearch } from "../../src/server/fares/sources/fare-source.ts";
+import { ticksLeftInMonth, searchesThisTick } from "../../src/server/fares/sweep/quota-pacing.ts";
+import { createSerpApiFareSource } from "../../src/server/fares/sources/serpapi.ts";
+import { parseGoogleFlights } from "../../src/server/fares/sources/serpapi-flights.ts";
 
 const fixture = async (name: string) => (await Bun.file(new URL(`../fixtures/serpapi/${name}.json`, import.meta.url)).json()) as Record<string, unknown>;
 const search = (destination: string, departDate: string, returnDate: string | null): FareSearch => ({

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { addDays, DAY_MS, dayNumber } from "../../src/domain/calendar.ts";
-import type { FareSearch } from "../../src/server/fares/fare-source.ts";
-import { tripDatePairs } from "../../src/server/fares/scan-plan.ts";
-import { advanceFactor, holidayFactor, tripFactor } from "../../src/server/fares/simulated-calendar.ts";
-import { markdownOf, MIN_FARE, MISTAKE_WINDOW_MS, mistakeFareOn, ordinaryFare, simulatedFare } from "../../src/server/fares/simulated-market.ts";
-import { simulatedRoutes } from "../../src/server/fares/simulated-routes.ts";
+import type { FareSearch } from "../../src/server/fares/sources/fare-source.ts";
+import { tripDatePairs } from "../../src/server/fares/sweep/scan-plan.ts";
+import { advanceFactor, holidayFactor, tripFactor } from "../../src/server/fares/sources/simulated-calendar.ts";
+import { markdownOf, MIN_FARE, MISTAKE_WINDOW_MS, mistakeFareOn, ordinaryFare, simulatedFare } from "../../src/server/fares/sources/simulated-market.ts";
+import { simulatedRoutes } from "../../src/server/fares/sources/simulated-routes.ts";
 
 const HOUR = 3_600_000;
 const search = (destination: string, departDate: string, returnDate: string | null): FareSearch => ({

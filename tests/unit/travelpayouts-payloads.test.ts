@@ -3,7 +3,7 @@
  * refused with a clear error. Only USD is read: the API's default currency is roubles.
  */
 import { describe, expect, test } from "bun:test";
-import { parsePricesForDates } from "../../src/server/fares/travelpayouts.ts";
+import { parsePricesForDates } from "../../src/server/fares/sources/travelpayouts.ts";
 
 const fixture = async (name: string) => (await Bun.file(new URL(`../fixtures/travelpayouts/${name}.json`, import.meta.url)).json()) as unknown;
 /** Payloads the refusal tests share. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
-import { FareSourceError, type FareSearch } from "../../src/server/fares/fare-source.ts";
-import { createTravelpayoutsFareSource, parsePricesForDates } from "../../src/server/fares/travelpayouts.ts";
+import { FareSourceError, type FareSearch } from "../../src/server/fares/sources/fare-source.ts";
+import { createTravelpayoutsFareSource, parsePricesForDates } from "../../src/server/fares/sources/travelpayouts.ts";
 
 const fixture = async (name: string) => (await Bun.file(new URL(`../fixtures/travelpayouts/${name}.json`, import.meta.url)).json()) as Record<string, unknown>;
 const catalogue = new Set(DESTINATIONS.map((d) => d.code));

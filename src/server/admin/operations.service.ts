@@ -9,8 +9,8 @@ import { canRetryNow } from "../../domain/outbox-retry.ts";
 import { writeAudit } from "../audit-log.ts";
 import { DAY_MS, HOUR_MS } from "../../domain/calendar.ts";
 import { DESTINATIONS } from "../../domain/destinations.ts";
-import { budgetPlanOf } from "../fares/fare-budget.ts";
-import { routesObservedSince, unseenRoutes } from "../fares/route-coverage.ts";
+import { budgetPlanOf } from "../fares/sweep/fare-budget.ts";
+import { routesObservedSince, unseenRoutes } from "../fares/sweep/route-coverage.ts";
 
 const WEEK_MS = 7 * DAY_MS;
 

@@ -1,14 +1,14 @@
 /**
  * `npm run fares:spike -- --provider searchapi --cap 300 --hours 48 --every 60 [--out fare-spike.md]`: measures a
- * provider's Google data from RDU before an operator pays for a plan (src/server/fares/fare-spike.ts), never spending
+ * provider's Google data from RDU before an operator pays for a plan (src/server/fares/spike/fare-spike.ts), never spending
  * more than --cap searches, and writes a markdown report. The key comes from SEARCHAPI_API_KEY or SERPAPI_KEY;
  * SEARCHAPI_BASE_URL / SERPAPI_BASE_URL point it elsewhere (a local stand-in).
  */
 import { parseArgs } from "node:util";
-import { spikeReport } from "../fares/fare-spike-report.ts";
-import { runFareSpike, SPIKE_SCHEDULE, type SpikeSource } from "../fares/fare-spike.ts";
-import { createSearchApiFareSource } from "../fares/searchapi.ts";
-import { createSerpApiFareSource } from "../fares/serpapi.ts";
+import { spikeReport } from "../fares/spike/fare-spike-report.ts";
+import { runFareSpike, SPIKE_SCHEDULE, type SpikeSource } from "../fares/spike/fare-spike.ts";
+import { createSearchApiFareSource } from "../fares/sources/searchapi.ts";
+import { createSerpApiFareSource } from "../fares/sources/serpapi.ts";
 import { messageOf } from "../../domain/error-text.ts";
 
 export function spikeSource(provider: string, env: Record<string, string | undefined>, cap: number): SpikeSource {

@@ -11,13 +11,13 @@ import { DESTINATIONS } from "../../domain/destinations.ts";
 import type { Clock } from "../clock.ts";
 import { HOUR_MS, rduToday } from "../../domain/calendar.ts";
 import { DEAL_RULES } from "../../domain/deal-rules.ts";
-import { recordDeals, type DealChanges } from "./deal-records.ts";
-import { NO_SWEEP_COUNTS, sweepByDiscovery, type SweepCounts } from "./discovery-sweep.ts";
-import type { FareSearch, FareSource, PastObservation, SearchResult } from "./fare-source.ts";
-import { confirmCachedCandidates, judgeQuotes } from "./judge-quotes.ts";
-import { hasObservationsFrom, loadPriceHistory, observedNow, storeObservations, storeRouteLevels, type PriceHistory } from "./observations.ts";
-import { markRoutesObserved } from "./route-coverage.ts";
-import { planSearches } from "./scan-plan.ts";
+import { recordDeals, type DealChanges } from "./judge/deal-records.ts";
+import { NO_SWEEP_COUNTS, sweepByDiscovery, type SweepCounts } from "./sweep/discovery-sweep.ts";
+import type { FareSearch, FareSource, PastObservation, SearchResult } from "./sources/fare-source.ts";
+import { confirmCachedCandidates, judgeQuotes } from "./judge/judge-quotes.ts";
+import { hasObservationsFrom, loadPriceHistory, observedNow, storeObservations, storeRouteLevels, type PriceHistory } from "./judge/observations.ts";
+import { markRoutesObserved } from "./sweep/route-coverage.ts";
+import { planSearches } from "./sweep/scan-plan.ts";
 import { logLine } from "../log.ts";
 import { messageOf } from "../../domain/error-text.ts";
 
@@ -43,7 +43,7 @@ export interface ScanOptions {
   loadHistory?: typeof loadPriceHistory;
   /**
    * Runs once the scan's deals are recorded, even when the source failed: the scan job hands in the fan-out to
-   * subscribers (src/server/deals/fan-out.ts), so this folder knows nothing of subscribers or email.
+   * subscribers (src/server/alerts/fan-out.ts), so this folder knows nothing of subscribers or email.
    */
   afterDeals?: () => Promise<AfterScanCounts>;
   /** Search only the dates of drops seen once, for their second sighting (a grid source; docs/deal-rules.md, rule 3). */

@@ -10,7 +10,7 @@ import { openDatabase } from "../../../db/client.ts";
 import { migrateDatabase } from "../../../db/migrate.ts";
 import { systemClock } from "../../../src/server/clock.ts";
 import { loadConfig } from "../../../src/server/config.ts";
-import { createFareSource } from "../../../src/server/fares/create-fare-source.ts";
+import { createFareSource } from "../../../src/server/fares/sources/create-fare-source.ts";
 import { scanFares } from "../../../src/server/jobs.ts";
 
 /** Writes the template to `path` (one file, its WAL folded in); returns the boot scan's log lines. */

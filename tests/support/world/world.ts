@@ -18,7 +18,7 @@ import { checkTestCard } from "../../../src/server/billing/test-cards.ts";
 import { subscriptionAt, type TestSubscription } from "../../../src/server/billing/test-billing.ts";
 import { trialUsedBy } from "../../../src/server/billing/trial-claims.ts";
 import type { Clock } from "../../../src/server/clock.ts";
-import { fanOutOwedDeals } from "../../../src/server/deals/fan-out.ts";
+import { fanOutOwedDeals } from "../../../src/server/alerts/fan-out.ts";
 import { watchBookedTrips } from "../../../src/server/trips/fare-watch.ts";
 import { addDays, seedDealAt } from "./seed-deals-data.ts";
 import { type DealAlertOptions, type DealsOptions, MEMBER_PASSWORD, type Member, type MemberOptions, SEEDED_SCAN, uniqueEmail } from "./shapes.ts";

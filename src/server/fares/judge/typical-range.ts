@@ -1,0 +1,351 @@
+/**
+ * The typical price of a trip (docs/deal-rules.md "Typical range"): what fares for the same route, trip kind
+ * (weekend, week-long, other lengths, one-way) and departure month cost over the last year of daily minima,
+ * corrected for how far ahead the fare was seen (advance purchase), interpolated to the departure date between
+ * neighbouring months, plus the date pair's lasting offset (holidays: while the pair is new, what the same dates cost
+ * a year before), and moved by the route's level now (the median of its scans' levels, or this scan's when the whole
+ * route has moved far) against that history, so trends and fare wars move the baseline. Prices are compared in logs: medians, and the spread is a
+ * robust standard deviation (1.4826 × MAD). While our own history is thin (fewer than 20 distinct days for the
+ * trip kind and month) the provider's own price history or typical range for the exact search stands in.
+ */
+import { DEAL_RULES, tripKindOf, type TripKind } from "../../../domain/deal-rules.ts";
+import { dayNumber, sameDateAYearBefore } from "../../../domain/calendar.ts";
+import type { ProviderPricePoint } from "../sources/fare-source.ts";
+import type { Observation, PriceHistory } from "./observations.ts";
+import { median } from "../../../domain/statistics.ts";
+
+export interface PriceRange {
+  /** P25 of ordinary fares for this trip now. */
+  low: number;
+  /** The typical price: the deal's "% below" is measured from it. */
+  median: number;
+  /** P75. */
+  high: number;
+  /** Distinct days of our own observations behind it (0 = the provider's figures alone). */
+  observations: number;
+  /** Robust standard deviation of log prices around the typical price. */
+  spread: number;
+  tripKind: TripKind;
+}
+
+/** Robust standard deviation from a median absolute deviation. */
+const MAD_TO_SD = 1.4826;
+/** P25/P75 of a normal distribution in standard deviations. */
+const QUARTILE_Z = 0.6745;
+/** Upper bounds (days ahead, exclusive) of the advance-purchase bands; the curve runs straight between their middles. */
+const LEAD_BANDS = [14, 21, 28, 35, 45, 60, 75, 90, 110, 130, 155, 180, 210, 240, Number.POSITIVE_INFINITY];
+/** A band gives a point of the advance-purchase curve from this many observations. */
+const MIN_OBSERVATIONS_PER_LEAD_BAND = 20;
+/** A day's own level (median residual) is used for the spread only when it has this many observations. */
+const MIN_OBSERVATIONS_FOR_DAY_LEVEL = 8;
+const MIN_PROVIDER_HISTORY_POINTS = 20;
+/**
+ * A date pair's own offset counts from this many observed days, shrunk as if it had this many more days at the
+ * offset its departure date had a year before (a holiday comes back; an ordinary date costs what its month says).
+ */
+const MIN_PAIR_DAYS = 5;
+const PAIR_SHRINK_DAYS = 5;
+/** A year before, in whole weeks so the weekday is the same; and how many days around it give the date's offset. */
+const CALENDAR_YEAR_DAYS = 364;
+const CALENDAR_NEIGHBOUR_DAYS = 3;
+/** How far before the same calendar date a year before its last observed departure may be. */
+const SAME_DATE_LOOKBACK_DAYS = 14;
+
+export function robustSpread(values: readonly number[]): number {
+  const centre = median(values);
+  return MAD_TO_SD * median(values.map((value) => Math.abs(value - centre)));
+}
+
+function leadBand(daysAhead: number): number {
+  return LEAD_BANDS.findIndex((bound) => daysAhead < bound);
+}
+
+/** A point of the advance-purchase curve: at this many days ahead (the band's median), fares sit this far (log) from their month. */
+interface LeadPoint {
+  days: number;
+  log: number;
+}
+
+/** The advance-purchase adjustment (log) at this many days ahead: straight between the curve's points, flat beyond its ends. */
+export function leadAdjustment(curve: readonly LeadPoint[], daysAhead: number): number {
+  if (curve.length === 0) return 0;
+  if (daysAhead <= curve[0]!.days) return curve[0]!.log;
+  for (let i = 1; i < curve.length; i++) {
+    const right = curve[i]!;
+    if (daysAhead <= right.days) {
+      const left = curve[i - 1]!;
+      return left.log + ((right.log - left.log) * (daysAhead - left.days)) / (right.days - left.days);
+    }
+  }
+  return curve[curve.length - 1]!.log;
+}
+
+interface Bucket {
+  /** Median log price, advance purchase taken out. */
+  level: number;
+  days: number;
+}
+
+/** What a route's year of daily minima says, built once per day. */
+export interface RouteModel {
+  /** `${tripKind}|${month}` → bucket. */
+  buckets: Map<string, Bucket>;
+  /** The advance-purchase curve, by days ahead. */
+  lead: LeadPoint[];
+  spread: number;
+  /** The route's level from its observations (judgedLevel, log): its level until scans have measured it. */
+  observedLevel: number;
+  /** `${departDate}|${returnDate}` → that date pair's own lasting offset from its month (log), and the days behind it. */
+  pairOffsets: Map<string, { offset: number; days: number }>;
+  /** Departure day number → the median offset of every trip that departed that day (log). */
+  departureOffsets: Map<number, number>;
+  /** `${departDate}|${returnDate}` → that date pair's daily minima of the recent days, oldest first. */
+  pairRecentLows: Map<string, DailyLow[]>;
+}
+
+/** A date pair's lowest price observed on one day (its day number). */
+export interface DailyLow {
+  day: number;
+  price: number;
+}
+
+const bucketKey = (kind: TripKind, month: number) => `${kind}|${month}`;
+
+function groupBy<T>(items: Iterable<[string | number, T]>): Map<string | number, T[]> {
+  const groups = new Map<string | number, T[]>();
+  for (const [key, value] of items) {
+    const group = groups.get(key);
+    if (group) group.push(value);
+    else groups.set(key, [value]);
+  }
+  return groups;
+}
+
+const midMonthDay = (year: number, month: number) => Date.UTC(year, month - 1, 15) / 86_400_000;
+
+/** Where a departure date sits between its month's middle and the nearer neighbouring month's: the two months and the weight of the other. */
+interface SeasonalPosition {
+  month: number;
+  otherMonth: number;
+  t: number;
+}
+
+// Every model build places every observation's departure date; the same few hundred dates come back each day.
+const seasonalPositions = new Map<string, SeasonalPosition>();
+
+function seasonalPosition(departDate: string): SeasonalPosition {
+  let position = seasonalPositions.get(departDate);
+  if (!position) {
+    const year = Number(departDate.slice(0, 4));
+    const month = Number(departDate.slice(5, 7));
+    const day = dayNumber(departDate);
+    const mid = midMonthDay(year, month);
+    const otherMonth = day >= mid ? (month % 12) + 1 : ((month + 10) % 12) + 1;
+    const otherYear = day >= mid ? (month === 12 ? year + 1 : year) : month === 1 ? year - 1 : year;
+    position = { month, otherMonth, t: Math.abs(day - mid) / Math.abs(midMonthDay(otherYear, otherMonth) - mid) };
+    if (seasonalPositions.size >= 50_000) seasonalPositions.clear();
+    seasonalPositions.set(departDate, position);
+  }
+  return position;
+}
+
+/** The log typical price (advance purchase taken out) for a departure date, between the neighbouring months' buckets. */
+export function seasonalLevel(buckets: ReadonlyMap<string, Bucket>, kind: TripKind, departDate: string): { level: number; days: number } | null {
+  const { month, otherMonth, t } = seasonalPosition(departDate);
+  const own = buckets.get(bucketKey(kind, month));
+  if (!own || own.days < DEAL_RULES.minObservationDays) return null;
+  const other = buckets.get(bucketKey(kind, otherMonth));
+  if (!other || other.days < DEAL_RULES.minObservationDays) return own;
+  return { level: (1 - t) * own.level + t * other.level, days: own.days };
+}
+
+interface ObservationRow {
+  log: number;
+  key: string;
+  kind: TripKind;
+  band: number;
+  daysAhead: number;
+  day: number;
+  departDate: string;
+  departDay: number;
+  pair: string;
+  price: number;
+}
+
+// An observation never changes, and a route's model is rebuilt every day from the same year of them.
+const observationRows = new WeakMap<Observation, ObservationRow>();
+
+function rowOf(o: Observation): ObservationRow {
+  let row = observationRows.get(o);
+  if (!row) {
+    const kind = tripKindOf(o.departDate, o.returnDate || null);
+    row = {
+      log: Math.log(o.price),
+      key: bucketKey(kind, Number(o.departDate.slice(5, 7))),
+      kind,
+      band: leadBand(dayNumber(o.departDate) - o.day),
+      daysAhead: dayNumber(o.departDate) - o.day,
+      day: o.day,
+      departDate: o.departDate,
+      departDay: dayNumber(o.departDate),
+      pair: `${o.departDate}|${o.returnDate}`,
+      price: o.price,
+    };
+    observationRows.set(o, row);
+  }
+  return row;
+}
+
+export function buildRouteModel(observations: readonly Observation[], today: string): RouteModel | null {
+  if (observations.length === 0) return null;
+  const todayDay = dayNumber(today);
+  const rows = observations.map(rowOf);
+
+  // Pass 1: month medians with every lead pooled, to read the advance-purchase curve from what is left over.
+  const firstPass = new Map([...groupBy(rows.map((r) => [r.key, r.log]))].map(([key, logs]) => [key, median(logs)]));
+  const lead: LeadPoint[] = [];
+  for (const [, group] of [...groupBy(rows.map((r) => [r.band, r]))].sort(([a], [b]) => (a as number) - (b as number))) {
+    if (group.length < MIN_OBSERVATIONS_PER_LEAD_BAND) continue;
+    lead.push({ days: median(group.map((r) => r.daysAhead)), log: median(group.map((r) => r.log - firstPass.get(r.key)!)) });
+  }
+  const leadOf = rows.map((r) => leadAdjustment(lead, r.daysAhead));
+
+  // Pass 2: month medians with the advance-purchase effect taken out, and the distinct days behind each.
+  const buckets = new Map<string, Bucket>();
+  for (const [key, group] of groupBy(rows.map((r, i) => [r.key, i]))) {
+    buckets.set(key as string, { level: median(group.map((i) => rows[i]!.log - leadOf[i]!)), days: new Set(group.map((i) => rows[i]!.day)).size });
+  }
+
+  // Residuals against the seasonal typical price: by day they give the route's level; around it, the spread and
+  // each date pair's own lasting offset (a holiday weekend costs more than its month says).
+  const residuals = rows.map((r, i) => r.log - leadOf[i]! - (seasonalLevel(buckets, r.kind, r.departDate) ?? buckets.get(r.key)!).level);
+  const dayLevels = new Map<number, number>();
+  const recent: number[] = [];
+  const longer: number[] = [];
+  const all: number[] = [];
+  for (const [day, group] of groupBy(rows.map((r, i) => [r.day, residuals[i]!]))) {
+    if ((day as number) >= todayDay - DEAL_RULES.recentLevelDays) recent.push(...group);
+    if ((day as number) >= todayDay - DEAL_RULES.levelDays) longer.push(...group);
+    all.push(...group);
+    if (group.length >= MIN_OBSERVATIONS_FOR_DAY_LEVEL) dayLevels.set(day as number, median(group));
+  }
+  const recentLevel = recent.length > 0 ? median(recent) : 0;
+  const longerLevel = longer.length > 0 ? median(longer) : recentLevel;
+  const aroundDayLevel = rows.flatMap((r, i) => (dayLevels.has(r.day) ? [residuals[i]! - dayLevels.get(r.day)!] : []));
+  const spread = aroundDayLevel.length >= 200 ? robustSpread(aroundDayLevel) : robustSpread(all);
+  const offsets = rows.map((r, i) => residuals[i]! - (dayLevels.get(r.day) ?? 0));
+  const pairOffsets = new Map<string, { offset: number; days: number }>();
+  for (const [pair, own] of groupBy(rows.map((r, i) => [r.pair, offsets[i]!]))) {
+    if (own.length >= MIN_PAIR_DAYS) pairOffsets.set(pair as string, { offset: median(own), days: own.length });
+  }
+  const departureOffsets = new Map<number, number>();
+  for (const [departDay, own] of groupBy(rows.map((r, i) => [r.departDay, offsets[i]!]))) {
+    if (own.length >= MIN_PAIR_DAYS) departureOffsets.set(departDay as number, median(own));
+  }
+
+  const recentRows = rows.filter((r) => r.day >= todayDay - DEAL_RULES.recentPairDays).sort((a, b) => a.day - b.day);
+  const pairRecentLows = groupBy(recentRows.map((r) => [r.pair, { day: r.day, price: r.price }])) as Map<string, DailyLow[]>;
+
+  return { buckets, lead, spread, observedLevel: judgedLevel(longerLevel, recentLevel), pairOffsets, departureOffsets, pairRecentLows };
+}
+
+/**
+ * The level a route's observations give, for when scans have not measured it (a fresh install, or a sweep by
+ * discovery that quotes a route a few trips at a time): its usual level (over levelDays, so its everyday wander stays
+ * noise), unless its recent days find the whole route far from it either way (a fare war, a price hike: two weeks of
+ * daily lows, which a spike of a day or three does not move). Scans judge by levelNow.
+ */
+export function judgedLevel(usual: number, now: number): number {
+  return Math.abs(now - usual) > DEAL_RULES.levelShift ? now : usual;
+}
+
+/** The route models of a history, each built once until its route's observations change. */
+export function routeModels(history: PriceHistory): Map<string, RouteModel | null> {
+  const models = new Map<string, RouteModel | null>();
+  for (const [route, observations] of history.routes) {
+    if (!history.derived.has(route)) history.derived.set(route, buildRouteModel(observations, history.today));
+    models.set(route, history.derived.get(route) as RouteModel | null);
+  }
+  return models;
+}
+
+export interface TripToPrice {
+  departDate: string;
+  returnDate: string | null;
+  price: number;
+}
+
+/** The median offset of the departures observed from `first` to `last` (day numbers); null without any. */
+function departureOffsetBetween(model: RouteModel, first: number, last: number): number | null {
+  const offsets: number[] = [];
+  for (let day = first; day <= last; day++) {
+    const offset = model.departureOffsets.get(day);
+    if (offset !== undefined) offsets.push(offset);
+  }
+  return offsets.length > 0 ? median(offsets) : null;
+}
+
+/** The offset of the last departure observed on or before `day`, within SAME_DATE_LOOKBACK_DAYS; null without one. */
+function lastDepartureOffsetUpTo(model: RouteModel, day: number): number | null {
+  for (let earlier = day; earlier > day - SAME_DATE_LOOKBACK_DAYS; earlier--) {
+    const offset = model.departureOffsets.get(earlier);
+    if (offset !== undefined) return offset;
+  }
+  return null;
+}
+
+/**
+ * What departures like this one cost against their month a year before (log); 0 without them. A holiday falls on a
+ * weekday (Thanksgiving) or on a date (Christmas), so two readings of a year before speak: the departures around the
+ * same weekday, and the last departure up to the same calendar date. They disagree on the edge of a peak, which for
+ * a date-bound holiday moves a weekday a year; then the lower is taken, so a date just outside this year's peak is
+ * never priced as in it (the other error, a peak's first day priced as ordinary, hides a deal instead of inventing one).
+ */
+export function calendarOffset(model: RouteModel, departDate: string): number {
+  const sameWeekday = dayNumber(departDate) - CALENDAR_YEAR_DAYS;
+  const byWeekday = departureOffsetBetween(model, sameWeekday - CALENDAR_NEIGHBOUR_DAYS, sameWeekday + CALENDAR_NEIGHBOUR_DAYS);
+  const byDate = lastDepartureOffsetUpTo(model, dayNumber(sameDateAYearBefore(departDate)));
+  if (byWeekday === null || byDate === null) return byWeekday ?? byDate ?? 0;
+  return Math.min(byWeekday, byDate);
+}
+
+/** A date pair's lasting offset from its month (log): its own, shrunk towards its calendar offset while it has few days. */
+export function pairOffset(model: RouteModel, departDate: string, returnDate: string | null): number {
+  const prior = calendarOffset(model, departDate);
+  const own = model.pairOffsets.get(`${departDate}|${returnDate ?? ""}`);
+  if (!own) return prior;
+  return (own.offset * own.days + prior * PAIR_SHRINK_DAYS) / (own.days + PAIR_SHRINK_DAYS);
+}
+
+/** Log typical price of a trip before the route's level now, and the distinct days behind it; null while thin. */
+export function baseLevel(model: RouteModel, trip: TripToPrice, today: string): { log: number; days: number; kind: TripKind } | null {
+  const kind = tripKindOf(trip.departDate, trip.returnDate);
+  const seasonal = seasonalLevel(model.buckets, kind, trip.departDate);
+  if (!seasonal) return null;
+  const lead = leadAdjustment(model.lead, dayNumber(trip.departDate) - dayNumber(today));
+  const offset = pairOffset(model, trip.departDate, trip.returnDate);
+  return { log: seasonal.level + lead + offset, days: seasonal.days, kind };
+}
+
+export function rangeAround(logTypical: number, spread: number, days: number, tripKind: TripKind): PriceRange {
+  const median = Math.exp(logTypical);
+  return { low: median * Math.exp(-QUARTILE_Z * spread), median, high: median * Math.exp(QUARTILE_Z * spread), observations: days, spread, tripKind };
+}
+
+export interface ProviderFigures {
+  typicalLow: number | null;
+  typicalHigh: number | null;
+  priceHistory?: readonly ProviderPricePoint[] | null;
+}
+
+/** While our history is thin: the provider's ~60 days of prices for this exact search, else its typical range. */
+export function providerRange(figures: ProviderFigures, tripKind: TripKind): PriceRange | null {
+  const points = (figures.priceHistory ?? []).map((p) => p.price).filter((price) => Number.isFinite(price) && price > 0);
+  if (points.length >= MIN_PROVIDER_HISTORY_POINTS) {
+    const logs = points.map(Math.log);
+    return rangeAround(median(logs), robustSpread(logs), 0, tripKind);
+  }
+  const { typicalLow: low, typicalHigh: high } = figures;
+  if (low === null || high === null || !Number.isFinite(low) || !Number.isFinite(high) || low <= 0 || high <= low) return null;
+  return rangeAround((Math.log(low) + Math.log(high)) / 2, (Math.log(high) - Math.log(low)) / (2 * QUARTILE_Z), 0, tripKind);
+}

@@ -1,0 +1,95 @@
+/**
+ * SerpApi's Google Travel Explore engine: one search gives the cheapest round trip from RDU to each destination of
+ * an area, over a month or the next six months. Parameters as SerpApi's reference documents them
+ * (tests/fixtures/serpapi-explore/docs-engine-parameters.json). `no_cache` is never sent: a repeat within the hour is
+ * answered from SerpApi's cache and costs no search.
+ */
+import { findAirline } from "../../../domain/airlines.ts";
+import type { DiscoveryArea } from "../../../domain/discovery-areas.ts";
+import { FareSourceError, HOME_AIRPORT, type DiscoveryRequest, type DiscoveryResult, type DiscoveryRow, type TripKind } from "./fare-source.ts";
+import { isRecord, numberOr, stringOr } from "./http-json.ts";
+import { checkedAnswer, PROVIDER } from "./serpapi-answers.ts";
+
+const TRAVEL_DURATION: Record<TripKind, string> = { weekend: "1", week: "2" };
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The query of one Explore search (without the key). `areaIds` holds the `arrival_area_id` of each area but North
+ * America, which is Explore's default; an area without one cannot be searched. A request naming a destination
+ * searches that airport alone (`arrival_id`), whatever its area.
+ */
+export function exploreParams(
+  request: DiscoveryRequest,
+  areaIds: Readonly<Partial<Record<DiscoveryArea, string>>>,
+  origin = HOME_AIRPORT,
+): Record<string, string> {
+  if (request.month !== null && !(Number.isInteger(request.month) && request.month >= 1 && request.month <= 12)) {
+    throw new FareSourceError(`${PROVIDER}: month ${request.month} is not 1–12`);
+  }
+  const params: Record<string, string> = {
+    engine: "google_travel_explore",
+    departure_id: origin,
+    type: "1",
+    travel_duration: TRAVEL_DURATION[request.tripKind],
+    month: String(request.month ?? 0),
+    stops: request.nonstopOnly ? "1" : "0",
+    currency: "USD",
+    gl: "us",
+    hl: "en",
+  };
+  if (request.destination) {
+    // One airport: Explore's `arrival_id` (its reference, docs-engine-parameters.json), the cheapest trip there.
+    params.arrival_id = request.destination;
+  } else if (request.area !== "north-america") {
+    const areaId = areaIds[request.area];
+    if (!areaId) throw new FareSourceError(`${PROVIDER}: no arrival_area_id is set for ${request.area} (SERPAPI_EXPLORE_AREAS)`);
+    params.arrival_area_id = areaId;
+  }
+  return params;
+}
+
+/**
+ * The rows of an Explore answer, the cheapest per airport. A place served by another city's airport (a national
+ * park, with `destination_airport.location` and a drive time) counts as that airport. Rows with no price, no
+ * airport or no dates are skipped and counted. Throws FareSourceError on an error or prices not in USD.
+ */
+export function parseTravelExplore(body: unknown, status = 200): Omit<DiscoveryResult, "searched" | "quotaLeft"> {
+  const answer = checkedAnswer(body, status);
+  if (!Array.isArray(answer.destinations)) throw new FareSourceError(`${PROVIDER}: the Explore answer has no destinations list`);
+  const skipped = { noPrice: 0, noAirport: 0, noDates: 0 };
+  const cheapest = new Map<string, DiscoveryRow>();
+  for (const place of answer.destinations) {
+    const price = isRecord(place) ? numberOr(place.flight_price) : null;
+    if (!isRecord(place) || price === null) {
+      skipped.noPrice++;
+      continue;
+    }
+    const airport = isRecord(place.destination_airport) ? stringOr(place.destination_airport.code).toUpperCase() : "";
+    if (!/^[A-Z]{3}$/.test(airport)) {
+      skipped.noAirport++;
+      continue;
+    }
+    const departDate = stringOr(place.start_date);
+    const returnDate = stringOr(place.end_date);
+    if (!ISO_DATE.test(departDate) || !ISO_DATE.test(returnDate)) {
+      skipped.noDates++;
+      continue;
+    }
+    const code = stringOr(place.airline_code);
+    const airlineCode = /^[A-Z0-9]{2}$/.test(code) ? code : null;
+    const airlineText = stringOr(place.airline);
+    const row: DiscoveryRow = {
+      destination: airport,
+      departDate,
+      returnDate,
+      price,
+      airline: (airlineCode && findAirline(airlineCode)?.name) || findAirline(airlineText)?.name || airlineText || "Unknown airline",
+      airlineCode,
+      stops: numberOr(place.number_of_stops),
+      durationMinutes: numberOr(place.flight_duration),
+    };
+    const kept = cheapest.get(airport);
+    if (!kept || row.price < kept.price) cheapest.set(airport, row);
+  }
+  return { rows: [...cheapest.values()], rawRows: answer.destinations.length, skipped };
+}
