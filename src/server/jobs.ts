@@ -17,7 +17,8 @@ import { dealAlertRenderer } from "./alerts/alert-email.ts";
 import { fanOutOwedDeals, hasOwedFanOut, type FanOutResult } from "./alerts/fan-out.ts";
 import type { Deps } from "./deps.ts";
 import { hasAnyDeal } from "./fares/judge/deal-records.ts";
-import { runScan, type ScanOptions, type ScanSummary } from "./fares/scanner.ts";
+import { describeAlertCounts, recordAlertCounts, runScan, type ScanOptions, type ScanSummary } from "./fares/scanner.ts";
+import { messageOf } from "../domain/error-text.ts";
 import { deliverAllDueEmails, deliverAllDuePushes, PushHostBackoff, type PushDelivery, type TemplateRenderer } from "./mail/outbox.ts";
 import { vapidKeys } from "./mail/push-keys.ts";
 import { createPushSender, type PushSender } from "./mail/push-sender.ts";
@@ -49,18 +50,24 @@ export function pushDelivery(deps: Pick<Deps, "db" | "clock" | "config">, sender
 }
 
 /**
- * A fare scan followed by the fan-out of its deals to subscribers (also one an earlier run left unfinished), and the
- * fare watch on booked trips.
+ * The scan job, start to end: the fare scan records its deals (fares/scanner.ts); the fan-out queues the alerts they
+ * owe, also those an earlier run left unfinished (alerts/fan-out.ts), counted on the scan's row; the fare watch
+ * queues fare drops on booked trips (trips/fare-watch.ts). The queued rows are then the delivery jobs': each is
+ * rendered when it is sent, by emailRenderers or pushDelivery above.
  */
-export function scanFares(deps: Pick<Deps, "db" | "clock" | "fares">, options: Omit<ScanOptions, "afterDeals"> = {}): Promise<ScanSummary> {
-  return runScan(deps, {
-    ...options,
-    afterDeals: async () => {
-      const fanOut = await fanOutOwedDeals(deps);
-      watchBookedTrips(deps);
-      return fanOut;
-    },
-  });
+export async function scanFares(deps: Pick<Deps, "db" | "clock" | "fares">, options: ScanOptions = {}): Promise<ScanSummary> {
+  const log = options.log ?? logLine;
+  const scan = await runScan(deps, options);
+  try {
+    const summary = recordAlertCounts(deps.db, scan, await fanOutOwedDeals(deps));
+    watchBookedTrips(deps);
+    log(describeAlertCounts(summary));
+    return summary;
+  } catch (error) {
+    const failure = `alert fan-out failed: ${messageOf(error)}`;
+    log(`[scan] ${scan.source} ${failure}`);
+    return recordAlertCounts(deps.db, scan, { error: failure });
+  }
 }
 
 /** The scan job's work: a scan (with its fan-out and fare watch), or the fan-out an earlier run left unfinished. */

@@ -62,6 +62,31 @@ describe("a scan of the simulated market", () => {
   );
 
   test(
+    "a fan-out that fails keeps the scan's deals, marks the scan failed with why, and the next scan's fan-out sends what it owed",
+    async () => {
+      const t = createTestApp();
+      const user = await createUser(t, { preferences: { destinations: [], maxPrice: 5000, nonstopOnly: false } });
+      t.db.$client.run("ALTER TABLE user_deals RENAME TO user_deals_away");
+      const lines: string[] = [];
+      const failed = await scanFares(t.deps, { log: (line) => lines.push(line) });
+      expect(failed.status).toBe("failed");
+      expect(failed.errors.at(-1)).toMatch(/^alert fan-out failed: .*user_deals/);
+      expect(failed.newDeals).toBeGreaterThan(0);
+      expect(dealRows(t)).toHaveLength(failed.newDeals);
+      expect(t.db.select().from(fareScans).get()).toMatchObject({ status: "failed", matches: 0, alertEmails: 0 });
+      expect(lines.at(-1)).toStartWith("[scan] simulated alert fan-out failed: ");
+      expect(lines.at(-1)).toContain("user_deals");
+
+      t.db.$client.run("ALTER TABLE user_deals_away RENAME TO user_deals");
+      const next = await scanFares(t.deps, quiet);
+      expect(next.status).toBe("succeeded");
+      expect(next.matches).toBe(failed.newDeals + next.newDeals);
+      expect(t.db.select().from(userDeals).where(eq(userDeals.userId, user.id)).all()).toHaveLength(failed.newDeals + next.newDeals);
+    },
+    BOOT_SCAN_MS,
+  );
+
+  test(
     "run again at the same moment, finds nothing new and alerts nobody twice",
     async () => {
       const t = createTestApp();

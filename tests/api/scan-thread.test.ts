@@ -61,6 +61,7 @@ describe("the scan job on a thread of its own (decision 121)", () => {
     expect(summaryThere.alertEmails).toBeGreaterThan(0);
     expect(outcome(there.db)).toEqual(outcome(here.db));
     // The thread's log lines reach the job runner's log.
-    expect(lines.at(-1)).toMatch(/^\[scan\] simulated succeeded: 81 routes/);
+    expect(lines.at(-2)).toMatch(/^\[scan\] simulated succeeded: 81 routes/);
+    expect(lines.at(-1)).toBe(`[scan] simulated alerts: ${summaryThere.matches} matches, ${summaryThere.alertEmails} alert emails queued`);
   }, 60_000);
 });

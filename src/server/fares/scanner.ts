@@ -1,8 +1,9 @@
 /**
  * One fare scan: ask the source about every route, keep each quote as an observation, judge it against the
- * route's typical range, confirm cached candidates, record deals, then run what the caller hands in as afterDeals
- * (the scan job: the fan-out to subscribers). A failing source is recorded in fare_scans and logged; existing deals
- * stay as they are and the next scan tries again. runScan never throws.
+ * route's typical range, confirm cached candidates, record deals. A failing source is recorded in fare_scans and
+ * logged; existing deals stay as they are and the next scan tries again. runScan never throws. What follows a scan
+ * (the alert fan-out, the fare watch) is the scan job's, read top to bottom in src/server/jobs.ts (scanFares); it
+ * counts its alerts on the scan's row with recordAlertCounts.
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
@@ -27,12 +28,6 @@ export interface ScanDeps {
   fares: FareSource;
 }
 
-/** What a scan's deals led to downstream: the deals folder's fan-out, counted in the scan's summary. */
-export interface AfterScanCounts {
-  matches: number;
-  emails: number;
-}
-
 export interface ScanOptions {
   log?: (line: string) => void;
   /**
@@ -41,11 +36,6 @@ export interface ScanOptions {
    * 0.3–0.6 s, 7–15 minutes over a replayed year's 1,460 scans.
    */
   loadHistory?: typeof loadPriceHistory;
-  /**
-   * Runs once the scan's deals are recorded, even when the source failed: the scan job hands in the fan-out to
-   * subscribers (src/server/alerts/fan-out.ts), so this folder knows nothing of subscribers or email.
-   */
-  afterDeals?: () => Promise<AfterScanCounts>;
   /** Search only the dates of drops seen once, for their second sighting (a grid source; docs/deal-rules.md, rule 3). */
   secondLook?: boolean;
 }
@@ -262,12 +252,6 @@ export async function runScan(deps: ScanDeps, options: ScanOptions = {}): Promis
     await nextTick(); // reading a year of prices takes ~0.2 s: answer waiting requests before searching
     if (fares.sweep === "discovery") await discoverySweep(deps, history, now, today, summary);
     else await gridSweep(deps, history, now, today, summary, options.secondLook === true);
-
-    if (options.afterDeals) {
-      const downstream = await options.afterDeals();
-      summary.matches = downstream.matches;
-      summary.alertEmails = downstream.emails;
-    }
   } catch (error) {
     summary.status = "failed";
     summary.errors.push(messageOf(error));
@@ -282,9 +266,7 @@ export async function runScan(deps: ScanDeps, options: ScanOptions = {}): Promis
       quotes: summary.quotes,
       dealsFound: summary.dealsFound,
       newDeals: summary.newDeals + summary.realerted,
-      matches: summary.matches,
       expiredDeals: summary.expired,
-      alertEmails: summary.alertEmails,
       errors: summary.errors.slice(0, 50),
       quotaLeft: summary.quotaLeft,
       searches: summary.searches,
@@ -300,14 +282,33 @@ export async function runScan(deps: ScanDeps, options: ScanOptions = {}): Promis
   return summary;
 }
 
+/**
+ * What the scan's deals led to, counted on its row: the members matched and the alert emails queued, or why the
+ * fan-out failed (the scan then counts as failed, and the next scan's fan-out takes up what this one owed).
+ */
+export function recordAlertCounts(db: Db, scan: ScanSummary, outcome: { matches: number; emails: number } | { error: string }): ScanSummary {
+  const summary: ScanSummary =
+    "error" in outcome
+      ? { ...scan, status: "failed", errors: [...scan.errors, outcome.error] }
+      : { ...scan, matches: outcome.matches, alertEmails: outcome.emails };
+  db.update(fareScans)
+    .set({ status: summary.status, errors: summary.errors.slice(0, 50), matches: summary.matches, alertEmails: summary.alertEmails })
+    .where(eq(fareScans.id, scan.scanId))
+    .run();
+  return summary;
+}
+
+export function describeAlertCounts(s: ScanSummary): string {
+  return `[scan] ${s.source} alerts: ${s.matches.toLocaleString("en-US")} matches, ${s.alertEmails.toLocaleString("en-US")} alert emails queued`;
+}
+
 export function describeScan(s: ScanSummary): string {
   const n = (value: number) => value.toLocaleString("en-US");
   const problems = s.errors.length > 0 ? `; ${s.errors.length} error(s): ${s.errors.slice(0, 3).join(" | ")}` : "";
   return (
     `[scan] ${s.source} ${s.status}: ${s.routes} routes, ${n(s.quotes)} quotes, ${s.dealsFound} deals ` +
     `(${s.newDeals} new, ${s.realerted} re-alerted, ${s.expired} expired, ${s.dropsAwaitingLook} awaiting another look), ` +
-    `${n(s.matches)} matches, ` +
-    `${n(s.alertEmails)} alert emails in ${s.seconds.toFixed(2)} s` +
+    `in ${s.seconds.toFixed(2)} s` +
     (s.quotaLeft !== null ? `; quota left ${n(s.quotaLeft)}` : "") +
     problems
   );

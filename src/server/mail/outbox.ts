@@ -1,3 +1,10 @@
+/**
+ * The outbox, the one writer of email_outbox: messages are queued in the database (nothing lost on a crash, one row
+ * per dedupe key) and delivered by two jobs, emails and web pushes in lanes of their own. A row queued as data is
+ * rendered when it is sent, by the renderer of its kind that the job runner hands in: src/server/jobs.ts,
+ * emailRenderers (deal alerts and digests: alerts/alert-email.ts; trip reminders and fare drops: trips/) and
+ * pushDelivery (alerts/push-alert.ts). This folder imports no feature folder.
+ */
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import { emailOutbox } from "../../../db/schema.ts";
