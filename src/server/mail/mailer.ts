@@ -1,10 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Transporter } from "nodemailer";
-import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type { Config } from "../config.ts";
 import { addressOf, buildMimeMessage, type OutgoingEmail } from "./mime.ts";
 import { log } from "../log.ts";
+import { SmtpPool } from "./smtp-pool.ts";
 
 /** Hands one message to the world. Implementations throw when the message was not accepted. */
 export interface Mailer {
@@ -13,30 +12,16 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-/** nodemailer is loaded with the first message, which keeps start-up fast. */
-const loadNodemailer = () => import("nodemailer").then((module) => module.default);
-
-/** Real delivery: a pooled SMTP connection to SMTP_URL. */
+/** Real delivery: a pool of SMTP connections to SMTP_URL (smtp-pool.ts). */
 export function createSmtpMailer(smtpUrl: string): Mailer {
-  let transport: Promise<Transporter> | null = null;
-  const connect = () =>
-    (transport ??= loadNodemailer().then((nodemailer) =>
-      nodemailer.createTransport({
-        url: smtpUrl,
-        pool: true,
-        maxConnections: 10,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
-      } as SMTPPool.Options),
-    ));
+  const pool = new SmtpPool({ url: smtpUrl, size: 10, connectionTimeoutMs: 10_000, greetingTimeoutMs: 10_000, socketTimeoutMs: 30_000 });
   return {
     description: `SMTP (${new URL(smtpUrl).host})`,
     async send(email) {
-      await (await connect()).sendMail({ envelope: { from: addressOf(email.from), to: [email.to] }, raw: buildMimeMessage(email, new Date()) });
+      await pool.send({ from: addressOf(email.from), to: [email.to] }, buildMimeMessage(email, new Date()));
     },
     async close() {
-      if (transport) (await transport).close();
+      pool.close();
     },
   };
 }

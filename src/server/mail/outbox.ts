@@ -276,11 +276,33 @@ function expireIfStale(db: Db, row: OutboxRow, now: Date): boolean {
   return true;
 }
 
-/** Done with: sent, or no longer owed (`reason`). Runs once per message: a cached raw statement. */
+const MARK_DONE_SQL = `UPDATE email_outbox SET status = 'sent', sent_at = $sentAt, attempts = $attempts, last_error = $lastError, ${CLEARED_CONTENT} WHERE id = $id`;
+
+/** Done with: sent, or no longer owed (`reason`). */
 function markDone(db: Db, row: OutboxRow, now: Date, reason: string | null): void {
-  db.$client
-    .query(`UPDATE email_outbox SET status = 'sent', sent_at = $sentAt, attempts = $attempts, last_error = $lastError, ${CLEARED_CONTENT} WHERE id = $id`)
-    .run({ sentAt: now.getTime(), attempts: row.attempts + 1, lastError: reason, id: row.id });
+  db.$client.query(MARK_DONE_SQL).run({ sentAt: now.getTime(), attempts: row.attempts + 1, lastError: reason, id: row.id });
+}
+
+/**
+ * The emails a batch has sent, marked done DONE_MARKS_PER_COMMIT at a time in one transaction: a commit per message
+ * cost more than rendering it (decision 132). A crash before a commit repeats those sends (with the same Message-ID),
+ * never loses one.
+ */
+const DONE_MARKS_PER_COMMIT = 50;
+class DoneMarks {
+  private pending: { row: OutboxRow; at: Date; reason: string | null }[] = [];
+  constructor(private readonly db: Db) {}
+
+  add(row: OutboxRow, at: Date, reason: string | null): void {
+    this.pending.push({ row, at, reason });
+    if (this.pending.length >= DONE_MARKS_PER_COMMIT) this.flush();
+  }
+
+  flush(): void {
+    const marks = this.pending;
+    this.pending = [];
+    if (marks.length > 0) this.db.transaction(() => marks.forEach(({ row, at, reason }) => markDone(this.db, row, at, reason)));
+  }
 }
 
 /** Counts a failed attempt: the row waits its backoff, or fails for good after `maxAttempts`. True when it failed for good. */
@@ -307,6 +329,7 @@ export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 200, conc
   const { db, mailer, clock, config } = deps;
   const result: DeliveryResult = { sent: 0, failed: 0, skipped: 0 };
   const domain = new URL(config.appOrigin).hostname || "gordu.local";
+  const done = new DoneMarks(db);
   await inParallel(dueRows(db, "email", clock.now(), batchSize), concurrency, async (row) => {
     if (expireIfStale(db, row, clock.now())) {
       result.skipped++;
@@ -315,7 +338,7 @@ export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 200, conc
     try {
       const content = contentOf(row, deps.templates ?? {});
       if (content) await mailer.send({ messageId: `<outbox-${row.id}@${domain}>`, from: config.mailFrom, to: row.toAddress, ...content });
-      markDone(db, row, clock.now(), content ? null : "no longer owed");
+      done.add(row, clock.now(), content ? null : "no longer owed");
       if (content) result.sent++;
       else result.skipped++;
     } catch (error) {
@@ -323,6 +346,7 @@ export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 200, conc
       result.failed++;
     }
   });
+  done.flush();
   return result;
 }
 
