@@ -26,7 +26,7 @@ async function startServer(options: Partial<SMTPServerOptions> = {}) {
     onClose() {
       seen.open--;
       seen.closed++;
-      closedWaiters.splice(0).forEach((wake) => wake());
+      for (const wake of closedWaiters.splice(0)) wake();
     },
     onData(stream, session, callback) {
       stream.resume();

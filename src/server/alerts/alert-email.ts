@@ -6,10 +6,10 @@
 import { comparedWith, evidenceSentence } from "../../domain/deal-rules.ts";
 import { hasDealAccess } from "../../domain/access.ts";
 import { localDay } from "../../domain/alert-timing.ts";
-import { CABIN_LABEL, TRIP_TYPE_LABEL } from "../../domain/deal-labels.ts";
+import { TRIP_TYPE_LABEL } from "../../domain/deal-labels.ts";
+import { bookingLinksOf } from "../deals/deal-row.ts";
 import { formatTravelDates } from "../../domain/travel-dates.ts";
 import { formatZonedTime } from "../../domain/zoned-time-text.ts";
-import { dealLinks } from "../../domain/links.ts";
 import { findUserById } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import type { DealAlertPayload } from "./alert-queue.ts";
@@ -97,17 +97,12 @@ export function dealAlertRenderer(deps: Pick<Deps, "db" | "clock" | "config">, o
 
 /** A deal as every member in `timeZone` reads it on `today`: all but its snooze link, which is theirs. */
 function alertedDeal(row: OwedDeal, appUrl: string, timeZone: string, today: string, now: Date): Omit<AlertedDeal, "snoozeUrl"> {
-  const links = dealLinks(row.airline, {
-    destination: row.destination,
-    departDate: row.depart_date,
-    returnDate: row.return_date || undefined,
-    seatClass: CABIN_LABEL[row.cabin as keyof typeof CABIN_LABEL] ?? CABIN_LABEL.economy,
-  });
+  const links = bookingLinksOf(row);
   return {
     destination: row.destination,
     city: row.destination_city || row.destination,
     price: row.price,
-    tripType: TRIP_TYPE_LABEL[row.trip_type as keyof typeof TRIP_TYPE_LABEL] ?? TRIP_TYPE_LABEL.round_trip,
+    tripType: TRIP_TYPE_LABEL[row.trip_type] ?? TRIP_TYPE_LABEL.round_trip,
     travelDates: formatTravelDates(row.depart_date, row.return_date, today),
     nonstop: row.nonstop === 1,
     percentBelowTypical: row.percent_below_typical,

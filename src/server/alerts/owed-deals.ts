@@ -3,30 +3,30 @@
  * still live, still in the member's list and not on a destination they snoozed.
  */
 import type { Db } from "../../../db/client.ts";
-import type { TripKind } from "../../domain/deal-rules.ts";
-import type { DealTier } from "../../domain/api/deals.ts";
+import type { DealRow } from "../deals/deal-row.ts";
 
-export interface OwedDeal {
-  id: number;
-  destination: string;
-  destination_city: string;
-  price: number;
-  trip_type: string;
-  cabin: string;
-  depart_date: string;
-  return_date: string;
-  airline: string;
-  nonstop: number;
-  percent_below_typical: number;
-  typical_median: number;
-  typical_low: number;
-  typical_high: number;
-  tier: DealTier;
-  trip_kind: TripKind | null;
-  history_days: number | null;
-  robust_z: number | null;
-  last_checked_at: number;
-}
+export type OwedDeal = Pick<
+  DealRow,
+  | "id"
+  | "destination"
+  | "destination_city"
+  | "price"
+  | "trip_type"
+  | "cabin"
+  | "depart_date"
+  | "return_date"
+  | "airline"
+  | "nonstop"
+  | "percent_below_typical"
+  | "typical_median"
+  | "typical_low"
+  | "typical_high"
+  | "tier"
+  | "trip_kind"
+  | "history_days"
+  | "robust_z"
+  | "last_checked_at"
+>;
 
 /** Read from the listed ids (CROSS JOIN fixes that order): by the active-deals index SQLite would walk every live deal. */
 export function owedDeals(db: Db, userId: number, dealIds: readonly number[], now: Date): OwedDeal[] {

@@ -3,9 +3,10 @@
  * deal is the latest that has ended (its fare went back up, so showing it gives nothing away), else the latest live
  * one; either way one whose route has enough days of fares to draw.
  */
-import { comparedWith, RULE_EXAMPLE_MIN_DAYS, tripKindOf, type TripKind } from "../../domain/deal-rules.ts";
+import { comparedWith, RULE_EXAMPLE_MIN_DAYS, tripKindOf } from "../../domain/deal-rules.ts";
 import type { DealRuleExample } from "../../domain/api/deals.ts";
 import { DAY_MS, rduToday } from "../../domain/calendar.ts";
+import type { DealRow } from "./deal-row.ts";
 import type { Deps } from "../deps.ts";
 import { PRICE_HISTORY_DAYS, priceHistoryOf } from "./deals.service.ts";
 
@@ -14,25 +15,25 @@ const CANDIDATES = 5;
 /** The alert must sit inside the 90 days drawn, with some days before it. */
 const ALERTED_WITHIN_DAYS = PRICE_HISTORY_DAYS - 30;
 
-interface ExampleRow {
-  origin: string;
-  destination: string;
-  destination_city: string;
-  trip_type: string;
-  cabin: string;
-  source: string;
-  depart_date: string;
-  return_date: string;
-  travel_dates: string;
-  typical_low: number;
-  typical_high: number;
-  typical_median: number;
-  last_alerted_price: number;
-  last_alerted_at: number;
-  /** Null on deals found before the decision kept it: then the kind the dates make. */
-  trip_kind: TripKind | null;
-  is_active: number;
-}
+type ExampleRow = Pick<
+  DealRow,
+  | "origin"
+  | "destination"
+  | "destination_city"
+  | "trip_type"
+  | "cabin"
+  | "source"
+  | "depart_date"
+  | "return_date"
+  | "travel_dates"
+  | "typical_low"
+  | "typical_high"
+  | "typical_median"
+  | "last_alerted_price"
+  | "last_alerted_at"
+  | "trip_kind"
+  | "is_active"
+>;
 
 export function dealRuleExample(deps: Pick<Deps, "db" | "clock">): DealRuleExample | null {
   const now = deps.clock.now();

@@ -301,7 +301,10 @@ class DoneMarks {
   flush(): void {
     const marks = this.pending;
     this.pending = [];
-    if (marks.length > 0) this.db.transaction(() => marks.forEach(({ row, at, reason }) => markDone(this.db, row, at, reason)));
+    if (marks.length === 0) return;
+    this.db.transaction(() => {
+      for (const { row, at, reason } of marks) markDone(this.db, row, at, reason);
+    });
   }
 }
 

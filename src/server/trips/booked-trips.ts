@@ -11,6 +11,7 @@ import { freeCancellationEndsAt, reminderDueAt, tripHasDeparted } from "../../do
 import { formatTravelDates } from "../../domain/travel-dates.ts";
 import { formatZonedTime, timeLeftText } from "../../domain/zoned-time-text.ts";
 import type { User } from "../auth/users.ts";
+import type { DealRow } from "../deals/deal-row.ts";
 import { dealInList, parseDealId } from "../deals/deals.service.ts";
 import type { Deps } from "../deps.ts";
 import { conflict, notFound } from "../http/errors.ts";
@@ -22,15 +23,7 @@ const reminderKey = (tripId: number) => `${TRIP_REMINDER_KIND}:${tripId}`;
 
 const tripNotFound = () => notFound("Booked trip not found");
 
-interface DealToBook {
-  origin: string;
-  destination: string;
-  trip_type: string;
-  cabin: string;
-  depart_date: string;
-  return_date: string;
-  price: number;
-}
+type DealToBook = Pick<DealRow, "origin" | "destination" | "trip_type" | "cabin" | "depart_date" | "return_date" | "price">;
 
 export function bookTrip(deps: Pick<Deps, "db" | "clock">, user: User, request: BookTripRequest): BookedTrip {
   const now = deps.clock.now();
@@ -85,12 +78,11 @@ export function bookTrip(deps: Pick<Deps, "db" | "clock">, user: User, request: 
   return listBookedTrips(deps, user).find((trip) => trip.id === tripId)!;
 }
 
-interface BookedTripRow {
+/** A booked trip (its own route and dates, as booked) with its deal's city, airline and price now. */
+type BookedTripRow = Pick<DealRow, "destination_city" | "airline"> & {
   id: number;
   deal_id: number;
   destination: string;
-  destination_city: string;
-  airline: string;
   depart_date: string;
   return_date: string;
   deal_price: number;
@@ -100,7 +92,7 @@ interface BookedTripRow {
   reminder_status: string | null;
   drop_alerts: number;
   booked_at: number;
-}
+};
 
 const BOOKED_TRIPS_SQL = `
 SELECT t.id, t.deal_id, t.destination, d.destination_city, d.airline, t.depart_date, t.return_date, t.deal_price, t.price_paid, t.watch_price,
@@ -142,18 +134,17 @@ export function removeBookedTrip(db: Db, user: User, rawId: string): void {
   if (removed === 0) throw tripNotFound();
 }
 
-interface TripFactsRow {
+/** The member, their booked trip's own route and dates, and its deal's city and airline. */
+type TripFactsRow = Pick<DealRow, "destination_city" | "airline"> & {
   first_name: string;
   email: string;
   time_zone: string;
   destination: string;
-  destination_city: string;
-  airline: string;
   depart_date: string;
   return_date: string;
   price_paid: number | null;
   booked_at: number;
-}
+};
 
 /** What the trip emails say about a booked trip at `now`, in the member's time zone, or null once it is gone. */
 export function bookedTripFacts(deps: Pick<Deps, "db" | "clock" | "config">, tripId: number): (BookedTripFacts & { bookedAt: Date; timeZone: string }) | null {

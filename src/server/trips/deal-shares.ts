@@ -9,10 +9,10 @@ import { HOUR_MS, rduToday } from "../../domain/calendar.ts";
 import { CABIN_LABEL, TRIP_TYPE_LABEL } from "../../domain/deal-labels.ts";
 import { formatTravelDates } from "../../domain/travel-dates.ts";
 import { formatZonedTime } from "../../domain/zoned-time-text.ts";
-import { dealLinks } from "../../domain/links.ts";
 import type { User } from "../auth/users.ts";
 import { newToken } from "../auth/tokens.ts";
 import { LaggingDatabaseStamp } from "../deals/deal-list-cache.ts";
+import { bookingLinksOf, type DealRow } from "../deals/deal-row.ts";
 import { dealInList, parseDealId } from "../deals/deals.service.ts";
 import type { Deps } from "../deps.ts";
 import { notFound } from "../http/errors.ts";
@@ -40,17 +40,12 @@ export function createShare(deps: Pick<Deps, "db" | "clock" | "config">, user: U
   return share;
 }
 
-interface ShareListRow {
+/** A share (its id, deal and time) with its deal's columns. */
+type ShareListRow = Pick<DealRow, "destination" | "destination_city" | "price" | "is_active" | "depart_date" | "return_date"> & {
   id: string;
   deal_id: number;
-  destination: string;
-  destination_city: string;
-  price: number;
-  is_active: number;
-  depart_date: string;
-  return_date: string;
   created_at: number;
-}
+};
 
 export function listShares(deps: Pick<Deps, "db" | "clock" | "config">, user: User): DealShare[] {
   const now = deps.clock.now();
@@ -81,23 +76,24 @@ export function revokeShare(db: Db, user: User, id: string): void {
   if (result.changes === 0) throw shareNotFound();
 }
 
-interface SharedDealRow {
-  destination: string;
-  destination_city: string;
-  airline: string;
-  depart_date: string;
-  return_date: string;
-  trip_type: keyof typeof TRIP_TYPE_LABEL;
-  cabin: keyof typeof CABIN_LABEL;
-  nonstop: number;
-  price: number;
-  typical_low: number;
-  typical_high: number;
-  typical_median: number;
-  percent_below_typical: number;
-  last_checked_at: number;
-  is_active: number;
-}
+type SharedDealRow = Pick<
+  DealRow,
+  | "destination"
+  | "destination_city"
+  | "airline"
+  | "depart_date"
+  | "return_date"
+  | "trip_type"
+  | "cabin"
+  | "nonstop"
+  | "price"
+  | "typical_low"
+  | "typical_high"
+  | "typical_median"
+  | "percent_below_typical"
+  | "last_checked_at"
+  | "is_active"
+>;
 
 const SHARED_DEAL_SQL = `
 SELECT d.destination, d.destination_city, d.airline, d.depart_date, d.return_date, d.trip_type, d.cabin, d.nonstop,
@@ -123,12 +119,7 @@ export function sharedDeal(deps: Pick<Deps, "db" | "clock" | "config">, id: stri
   if (!row) throw shareNotFound();
   const now = deps.clock.now();
   const seatClass = CABIN_LABEL[row.cabin] ?? CABIN_LABEL.economy;
-  const links = dealLinks(row.airline, {
-    destination: row.destination,
-    departDate: row.depart_date,
-    returnDate: row.return_date || undefined,
-    seatClass,
-  });
+  const links = bookingLinksOf(row);
   return {
     destination: row.destination,
     destinationCity: row.destination_city || row.destination,

@@ -3,23 +3,15 @@
  * departure to return, with the booking links in its description (a deal is not a booking until the member books it).
  */
 import { createEvent, type DateArray } from "ics";
-import { CABIN_LABEL } from "../../domain/deal-labels.ts";
-import { dealLinks } from "../../domain/links.ts";
 import { tripEventDescription, tripEventEndDate, tripEventTitle, type CalendarTrip } from "../../domain/trip-calendar.ts";
 import type { User } from "../auth/users.ts";
+import { bookingLinksOf, type DealRow } from "../deals/deal-row.ts";
 import { dealInList, parseDealId } from "../deals/deals.service.ts";
 import type { Deps } from "../deps.ts";
 
 const dateArray = (isoDate: string): DateArray => isoDate.split("-").map(Number) as DateArray;
 
-interface TripRow {
-  destination: string;
-  destination_city: string;
-  airline: string;
-  depart_date: string;
-  return_date: string;
-  cabin: keyof typeof CABIN_LABEL;
-}
+type TripRow = Pick<DealRow, "destination" | "destination_city" | "airline" | "depart_date" | "return_date" | "cabin">;
 
 /** The deal's trip as a calendar event, when the deal is in the member's list (404 otherwise). */
 export function dealCalendarFile(deps: Pick<Deps, "db" | "clock" | "config">, user: User, rawId: string): { fileName: string; body: string } {
@@ -27,12 +19,7 @@ export function dealCalendarFile(deps: Pick<Deps, "db" | "clock" | "config">, us
   const row = deps.db.$client
     .query("SELECT destination, destination_city, airline, depart_date, return_date, cabin FROM deals WHERE id = $id")
     .get({ id: deal.id }) as TripRow;
-  const links = dealLinks(row.airline, {
-    destination: row.destination,
-    departDate: row.depart_date,
-    returnDate: row.return_date || undefined,
-    seatClass: CABIN_LABEL[row.cabin] ?? CABIN_LABEL.economy,
-  });
+  const links = bookingLinksOf(row);
   const trip: CalendarTrip = {
     destination: row.destination,
     destinationCity: row.destination_city || row.destination,
