@@ -333,23 +333,27 @@ export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 200, conc
   const result: DeliveryResult = { sent: 0, failed: 0, skipped: 0 };
   const domain = new URL(config.appOrigin).hostname || "gordu.local";
   const done = new DoneMarks(db);
-  await inParallel(dueRows(db, "email", clock.now(), batchSize), concurrency, async (row) => {
-    if (expireIfStale(db, row, clock.now())) {
-      result.skipped++;
-      return;
-    }
-    try {
-      const content = contentOf(row, deps.templates ?? {});
-      if (content) await mailer.send({ messageId: `<outbox-${row.id}@${domain}>`, from: config.mailFrom, to: row.toAddress, ...content });
-      done.add(row, clock.now(), content ? null : "no longer owed");
-      if (content) result.sent++;
-      else result.skipped++;
-    } catch (error) {
-      markAttemptFailed(db, row, clock.now(), error, MAX_ATTEMPTS);
-      result.failed++;
-    }
-  });
-  done.flush();
+  try {
+    await inParallel(dueRows(db, "email", clock.now(), batchSize), concurrency, async (row) => {
+      if (expireIfStale(db, row, clock.now())) {
+        result.skipped++;
+        return;
+      }
+      try {
+        const content = contentOf(row, deps.templates ?? {});
+        if (content) await mailer.send({ messageId: `<outbox-${row.id}@${domain}>`, from: config.mailFrom, to: row.toAddress, ...content });
+        done.add(row, clock.now(), content ? null : "no longer owed");
+        if (content) result.sent++;
+        else result.skipped++;
+      } catch (error) {
+        markAttemptFailed(db, row, clock.now(), error, MAX_ATTEMPTS);
+        result.failed++;
+      }
+    });
+  } finally {
+    // What the server accepted is marked even when the run stops on an error, so only a dying process repeats sends.
+    done.flush();
+  }
   return result;
 }
 
