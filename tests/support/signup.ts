@@ -86,3 +86,14 @@ export async function subscribe(t: TestApp, email: string, planType: "monthly" |
   if (!sessionCookie) throw new Error(`complete-subscription did not sign in: ${await completed.text()}`);
   return { sessionCookie, signupCookie, clientSecret };
 }
+
+/** Test billing's path when the card had its trial: the paid plan is offered and accepted, charged at once. */
+export async function subscribeOnPaidPlan(t: TestApp, email: string, card = anotherCard(), referralCode?: string) {
+  const { cookie: signupCookie, created } = await startSignup(t, email, { referralCode });
+  const { clientSecret } = (await created.json()) as { clientSecret: string };
+  const confirmed = await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...card } });
+  if (confirmed.status !== 200) throw new Error(`confirm-setup: ${confirmed.status} ${await confirmed.text()}`);
+  const completed = await t.request("POST", "/api/complete-subscription", { body: { email, paidPlan: true }, cookie: signupCookie });
+  if (completed.status !== 200) throw new Error(`complete-subscription: ${completed.status} ${await completed.text()}`);
+  return { sessionCookie: cookiesFrom(completed).find((c) => c.startsWith("gordu_session="))! };
+}
