@@ -89,6 +89,17 @@ function releaseClaim(deps: Deps, referralId: number): void {
   });
 }
 
+/** Whether this billing customer is a referred friend who has not paid yet: only then is a charge worth a look. */
+export function awaitsFirstPayment(db: DbOrTx, customerId: string): boolean {
+  const open = db
+    .select({ id: referrals.id })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.referredUserId))
+    .where(and(eq(users.stripeCustomerId, customerId), eq(referrals.status, "joined")))
+    .get();
+  return open !== undefined;
+}
+
 /** A friend's charge was paid: the member who referred them earns one free month if every rule says yes. */
 export async function rewardReferralPayment(deps: Deps, charge: PaidCharge): Promise<void> {
   const friend = deps.db.select().from(users).where(eq(users.stripeCustomerId, charge.customerId)).get();

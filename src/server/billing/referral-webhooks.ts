@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import type { Deps } from "../deps.ts";
-import { rewardReferralPayment } from "./referral-rewards.ts";
+import { awaitsFirstPayment, rewardReferralPayment } from "./referral-rewards.ts";
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
@@ -10,7 +10,7 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
  */
 export async function rewardPaidInvoice(deps: Deps, invoice: Stripe.Invoice, subscriptionId: string | null): Promise<void> {
   const customerId = idOf(invoice.customer);
-  if (!customerId || !(invoice.amount_paid > 0)) return;
+  if (!customerId || !(invoice.amount_paid > 0) || !awaitsFirstPayment(deps.db, customerId)) return;
   const card = subscriptionId ? (await deps.billing.getSubscription(subscriptionId)).card : null;
   await rewardReferralPayment(deps, { customerId, amountPaidCents: invoice.amount_paid, cardFingerprint: card?.fingerprint ?? null });
 }

@@ -2,7 +2,7 @@ import { PLANS } from "../../domain/plans.ts";
 import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { log } from "../log.ts";
-import { rewardReferralPayment } from "./referral-rewards.ts";
+import { awaitsFirstPayment, rewardReferralPayment } from "./referral-rewards.ts";
 
 /**
  * Test billing sends no invoice.paid: its equivalent is a subscription seen active, which it is only once a charge
@@ -11,6 +11,7 @@ import { rewardReferralPayment } from "./referral-rewards.ts";
  */
 export async function rewardTestBillingCharge(deps: Deps, friend: User): Promise<void> {
   if (deps.billing.mode !== "test" || !friend.stripeSubscriptionId || !friend.stripeCustomerId) return;
+  if (!awaitsFirstPayment(deps.db, friend.stripeCustomerId)) return;
   try {
     const snapshot = await deps.billing.getSubscription(friend.stripeSubscriptionId);
     if (snapshot.status !== "active" || !snapshot.planType) return;
