@@ -44,8 +44,15 @@ function invoicePaid(friend: User, amountPaid: number, type = "invoice.paid") {
   };
   return stripeEvent(type, invoice);
 }
-const chargeRefunded = (friend: User) =>
-  stripeEvent("charge.refunded", { object: "charge", id: `ch_${friend.id}`, customer: friend.stripeCustomerId, amount_refunded: 1000, refunded: true });
+const chargeRefunded = (friend: User, fully = true) =>
+  stripeEvent("charge.refunded", {
+    object: "charge",
+    id: `ch_${friend.id}`,
+    customer: friend.stripeCustomerId,
+    amount: 1000,
+    amount_refunded: fully ? 1000 : 300,
+    refunded: fully,
+  });
 
 /** The card on the friend's subscription becomes one with this fingerprint (a card they added later). */
 function payWithFingerprint(friend: User, fingerprint: string) {
@@ -192,12 +199,15 @@ describe("referral abuse rules (Stripe)", () => {
     expect(credits()).toHaveLength(0);
   });
 
-  test("a refund after the reward takes the month back, once", async () => {
+  test("a refund after the reward takes the month back, once; a partial refund before it changes nothing", async () => {
     const t = stripeApp(stripe);
     const alice = await member(t);
     await stripeSubscriber(t, stripe, "friend@example.com", "monthly", { referralCode: alice.code });
     const friend = userByEmail(t, "friend@example.com");
     await deliverWebhook(t, invoicePaid(friend, 1000));
+    await deliverWebhook(t, chargeRefunded(friend, false));
+    expect(referralOf(t, friend)!.status).toBe("rewarded");
+    expect(balanceOf(alice.user)).toBe(-1000);
     const refund = chargeRefunded(friend);
     await Promise.all([deliverWebhook(t, refund), deliverWebhook(t, chargeRefunded(friend))]);
     await deliverWebhook(t, refund);

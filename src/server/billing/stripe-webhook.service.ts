@@ -108,8 +108,10 @@ async function applyEvent(deps: Deps, event: Stripe.Event): Promise<void> {
       return;
     }
     case "charge.refunded": {
-      const customerId = idOf(event.data.object.customer);
-      if (customerId) await reverseReferralOnRefund(deps, customerId);
+      // Only a full refund undoes a referral's payment; a partial one (a goodwill refund) leaves it paid.
+      const charge = event.data.object;
+      const customerId = idOf(charge.customer);
+      if (customerId && charge.refunded) await reverseReferralOnRefund(deps, customerId);
       return;
     }
     case "invoice.payment_failed": {
