@@ -6,6 +6,12 @@ CREATE TABLE `referral_codes` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `referral_codes_code_unique` ON `referral_codes` (`code`);--> statement-breakpoint
+CREATE TABLE `referral_reward_claims` (
+	`key_hash` text PRIMARY KEY NOT NULL,
+	`referral_id` integer NOT NULL,
+	`claimed_at` integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `referrals` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`referrer_user_id` integer NOT NULL,
@@ -22,10 +28,4 @@ CREATE TABLE `referrals` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `referrals_referred_unique` ON `referrals` (`referred_user_id`);--> statement-breakpoint
 CREATE INDEX `referrals_referrer_idx` ON `referrals` (`referrer_user_id`);--> statement-breakpoint
-CREATE TABLE `referral_reward_claims` (
-	`key_hash` text PRIMARY KEY NOT NULL,
-	`referral_id` integer NOT NULL,
-	`claimed_at` integer NOT NULL
-);
---> statement-breakpoint
 ALTER TABLE `pending_signups` ADD `referral_code` text;
