@@ -224,6 +224,8 @@ export const pendingSignups = sqliteTable(
     emailConfirmedAt: timestamp("email_confirmed_at"),
     /** Set when the account is created; the row goes with the account, so a deleted account is never re-created. */
     completedUserId: integer("completed_user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The referral link this signup came through (decision 135), as typed; checked when the account is made. */
+    referralCode: text("referral_code"),
     createdAt: timestamp("created_at").notNull(),
     expiresAt: timestamp("expires_at").notNull(),
   },
@@ -240,6 +242,50 @@ export const pendingSignups = sqliteTable(
  */
 export const trialClaims = sqliteTable("trial_claims", {
   keyHash: text("key_hash").primaryKey(),
+  claimedAt: timestamp("claimed_at").notNull(),
+});
+
+/** Each member's referral code (decision 135): random, made on first use, says nothing about the member. */
+export const referralCodes = sqliteTable("referral_codes", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  code: text("code").notNull().unique(),
+  createdAt: timestamp("created_at").notNull(),
+});
+
+/**
+ * A friend who joined through a member's link (decision 135): one row per friend's account. `status` is joined
+ * (no paid charge yet), rewarded (the member got a free month), refused (an abuse rule said no; `refusedBecause`
+ * says which) or reversed (the friend's charge was refunded after the reward).
+ */
+export const referrals = sqliteTable(
+  "referrals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    referrerUserId: integer("referrer_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referredUserId: integer("referred_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["joined", "rewarded", "refused", "reversed"] }).notNull(),
+    refusedBecause: text("refused_because"),
+    creditCents: integer("credit_cents"),
+    creditId: text("credit_id"),
+    createdAt: timestamp("created_at").notNull(),
+    rewardedAt: timestamp("rewarded_at"),
+  },
+  (table) => [uniqueIndex("referrals_referred_unique").on(table.referredUserId), index("referrals_referrer_idx").on(table.referrerUserId)],
+);
+
+/**
+ * Who has earned a member a free month already (decision 135): SHA-256 of "address:<canonical mailbox>" or
+ * "card:<fingerprint>" of the paying friend. Kept when accounts are deleted: one reward per paying person and card.
+ */
+export const referralRewardClaims = sqliteTable("referral_reward_claims", {
+  keyHash: text("key_hash").primaryKey(),
+  referralId: integer("referral_id").notNull(),
   claimedAt: timestamp("claimed_at").notNull(),
 });
 
@@ -270,7 +316,7 @@ export const testBillingObjects = sqliteTable(
   "test_billing_objects",
   {
     id: text("id").primaryKey(),
-    kind: text("kind", { enum: ["customer", "subscription", "setup_intent"] }).notNull(),
+    kind: text("kind", { enum: ["customer", "subscription", "setup_intent", "balance_transaction"] }).notNull(),
     data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp("created_at").notNull(),
   },

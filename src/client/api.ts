@@ -10,6 +10,7 @@ import type {
   SubscriptionInfo,
 } from "../domain/api/billing.ts";
 import type { OkResponse } from "../domain/api/common.ts";
+import type { ReferralSummary } from "../domain/api/referrals.ts";
 import type { DealRuleExampleAnswer, FlightDeal, PricePoint, ScanStatus } from "../domain/api/deals.ts";
 import type { ContactRequest, PublicConfig } from "../domain/api/site.ts";
 import type { BookedTrip, BookTripRequest, DealShare, SharedDeal } from "../domain/api/trips.ts";
@@ -84,6 +85,7 @@ export function createApi(fetcher: ApiFetch) {
     completeCheckout: (sessionId: string, paidPlan = false) =>
       call<SignupOutcome>(fetcher, "POST", "/api/complete-checkout", paidPlan ? { sessionId, paidPlan } : { sessionId }),
     subscription: () => call<SubscriptionInfo>(fetcher, "GET", "/api/subscription"),
+    referrals: () => call<ReferralSummary>(fetcher, "GET", "/api/referrals"),
     cancelSubscription: () => call<SubscriptionChanged>(fetcher, "POST", "/api/cancel-subscription"),
     /** A cancelled, ended or paused member comes back; `message` says what was done and charged. */
     rejoin: (input: RejoinRequest) => call<SubscriptionChanged>(fetcher, "POST", "/api/rejoin", input),

@@ -194,7 +194,7 @@ describe("migration 0008 (decision 097)", () => {
       cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
       const journalPath = join(folder, "meta/_journal.json");
       const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: Array<{ tag: string }> };
-      journal.entries = journal.entries.filter((entry) => !entry.tag.startsWith("0008"));
+      journal.entries = journal.entries.filter((entry) => entry.tag < "0008");
       writeFileSync(journalPath, JSON.stringify(journal));
       const db = openDatabase(":memory:");
       migrateDatabase(db, folder);

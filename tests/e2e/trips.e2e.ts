@@ -174,3 +174,23 @@ test("I booked it: the 24-hour reminder arrives once the clock steps 22 hours; a
   await trips.getByRole("button", { name: /^Remove booked trip/ }).click();
   await expect(trips).toBeHidden();
 });
+
+// Decision 135; the panel's words and counts: tests/ssr/referral-panel.test.ts; the rules: tests/api/referrals-*.test.ts.
+test("the referral panel's Copy link puts the member's link on the clipboard; the link's subscribe page keeps it when the plan changes", async ({
+  page,
+  server,
+}) => {
+  await subscriberWithDeals(page, server, { count: 1 });
+  const panel = page.getByRole("article", { name: "Invite a friend, get a free month" });
+  await expectCardTitleLikeTheOthers(page, panel);
+  await panel.getByRole("button", { name: "Copy link" }).click();
+  await expect(panel.getByRole("button", { name: "Copied" })).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toBe(await panel.getByRole("textbox", { name: "Your referral link" }).inputValue());
+  expect(link).toMatch(new RegExp(`^${server.url}/subscribe\\?ref=[a-z2-7]{32}$`));
+
+  await page.context().clearCookies();
+  await page.goto(link);
+  await page.getByRole("link", { name: /^Switch to annual/ }).click();
+  await expect(page).toHaveURL(`${server.url}/subscribe?plan=annual&ref=${new URL(link).searchParams.get("ref")}`);
+});

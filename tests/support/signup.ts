@@ -9,12 +9,13 @@ export function cookiesFrom(response: Response): string[] {
   return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
 }
 
-export const signupBody = (email: string, planType: "monthly" | "annual" = "monthly") => ({
+export const signupBody = (email: string, planType: "monthly" | "annual" = "monthly", referralCode?: string) => ({
   email,
   firstName: "Jordan",
   lastName: "Pike",
   planType,
   preferences: { destinations: [], maxPrice: 500, nonstopOnly: false },
+  ...(referralCode ? { referralCode } : {}),
 });
 
 /**
@@ -38,9 +39,10 @@ export function signupCode(t: TestApp, email: string): string {
 export async function startSignup(
   t: TestApp,
   email: string,
-  options: { planType?: "monthly" | "annual"; cookie?: string; headers?: Record<string, string> } = {},
+  options: { planType?: "monthly" | "annual"; cookie?: string; headers?: Record<string, string>; referralCode?: string } = {},
 ) {
-  const started = await t.request("POST", "/api/start-signup", { body: signupBody(email, options.planType), cookie: options.cookie, headers: options.headers });
+  const body = signupBody(email, options.planType, options.referralCode);
+  const started = await t.request("POST", "/api/start-signup", { body, cookie: options.cookie, headers: options.headers });
   if (started.status !== 200) throw new Error(`start-signup: ${started.status} ${await started.text()}`);
   const cookie = cookiesFrom(started).find((c) => c.startsWith("gordu_signup="))!;
   const created = await t.request("POST", "/api/create-subscription", { body: { code: signupCode(t, email) }, cookie, headers: options.headers });
@@ -72,8 +74,8 @@ let cardsHandedOut = 0;
 export const anotherCard = () => ({ ...VISA, cardNumber: GOOD_CARD_NUMBERS[cardsHandedOut++ % GOOD_CARD_NUMBERS.length]! });
 
 /** The whole browser path in test billing: details, code, card, complete. Returns the session cookie. */
-export async function subscribe(t: TestApp, email: string, planType: "monthly" | "annual" = "monthly", card = anotherCard()) {
-  const { cookie: signupCookie, created } = await startSignup(t, email, { planType });
+export async function subscribe(t: TestApp, email: string, planType: "monthly" | "annual" = "monthly", card = anotherCard(), referralCode?: string) {
+  const { cookie: signupCookie, created } = await startSignup(t, email, { planType, referralCode });
   if (created.status !== 200) throw new Error(`create-subscription: ${created.status} ${await created.text()}`);
   const { clientSecret } = (await created.json()) as { clientSecret: string };
   const confirmed = await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...card } });
@@ -83,4 +85,15 @@ export async function subscribe(t: TestApp, email: string, planType: "monthly" |
   const sessionCookie = cookiesFrom(completed).find((c) => c.startsWith("gordu_session="));
   if (!sessionCookie) throw new Error(`complete-subscription did not sign in: ${await completed.text()}`);
   return { sessionCookie, signupCookie, clientSecret };
+}
+
+/** Test billing's path when the card had its trial: the paid plan is offered and accepted, charged at once. */
+export async function subscribeOnPaidPlan(t: TestApp, email: string, card = anotherCard(), referralCode?: string) {
+  const { cookie: signupCookie, created } = await startSignup(t, email, { referralCode });
+  const { clientSecret } = (await created.json()) as { clientSecret: string };
+  const confirmed = await t.request("POST", "/api/test-billing/confirm-setup", { body: { clientSecret, ...card } });
+  if (confirmed.status !== 200) throw new Error(`confirm-setup: ${confirmed.status} ${await confirmed.text()}`);
+  const completed = await t.request("POST", "/api/complete-subscription", { body: { email, paidPlan: true }, cookie: signupCookie });
+  if (completed.status !== 200) throw new Error(`complete-subscription: ${completed.status} ${await completed.text()}`);
+  return { sessionCookie: cookiesFrom(completed).find((c) => c.startsWith("gordu_session="))! };
 }

@@ -13,13 +13,21 @@ export function stripeApp(stripe: StripeServer, checkout: "embedded" | "hosted" 
 }
 
 /** Signs up through the app, the card confirmed as Stripe.js would; answers the user, their SetupIntent and session cookie. */
-export async function stripeSubscriber(t: TestApp, stripe: StripeServer, email: string, plan: "monthly" | "annual" = "monthly") {
-  const { cookie: signupCookie, created } = await startSignup(t, email, { planType: plan });
+export async function stripeSubscriber(
+  t: TestApp,
+  stripe: StripeServer,
+  email: string,
+  plan: "monthly" | "annual" = "monthly",
+  /** `paidPlan`: join on the paid plan when the trial is refused (this mailbox or card had one). */
+  options: { referralCode?: string; card?: { brand: string; last4: string; fingerprint?: string }; paidPlan?: boolean } = {},
+) {
+  const { cookie: signupCookie, created } = await startSignup(t, email, { planType: plan, referralCode: options.referralCode });
   if (created.status !== 200) throw new Error(`create-subscription: ${created.status} ${await created.text()}`);
   const { clientSecret } = await json(created);
   const setupIntentId: string = clientSecret.split("_secret_")[0];
-  stripe.succeedSetupIntent(setupIntentId);
-  const completed = await t.request("POST", "/api/complete-subscription", { body: { email }, cookie: signupCookie });
+  stripe.succeedSetupIntent(setupIntentId, options.card);
+  const body = options.paidPlan ? { email, paidPlan: true } : { email };
+  const completed = await t.request("POST", "/api/complete-subscription", { body, cookie: signupCookie });
   if (completed.status !== 200) throw new Error(`complete-subscription: ${completed.status} ${await completed.text()}`);
   const user = t.db
     .select()

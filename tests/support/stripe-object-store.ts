@@ -179,6 +179,36 @@ export class StripeObjectStore {
     return { object: "list", data, has_more: false, url: `/v1/customers/${customerId}/payment_methods` };
   }
 
+  /** A customer balance transaction: the amount (negative is a credit) moves the customer's `balance`. */
+  protected createBalanceTransaction(customerId: string, params: StripeObject): StripeObject {
+    const customer = this.find("customer", customerId);
+    const amount = Number(params.amount);
+    if (!Number.isInteger(amount) || amount === 0) throw invalid("Invalid integer: amount", "amount");
+    if (params.currency !== "usd") throw invalid("Invalid currency", "currency");
+    customer.balance = (customer.balance ?? 0) + amount;
+    return this.store({
+      ...stripeFixture("customer_balance_transaction"),
+      id: this.newId("cbtxn"),
+      created: this.nowSeconds(),
+      customer: customerId,
+      amount,
+      currency: "usd",
+      description: params.description ?? null,
+      ending_balance: customer.balance,
+      metadata: params.metadata ?? {},
+      type: "adjustment",
+    });
+  }
+
+  protected listBalanceTransactions(customerId: string): StripeObject {
+    this.find("customer", customerId);
+    const data = this.objects("customer_balance_transaction")
+      .filter((transaction) => transaction.customer === customerId)
+      .reverse()
+      .map((transaction) => structuredClone(transaction));
+    return { object: "list", data, has_more: false, url: `/v1/customers/${customerId}/balance_transactions` };
+  }
+
   protected createPaymentMethod(customerId: string | null, card: CardDetails): StripeObject {
     const fixture = stripeFixture("payment_method");
     return this.store({

@@ -37,6 +37,8 @@ export class StripeObjects extends StripeObjectStore {
       { method: "GET", pattern: /^\/v1\/customers\/([^/]+)$/, handle: (_, id) => this.find("customer", id) },
       { method: "POST", pattern: /^\/v1\/customers\/([^/]+)$/, handle: (p, id) => this.updateCustomer(id, p) },
       { method: "GET", pattern: /^\/v1\/customers\/([^/]+)\/payment_methods$/, handle: (_, id) => this.listPaymentMethods(id) },
+      { method: "POST", pattern: /^\/v1\/customers\/([^/]+)\/balance_transactions$/, handle: (p, id) => this.createBalanceTransaction(id, p) },
+      { method: "GET", pattern: /^\/v1\/customers\/([^/]+)\/balance_transactions$/, handle: (_, id) => this.listBalanceTransactions(id) },
       { method: "POST", pattern: /^\/v1\/subscriptions$/, handle: (p) => this.createSubscription(p) },
       { method: "GET", pattern: /^\/v1\/subscriptions\/([^/]+)$/, handle: (_, id) => this.find("subscription", id) },
       { method: "POST", pattern: /^\/v1\/subscriptions\/([^/]+)$/, handle: (p, id) => this.updateSubscription(id, p) },

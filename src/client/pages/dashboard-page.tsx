@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, redirect, useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import type { AlertsOverview } from "../../domain/api/alerts.ts";
 import type { SubscriptionInfo } from "../../domain/api/billing.ts";
+import type { ReferralSummary } from "../../domain/api/referrals.ts";
 import type { CurrentUser } from "../../domain/api/users.ts";
 import { api, type Api } from "../api.ts";
 import { usePendingAction } from "../components/use-pending-action.ts";
@@ -12,6 +13,7 @@ import { DashboardHeader } from "./dashboard/dashboard-header.tsx";
 import { DealsWorkspace } from "./dashboard/deals/deals-workspace.tsx";
 import { dealsErrorOf, type DealsState } from "./dashboard/deals/use-flight-deals.ts";
 import { EmailAlertsSwitch } from "./dashboard/email-alerts-switch.tsx";
+import { ReferralPanel } from "./dashboard/referral-panel.tsx";
 import { PasswordSetupCard } from "./dashboard/password-setup-card.tsx";
 import { ProfileDialog, type ProfileMode } from "./dashboard/profile-dialog.tsx";
 import { RejoinCard } from "./dashboard/rejoin-card.tsx";
@@ -21,7 +23,15 @@ import { Button } from "../components/button.tsx";
 
 export type DashboardData =
   /** `deals` is null when the subscription gives no access to deals. */
-  | { state: "ready"; user: CurrentUser; subscription: SubscriptionInfo; deals: DealsState | null; alerts: AlertsOverview | null }
+  | {
+      state: "ready";
+      user: CurrentUser;
+      subscription: SubscriptionInfo;
+      deals: DealsState | null;
+      alerts: AlertsOverview | null;
+      /** The referral panel (decision 135); null when it could not load (the rest of the page still shows). */
+      referrals: ReferralSummary | null;
+    }
   /** Back from Stripe Checkout, not signed in yet: the page finishes the checkout in the browser. */
   | { state: "completing-checkout"; sessionId: string };
 
@@ -34,10 +44,10 @@ export async function dashboardLoader({ context, request }: LoaderFunctionArgs):
     if (sessionId) return { state: "completing-checkout", sessionId };
     throw redirect("/login");
   }
-  const subscription = await api.subscription();
-  if (!subscription.hasAccess) return { state: "ready", user, subscription, deals: null, alerts: null };
+  const [subscription, referrals] = await Promise.all([api.subscription(), api.referrals().catch(() => null)]);
+  if (!subscription.hasAccess) return { state: "ready", user, subscription, deals: null, alerts: null, referrals };
   const [deals, alerts] = await Promise.all([loadDeals(api), api.alerts().catch(() => null)]);
-  return { state: "ready", user, subscription, deals, alerts };
+  return { state: "ready", user, subscription, deals, alerts, referrals };
 }
 
 /**
@@ -65,7 +75,7 @@ export function DashboardPage() {
       </main>
     );
   }
-  return <Dashboard user={data.user} subscription={data.subscription} deals={data.deals} alerts={data.alerts} />;
+  return <Dashboard user={data.user} subscription={data.subscription} deals={data.deals} alerts={data.alerts} referrals={data.referrals} />;
 }
 
 /**
@@ -124,11 +134,13 @@ function Dashboard({
   subscription,
   deals,
   alerts,
+  referrals,
 }: {
   user: CurrentUser;
   subscription: SubscriptionInfo;
   deals: DealsState | null;
   alerts: AlertsOverview | null;
+  referrals: ReferralSummary | null;
 }) {
   const { revalidate } = useRevalidator();
   const [profileMode, setProfileMode] = useState<ProfileMode | null>(null);
@@ -157,11 +169,13 @@ function Dashboard({
           <>
             <DealsWorkspace user={user} initial={deals} alerts={alerts} notices={notices} />
             <TripsSection />
+            {referrals && <ReferralPanel referrals={referrals} />}
           </>
         ) : (
           <>
             {notices}
             <NoAccessCard subscription={subscription} emailAlerts={user.preferences.emailAlerts} onOpenBilling={openBilling} />
+            {referrals && <ReferralPanel referrals={referrals} />}
           </>
         )}
       </main>

@@ -113,6 +113,7 @@ export function SubscribePage() {
 function PlanSummary({ planType, freeTrial }: { planType: PlanType; freeTrial: boolean }) {
   const plan = PLANS[planType];
   const other = PLANS[planType === "monthly" ? "annual" : "monthly"];
+  const referralCode = useSearchParams()[0].get("ref");
   const monthly = plan.interval === "year" ? ` · just $${plan.monthlyEquivalent}/month` : "";
   return (
     <article className="plan-summary" aria-label="Chosen plan">
@@ -123,20 +124,25 @@ function PlanSummary({ planType, freeTrial }: { planType: PlanType; freeTrial: b
         </h1>
         <p>{freeTrial ? `${TRIAL_DAYS}-day free trial${monthly}.` : `Starts today${monthly}.`} Cancel anytime from your dashboard.</p>
       </div>
-      <Link to={`/subscribe?plan=${other.type}`} className="secondary">
+      <Link to={`/subscribe?plan=${other.type}${referralCode ? `&ref=${encodeURIComponent(referralCode)}` : ""}`} className="secondary">
         Switch to {other.name.toLowerCase()} ({formatPlanPrice(other)})
       </Link>
     </article>
   );
 }
 
-/** Step 1 and "Send a new code": the details go to the server, which emails the address (the same answer for everyone). */
+/**
+ * Step 1 and "Send a new code": the details go to the server, which emails the address (the same answer for everyone).
+ * A referral link's `?ref=` goes along (decision 135); the server keeps it only if it is a member's code.
+ */
 function sendCode(details: Details, planType: PlanType) {
+  const referralCode = new URLSearchParams(window.location.search).get("ref")?.slice(0, 64);
   return api.startSignup({
     email: details.email.trim(),
     firstName: details.firstName.trim(),
     lastName: details.lastName.trim(),
     planType,
+    ...(referralCode ? { referralCode } : {}),
     preferences: { destinations: [], maxPrice: 500, nonstopOnly: false },
   });
 }

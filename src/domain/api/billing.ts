@@ -14,6 +14,8 @@ export const StartSignupRequest = t.Object(
     firstName: t.Optional(t.String({ maxLength: LIMITS.name * 2 })),
     lastName: t.Optional(t.String({ maxLength: LIMITS.name * 2 })),
     planType: t.Optional(PlanType),
+    /** The code of the referral link the visitor came through (decision 135); an unknown one is ignored. */
+    referralCode: t.Optional(t.String({ maxLength: 64 })),
     preferences: t.Optional(
       t.Object(
         {

@@ -1,3 +1,4 @@
+import { ReferralSummary } from "../../domain/api/referrals.ts";
 import { Elysia } from "elysia";
 import {
   CompleteCheckoutRequest,
@@ -24,6 +25,7 @@ import { cancelOwnSubscription, completePaymentUpdate, createPaymentUpdateIntent
 import { KeyedLock, SingleFlight } from "./keyed-lock.ts";
 import { rejoin } from "./rejoin.service.ts";
 import { isStripeBilling, stripeWebhookRoutes } from "./stripe-webhook.routes.ts";
+import { referralSummary } from "./referrals.ts";
 import { TestBilling } from "./test-billing.ts";
 import { testBillingRoutes } from "./test-billing.routes.ts";
 import { completeCheckout, completeSubscription, createSubscription, type SignupResult, startSignup } from "./signup.service.ts";
@@ -45,6 +47,7 @@ function memberBillingRoutes(deps: Deps) {
     .get("/api/subscription", async ({ member }) => toSubscriptionInfo(await currentSubscription(deps, member), deps.clock.now()), {
       response: SubscriptionInfo,
     })
+    .get("/api/referrals", ({ member }) => referralSummary(deps.db, member, deps.config.appUrl, deps.clock.now()), { response: ReferralSummary })
     .post(
       "/api/cancel-subscription",
       async ({ member }) => {
@@ -105,6 +108,7 @@ export function billingRoutes(deps: Deps) {
             lastName: body.lastName ?? "",
             planType: body.planType ?? "monthly",
             preferences: body.preferences,
+            referralCode: body.referralCode,
           },
           cookieValue(cookie, SIGNUP_COOKIE),
         );

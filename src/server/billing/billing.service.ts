@@ -10,6 +10,7 @@ import { badRequest } from "../http/errors.ts";
 import { withProvider } from "./provider-errors.ts";
 import { localStatus } from "./subscription-status.ts";
 import { saveSubscription } from "./subscription-sync.ts";
+import { rewardTestBillingCharge } from "./test-billing-referrals.ts";
 
 export function toSubscriptionInfo(user: User, now: Date): SubscriptionInfo {
   return {
@@ -46,7 +47,9 @@ export async function currentSubscription(deps: Deps, user: User): Promise<User>
   const due = user.currentPeriodEnd !== null && user.currentPeriodEnd.getTime() <= now.getTime();
   if (!user.stripeSubscriptionId || !due || user.subscriptionStatus === "Cancelled") return user;
   const snapshot = await withProvider(() => deps.billing.getSubscription(user.stripeSubscriptionId!));
-  return saveSubscription(deps.db, { userId: user.id, snapshot, now, appUrl: deps.config.appUrl });
+  const saved = saveSubscription(deps.db, { userId: user.id, snapshot, now, appUrl: deps.config.appUrl });
+  await rewardTestBillingCharge(deps, saved);
+  return saved;
 }
 
 function requireSubscription(user: User): string {

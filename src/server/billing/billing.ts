@@ -92,6 +92,18 @@ export interface Billing {
   createPaymentUpdateIntent(customerId: string): Promise<{ setupIntentId: string; clientSecret: string }>;
   /** Makes the card a succeeded SetupIntent collected the default for the customer, and for the subscription unless it has ended. */
   setDefaultPaymentMethod(input: { customerId: string; subscriptionId: string | null; setupIntentId: string }): Promise<CardSummary | null>;
+  /**
+   * A customer balance transaction (decision 135): negative `amountCents` is a credit the next invoices use up
+   * first, positive takes one back. The same `idempotencyKey` twice makes one transaction.
+   */
+  adjustBalance(input: BalanceAdjustment): Promise<{ id: string }>;
+}
+
+export interface BalanceAdjustment {
+  customerId: string;
+  amountCents: number;
+  description: string;
+  idempotencyKey: string;
 }
 
 /** The provider could not be reached or refused to work right now (down, slow, rate limiting). */

@@ -18,7 +18,9 @@ import type { KeyedLock } from "./keyed-lock.ts";
 import { findPendingSignupForBrowser, newPendingSignupId, PENDING_SIGNUP_TTL_MS, type PendingSignup } from "./pending-signups.ts";
 import { withProvider } from "./provider-errors.ts";
 import { TOO_MANY_CODE_ATTEMPTS, type SignupLimits } from "./signup-limits.ts";
+import { acceptedReferralCode, recordReferral } from "./referrals.ts";
 import { subscriptionColumns } from "./subscription-sync.ts";
+import { rewardTestBillingCharge } from "./test-billing-referrals.ts";
 import { claimTrial, trialUsedBy, TrialUsedError, type TrialUsedBy } from "./trial-claims.ts";
 import { log } from "../log.ts";
 
@@ -29,7 +31,7 @@ const SIGNUP_NOT_FOUND = "We couldn't find your signup in this browser. Please s
 export const SIGNUP_CODE_TTL_MS = 30 * 60_000;
 
 /** The signup body once the route filled in what was missing (the rules below answer for empty fields). */
-export type StartSignupInput = Required<Omit<StartSignupRequest, "preferences">> & Pick<StartSignupRequest, "preferences">;
+export type StartSignupInput = Required<Omit<StartSignupRequest, "preferences" | "referralCode">> & Pick<StartSignupRequest, "preferences" | "referralCode">;
 
 function cleanSignup(input: StartSignupInput) {
   const signup = { email: input.email.trim(), firstName: input.firstName.trim(), lastName: input.lastName.trim() };
@@ -41,7 +43,7 @@ function cleanSignup(input: StartSignupInput) {
     maxPrice: input.preferences?.maxPrice ?? 500,
     nonstopOnly: input.preferences?.nonstopOnly ?? false,
   };
-  return { ...signup, planType: input.planType, preferences };
+  return { ...signup, planType: input.planType, preferences, referralCode: acceptedReferralCode(input.referralCode) };
 }
 
 /** A code is kept only as the SHA-256 of the signup's id and the code, so a code means nothing for another signup. */
@@ -201,6 +203,7 @@ export function finishSignup(deps: Deps, pending: PendingSignup, customerId: str
       now,
     );
     tx.update(pendingSignups).set({ completedUserId: user.id }).where(eq(pendingSignups.id, pending.id)).run();
+    recordReferral(tx, fresh.referralCode, user, now);
     const { token, expiresAt } = issuePasswordToken(tx, user.id, "welcome", now);
     const day = (date: Date | null, otherwise: string) => (date ? format(date, "EEEE, MMMM d") : otherwise);
     const start = trial
@@ -276,7 +279,9 @@ async function finishWithOrWithoutTrial(
   }
   const paid = await withProvider(() => deps.billing.startNewSubscription(customerId, pending.planType, current?.id ?? null));
   deps.db.update(pendingSignups).set({ stripeSubscriptionId: paid.id }).where(eq(pendingSignups.id, pending.id)).run();
-  return signInOnce(deps, pending, await finishOrWithdraw(deps, pending, customerId, paid));
+  const signedIn = signInOnce(deps, pending, await finishOrWithdraw(deps, pending, customerId, paid));
+  await rewardTestBillingCharge(deps, signedIn.user);
+  return signedIn;
 }
 
 /** After the card form succeeded in this browser: verify with the provider, create the account, sign in. */

@@ -6,6 +6,7 @@ import {
   BillingUnavailableError,
   CardDeclinedError,
   type Billing,
+  type BalanceAdjustment,
   type CardSummary,
   type CheckoutSessionInfo,
   type EmbeddedSignup,
@@ -276,6 +277,17 @@ export class StripeBilling implements Billing {
         await this.stripe.subscriptions.update(input.subscriptionId, { default_payment_method: paymentMethodId });
       }
       return cardOf(intent.payment_method);
+    });
+  }
+
+  adjustBalance(input: BalanceAdjustment): Promise<{ id: string }> {
+    return this.call(async () => {
+      const transaction = await this.stripe.customers.createBalanceTransaction(
+        input.customerId,
+        { amount: input.amountCents, currency: "usd", description: input.description },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { id: transaction.id };
     });
   }
 

@@ -7,6 +7,8 @@ import { queueEmail } from "../mail/outbox.ts";
 import { paymentFailedEmail, trialEndingEmail } from "../mail/templates/billing-emails.ts";
 import type { SubscriptionSnapshot } from "./billing.ts";
 import type { KeyedLock } from "./keyed-lock.ts";
+import { reverseReferralOnRefund } from "./referral-rewards.ts";
+import { rewardPaidInvoice } from "./referral-webhooks.ts";
 import { finishSignup } from "./signup.service.ts";
 import { localStatus } from "./subscription-status.ts";
 import { saveSubscription } from "./subscription-sync.ts";
@@ -99,8 +101,17 @@ async function applyEvent(deps: Deps, event: Stripe.Event): Promise<void> {
     // Stripe sends invoice.payment_succeeded beside invoice.paid for a paid invoice; either one syncs its subscription.
     case "invoice.paid":
     case "invoice.payment_succeeded": {
-      const subscriptionId = invoiceSubscriptionId(event.data.object);
+      const invoice = event.data.object;
+      const subscriptionId = invoiceSubscriptionId(invoice);
       if (subscriptionId) await syncSubscription(deps, subscriptionId);
+      await rewardPaidInvoice(deps, invoice, subscriptionId);
+      return;
+    }
+    case "charge.refunded": {
+      // Only a full refund undoes a referral's payment; a partial one (a goodwill refund) leaves it paid.
+      const charge = event.data.object;
+      const customerId = idOf(charge.customer);
+      if (customerId && charge.refunded) await reverseReferralOnRefund(deps, customerId);
       return;
     }
     case "invoice.payment_failed": {

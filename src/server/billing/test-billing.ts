@@ -6,7 +6,7 @@ import type { PlanType } from "../../domain/api/common.ts";
 import { TRIAL_DAYS } from "../../domain/plans.ts";
 import { newToken } from "../auth/tokens.ts";
 import type { Clock } from "../clock.ts";
-import { type Billing, type CardSummary, type SubscriptionSnapshot, UnknownBillingObjectError } from "./billing.ts";
+import { type BalanceAdjustment, type Billing, type CardSummary, type SubscriptionSnapshot, UnknownBillingObjectError } from "./billing.ts";
 import { checkTestCard, type CardInput } from "./test-cards.ts";
 import { DAY_MS } from "../../domain/calendar.ts";
 
@@ -40,7 +40,7 @@ interface TestSetupIntent {
   checkoutSessionId?: string;
 }
 
-type Kind = "customer" | "subscription" | "setup_intent";
+type Kind = "customer" | "subscription" | "setup_intent" | "balance_transaction";
 
 const randomId = (prefix: string) => `${prefix}_test_${newToken(12)}`;
 
@@ -224,6 +224,25 @@ export class TestBilling implements Billing {
     this.write("customer", input.customerId, { ...customer, defaultCard: intent.card });
     if (input.subscriptionId) this.update(input.subscriptionId, (s) => ({ ...s, card: intent.card }));
     return intent.card;
+  }
+
+  /** Kept as Stripe keeps it: one object per transaction, its id derived from the idempotency key. */
+  async adjustBalance(input: BalanceAdjustment) {
+    this.read<TestCustomer>("customer", input.customerId);
+    const id = `cbtxn_test_${input.idempotencyKey}`;
+    const existing = this.db.select().from(testBillingObjects).where(eq(testBillingObjects.id, id)).get();
+    if (!existing) this.write("balance_transaction", id, { customerId: input.customerId, amount: input.amountCents, description: input.description });
+    return { id };
+  }
+
+  /** The customer's balance in cents (negative: credit owed to them), the sum of its balance transactions. */
+  balanceOf(customerId: string): number {
+    const row = this.db
+      .select({ total: sql<number>`coalesce(sum(json_extract(${testBillingObjects.data}, '$.amount')), 0)` })
+      .from(testBillingObjects)
+      .where(and(eq(testBillingObjects.kind, "balance_transaction"), sql`json_extract(${testBillingObjects.data}, '$.customerId') = ${customerId}`))
+      .get();
+    return row?.total ?? 0;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { REFERRAL_RULES } from "../../../domain/referrals.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { Button } from "../../components/button.tsx";
 
@@ -37,6 +38,12 @@ export function TermsDialog({ open, onClose, supportEmail }: LegalDialogProps) {
           no refund for amounts paid or for partial periods: a cancelled monthly plan runs to the end of the month paid for. Cancelling an annual plan ends
           access immediately.
         </p>
+        <h3 id="referrals">Referrals</h3>
+        <ul>
+          {REFERRAL_RULES.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ul>
         <h3>Limitation of liability</h3>
         <p>
           To the extent the law allows, GoRDU's total liability for any claim is capped at the amounts you paid us in the prior 12 months. We are not
