@@ -1,6 +1,7 @@
 /**
  * A member's own pause (decision 133): 1, 2 or 3 months, at most one pause started in any twelve months, only for an
- * active paying subscription (not a free trial, not an admin-granted Free account, not one cancelled at period end).
+ * active paying monthly subscription (not a free trial, not an admin-granted Free account, not one cancelled at period
+ * end, not an annual plan: Stripe voids the invoices a pause spans, so a year renewing inside a pause would be free).
  * Billing and alerts stop; both resume by themselves on the chosen date, or sooner with "Resume now".
  */
 import { addMonths } from "date-fns";
@@ -20,6 +21,7 @@ export const PAUSE_REMINDER_LEAD_MS = DAY_MS;
 export interface PauseCandidate {
   stripeSubscriptionId: string | null;
   subscriptionType: string;
+  planType: "monthly" | "annual" | null;
   /** GoRDU's status: Active, Paused, Cancelled, … */
   subscriptionStatus: string;
   trialEndsAt: Date | null;
@@ -28,7 +30,7 @@ export interface PauseCandidate {
   timeZone: string;
 }
 
-export type PauseRefusal = "no-subscription" | "already-paused" | "not-active" | "free" | "trial" | "cancelling" | "paused-recently";
+export type PauseRefusal = "no-subscription" | "already-paused" | "not-active" | "free" | "annual" | "trial" | "cancelling" | "paused-recently";
 
 export type PauseAvailability = { ok: true } | { ok: false; reason: PauseRefusal; message: string };
 
@@ -42,6 +44,9 @@ export function pauseAvailability(member: PauseCandidate, now: Date): PauseAvail
   if (member.subscriptionStatus === "Paused") return refuse("already-paused", "Your membership is already paused.");
   if (member.subscriptionStatus !== "Active") return refuse("not-active", "Only an active membership can be paused. Please update your card first.");
   if (member.subscriptionType !== "Paid") return refuse("free", "Only a paid membership can be paused.");
+  if (member.planType !== "monthly") {
+    return refuse("annual", "Pausing is for monthly plans. Your annual plan runs to its renewal date; you can turn email alerts off meanwhile.");
+  }
   if (member.trialEndsAt && member.trialEndsAt.getTime() > now.getTime()) {
     return refuse("trial", "A free trial can't be paused. You can cancel it before it ends and nothing is charged.");
   }

@@ -121,6 +121,19 @@ describe("who may not pause", () => {
     expect(reloadUser(t, t.db.select().from(users).where(eq(users.email, "trial@example.com")).get()!.id).subscriptionStatus).toBe("Active");
   });
 
+  test("an annual member past their trial: refused, and the dashboard says why", async () => {
+    const t = createTestApp();
+    const { sessionCookie } = await subscribe(t, "yearly@example.com", "annual");
+    t.clock.advance(8 * 24 * HOUR);
+    const info = await json(await t.request("GET", "/api/subscription", { cookie: sessionCookie }));
+    expect(info).toMatchObject({
+      status: "Active",
+      trialEndsAt: null,
+      pause: { canPause: false, refusal: expect.stringMatching(/^Pausing is for monthly plans\./) },
+    });
+    expect((await t.request("POST", "/api/pause-subscription", { cookie: sessionCookie, body: { months: 1 } })).status).toBe(400);
+  });
+
   test("a member whose subscription is set to end, and an admin-granted Free account", async () => {
     const t = createTestApp();
     const { cookie } = await payingMember(t);

@@ -16,6 +16,7 @@ const DAY = 24 * HOUR;
 const payingMember = (fields: Partial<PauseCandidate> = {}): PauseCandidate => ({
   stripeSubscriptionId: "sub_1",
   subscriptionType: "Paid",
+  planType: "monthly",
   subscriptionStatus: "Active",
   trialEndsAt: null,
   cancelAtPeriodEnd: false,
@@ -35,6 +36,8 @@ describe("who may pause (decision 133)", () => {
     ["already-paused", { subscriptionStatus: "Paused" }],
     ["not-active", { subscriptionStatus: "Past Due" }],
     ["free", { subscriptionType: "Free" }],
+    ["annual", { planType: "annual" }],
+    ["annual", { planType: null }],
     ["trial", { trialEndsAt: new Date(NOW.getTime() + HOUR) }],
     ["cancelling", { cancelAtPeriodEnd: true }],
   ] as const)("refused (%s) for %o", (reason, fields) => {

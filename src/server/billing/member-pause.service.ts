@@ -33,6 +33,7 @@ export async function pauseOwnSubscription(deps: Deps, lock: KeyedLock, member: 
     const asProviderSees = {
       ...user,
       subscriptionStatus: localStatus(current),
+      planType: current.planType ?? user.planType,
       trialEndsAt: current.status === "trialing" ? current.trialEnd : null,
       cancelAtPeriodEnd: current.cancelAtPeriodEnd,
     };
