@@ -153,7 +153,7 @@ export function billingConfirmation(change: BillingChange, before: BillingState,
           planFact,
           { label: "Paused", value: today },
           ...(until ? [{ label: "Resumes", value: until }] : []),
-          { label: "Next payment", value: until ? `Billing restarts on ${until}` : "None while paused" },
+          { label: "Next payment", value: until ? `At your first renewal after ${until}` : "None while paused" },
           ...cardFact,
         ],
       };

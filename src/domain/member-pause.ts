@@ -6,7 +6,9 @@
  */
 import { addMonths } from "date-fns";
 import { DAY_MS } from "./calendar.ts";
+import type { PlanType } from "./api/common.ts";
 import { longDay } from "./cancellation.ts";
+import { formatPlanPrice, PLANS } from "./plans.ts";
 
 export const PAUSE_MONTHS = [1, 2, 3] as const;
 export type PauseMonths = (typeof PAUSE_MONTHS)[number];
@@ -72,19 +74,20 @@ export function pauseReminderDue(resumesAt: Date, now: Date): boolean {
 }
 
 /** The day-before email's words (laid out like a billing confirmation). */
-export function pauseEndingReminder(input: { planName: string; price: number; resumesAt: Date; timeZone: string }) {
+export function pauseEndingReminder(input: { planType: PlanType; resumesAt: Date; timeZone: string }) {
+  const plan = PLANS[input.planType];
   const day = longDay(input.resumesAt, input.timeZone);
   return {
     subject: "Your GoRDU pause ends tomorrow",
     heading: "Your pause ends tomorrow",
     paragraphs: [
-      `Your ${input.planName} plan resumes by itself on ${day}: flight deals and alerts start again, and billing picks up at your plan's next renewal.`,
-      "Need longer? You can cancel from your dashboard before then and nothing more is charged.",
+      `Your ${plan.name.toLowerCase()} plan resumes by itself on ${day}: flight deals and alerts start again, and billing picks up at your plan's first renewal after that.`,
+      "Need longer? Cancel from your dashboard before then and nothing more is charged.",
     ],
     facts: [
-      { label: "Plan", value: input.planName },
+      { label: "Plan", value: `${plan.name} · ${formatPlanPrice(plan)}` },
       { label: "Resumes", value: day },
-      { label: "Price", value: `$${input.price} at your next renewal` },
+      { label: "Next payment", value: `$${plan.price} at your first renewal after ${day}` },
     ],
   };
 }

@@ -63,6 +63,9 @@ describe("a member pauses and comes back (test billing)", () => {
     const reminders = mailOf(t, PAUSE_REMINDER_KIND);
     expect(reminders).toHaveLength(1);
     expect(reminders[0]).toMatchObject({ toAddress: user.email, subject: "Your GoRDU pause ends tomorrow" });
+    expect(reminders[0]!.textBody).toContain("Your monthly plan resumes by itself on January 30, 2027");
+    expect(reminders[0]!.htmlBody).toContain("Your pause ends tomorrow");
+    expect(reminders[0]!.htmlBody).toContain('href="http://localhost:3000/dashboard"');
     expect(reloadUser(t, user.id).subscriptionStatus).toBe("Paused");
 
     // The date comes: resumed by the job, confirmed once, and alerts flow again.

@@ -89,7 +89,7 @@ describe("the day-before email", () => {
 
   test("names the resume day on the member's calendar", () => {
     const late = new Date("2026-12-22T02:00:00Z"); // still December 21 in New York
-    const words = pauseEndingReminder({ planName: "Monthly", price: 9, resumesAt: late, timeZone: "America/New_York" });
+    const words = pauseEndingReminder({ planType: "monthly", resumesAt: late, timeZone: "America/New_York" });
     expect(words.subject).toBe("Your GoRDU pause ends tomorrow");
     expect(words.paragraphs[0]).toContain("December 21, 2026");
     expect(words.facts).toContainEqual({ label: "Resumes", value: "December 21, 2026" });

@@ -1,7 +1,6 @@
 import { and, eq, gt, lte } from "drizzle-orm";
 import { users } from "../../../db/schema.ts";
 import { isPauseMonths, pauseAvailability, pauseEndingReminder, pauseEndsAt, pauseReminderDue, PAUSE_REMINDER_LEAD_MS } from "../../domain/member-pause.ts";
-import { PLANS } from "../../domain/plans.ts";
 import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
@@ -93,8 +92,7 @@ export function queuePauseReminders(deps: Pick<Deps, "db" | "clock" | "config">)
   for (const user of soon) {
     const resumesAt = user.pauseResumesAt!;
     if (!pauseReminderDue(resumesAt, now)) continue;
-    const plan = PLANS[user.planType ?? "monthly"];
-    const words = pauseEndingReminder({ planName: plan.name, price: plan.price, resumesAt, timeZone: user.timeZone });
+    const words = pauseEndingReminder({ planType: user.planType ?? "monthly", resumesAt, timeZone: user.timeZone });
     const email = billingConfirmationEmail(user, words, `${deps.config.appUrl}/dashboard`);
     queueEmail(deps.db, { kind: PAUSE_REMINDER_KIND, to: user.email, dedupeKey: `${PAUSE_REMINDER_KIND}:${user.id}:${resumesAt.getTime()}`, ...email }, now);
     queued++;
