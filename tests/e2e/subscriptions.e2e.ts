@@ -191,7 +191,11 @@ test.describe("subscribing in test billing", () => {
     await expect(page.getByTestId("subscription-summary")).toContainText("Your subscription has ended");
   });
 
-  test("a paying monthly member about to cancel is offered a pause first, takes 2 months, and resumes at once (decision 133)", async ({ page, server, mail }) => {
+  test("a paying monthly member about to cancel is offered a pause first, takes 2 months, and resumes at once (decision 133)", async ({
+    page,
+    server,
+    mail,
+  }) => {
     await subscriberOnDashboard(page, { server, mail }, "monthly", { paid: true });
     const dialog = await openCancelFromBilling(page);
     const offer = dialog.getByTestId("pause-offer");

@@ -39,7 +39,7 @@ describe("pausing, server-rendered", () => {
     expect(card!.text).toContain("Your membership is paused until January 22, 2027");
     expect(card!.text).toContain("No charges and no alerts until then.");
     expect(texts(await page.select('[data-testid="pause-card"] button'))).toEqual(["Resume now"]);
-    expect(texts(await page.select('[data-testid="subscription-summary"]'))).toEqual(["Paused until Jan 22, 2027: no deals, alerts or charges."]);
+    expect(texts(await page.select('[data-testid="subscription-summary"]'))).toEqual(["Paused by you: no deals, alerts or charges until your pause ends."]);
     expect(await page.select('[data-testid="rejoin-card"]')).toHaveLength(0);
     expect(texts(await page.select('article[aria-label="Your subscription"] button'))).toEqual(["Billing"]);
     const [locked] = await page.select(".deals-locked");

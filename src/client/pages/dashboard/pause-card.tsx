@@ -34,8 +34,8 @@ export function PauseCard({ subscription, onResumed }: { subscription: Subscript
     <article className="pause-card" aria-labelledby={titleId} data-testid="pause-card">
       <h2 id={titleId}>Your membership is paused until {day}</h2>
       <p>
-        No charges and no alerts until then. On {day} your deals and alerts start again by themselves, and billing picks up at your plan's next renewal. We'll
-        email you the day before.
+        No charges and no alerts until then. On {day}, your deals and alerts start again by themselves, and billing picks up at your plan's first renewal after
+        that. We'll email you the day before.
       </p>
       <Button type="button" onClick={resume} disabled={pending} aria-busy={pending}>
         Resume now
