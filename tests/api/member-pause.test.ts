@@ -5,6 +5,7 @@ import { fanOutOwedDeals } from "../../src/server/alerts/fan-out.ts";
 import { PAUSE_REMINDER_KIND } from "../../src/server/billing/member-pause.service.ts";
 import { tendPauses } from "../../src/server/jobs.ts";
 import { insertDeal } from "../support/deals.ts";
+import { consoleOutputDuring } from "../support/log-capture.ts";
 import { subscribe } from "../support/signup.ts";
 import { createTestApp, json, type TestApp } from "../support/test-app.ts";
 import { createUser, reloadUser, sessionCookieFor, signIn } from "../support/users.ts";
@@ -90,6 +91,20 @@ describe("a member pauses and comes back (test billing)", () => {
     t.clock.set(new Date(reloadUser(t, user.id).pauseResumesAt!.getTime() + 1000));
     const info = await json(await t.request("GET", "/api/subscription", { cookie: sessionCookieFor(t, user.id) }));
     expect(info).toMatchObject({ status: "Active", hasAccess: true, pause: { pausedUntil: null, canPause: false } });
+  });
+
+  test("the job resumes every ended pause even when the provider fails for one of them, and says which", async () => {
+    const t = createTestApp();
+    const first = await payingMember(t);
+    const second = await payingMember(t);
+    for (const { cookie } of [first, second]) expect((await t.request("POST", "/api/pause-subscription", { cookie, body: { months: 1 } })).status).toBe(200);
+    // The first one's subscription is unknown to the provider (deleted there, say).
+    t.db.update(users).set({ stripeSubscriptionId: "sub_gone" }).where(eq(users.id, first.user.id)).run();
+    t.clock.advance(32 * DAY);
+    const output = await consoleOutputDuring(() => tendPauses(t.deps));
+    expect(output.join("\n")).toContain(`could not resume an ended pause userId=${first.user.id}`);
+    expect(reloadUser(t, second.user.id).subscriptionStatus).toBe("Active");
+    expect(reloadUser(t, first.user.id).subscriptionStatus).toBe("Paused");
   });
 
   test("Resume now lifts the pause at once; a second Resume now is refused", async () => {

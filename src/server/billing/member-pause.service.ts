@@ -4,6 +4,7 @@ import { isPauseMonths, pauseAvailability, pauseEndingReminder, pauseEndsAt, pau
 import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
+import { log } from "../log.ts";
 import { queueEmail } from "../mail/outbox.ts";
 import { billingConfirmationEmail } from "../mail/templates/billing-emails.ts";
 import type { KeyedLock } from "./keyed-lock.ts";
@@ -68,14 +69,21 @@ export async function resumeEndedPauses(deps: Pick<Deps, "db" | "clock" | "billi
     .from(users)
     .where(and(eq(users.subscriptionStatus, "Paused"), lte(users.pauseResumesAt, now)))
     .all();
+  let resumed = 0;
   for (const user of due) {
     const id = user.stripeSubscriptionId;
     if (!id) continue;
-    let snapshot = await deps.billing.getSubscription(id);
-    if (snapshot.paused) snapshot = await deps.billing.resume(id);
-    saveSubscription(deps.db, { userId: user.id, snapshot, now: deps.clock.now(), appUrl: deps.config.appUrl });
+    // One provider failure must not hold up the others; the next run tries this one again.
+    try {
+      let snapshot = await deps.billing.getSubscription(id);
+      if (snapshot.paused) snapshot = await deps.billing.resume(id);
+      saveSubscription(deps.db, { userId: user.id, snapshot, now: deps.clock.now(), appUrl: deps.config.appUrl });
+      resumed++;
+    } catch (error) {
+      log.error("[billing] could not resume an ended pause", { userId: user.id, error });
+    }
   }
-  return due.length;
+  return resumed;
 }
 
 /** The email the day before a pause ends: once per pause (its end date is in the dedupe key). */
