@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { expectNoSeriousAxeViolations, OPEN_DIALOGS } from "./support/axe.ts";
 import { expect, expectToast, test } from "./support/fixtures.ts";
 import { endFreeTrial, outboxKindsTo, seedUser, uniqueEmail } from "./support/world.ts";
 import {
@@ -201,6 +202,7 @@ test.describe("subscribing in test billing", () => {
     const offer = dialog.getByTestId("pause-offer");
     await expect(offer.getByRole("heading")).toHaveText("Need a break instead? Pause for up to 3 months");
     await expect(offer.getByRole("radio", { name: /^1 month/ })).toBeChecked();
+    await expectNoSeriousAxeViolations(page, { within: OPEN_DIALOGS, state: "cancel dialog with the pause offer" });
     await offer.getByRole("radio", { name: /^2 months/ }).check();
     await offer.getByRole("button", { name: "Pause for 2 months" }).click();
     await expectToast(page, "Membership Paused", "Your membership is paused until");
