@@ -208,6 +208,20 @@ describe("the routes' guards", () => {
 });
 
 describe("the admin sees and lifts a member's pause", () => {
+  test("a pause the admin made (a Free account) is not the member's to lift: Resume now is refused and billing stays paused", async () => {
+    const t = createTestApp();
+    const { cookie, user } = await payingMember(t);
+    const admin = await createUser(t, { isAdmin: true, subscriptionType: "Free", planType: null });
+    const adminCookie = await signIn(t, admin.email);
+    expect((await t.request("PUT", `/api/admin/users/${user.id}`, { cookie: adminCookie, body: { subscriptionType: "Free" } })).status).toBe(200);
+    expect(reloadUser(t, user.id)).toMatchObject({ subscriptionStatus: "Paused", pauseResumesAt: null });
+    const answer = await t.request("POST", "/api/resume-subscription", { cookie });
+    expect(answer.status).toBe(400);
+    expect((await json(answer)).error).toBe("Your membership was paused by GoRDU. Contact support to resume it.");
+    expect(reloadUser(t, user.id)).toMatchObject({ subscriptionStatus: "Paused", subscriptionType: "Free" });
+    expect((await t.deps.billing.getSubscription(user.stripeSubscriptionId!)).paused).toBe(true);
+  });
+
   test("the user list shows until when; Re-activate lifts it", async () => {
     const t = createTestApp();
     const { cookie, user } = await payingMember(t);

@@ -52,6 +52,8 @@ export async function resumeOwnSubscription(deps: Deps, lock: KeyedLock, member:
   return lock.run(`pause:${member.id}`, async () => {
     const user = readUser(deps, member.id);
     if (!user.stripeSubscriptionId || user.subscriptionStatus !== "Paused") throw badRequest("Your membership isn't paused.");
+    // A pause without an end date is an admin's (a Free account): only the admin lifts it.
+    if (!user.pauseResumesAt) throw badRequest("Your membership was paused by GoRDU. Contact support to resume it.");
     const snapshot = await withProvider(() => deps.billing.resume(user.stripeSubscriptionId!));
     return saveSubscription(deps.db, { userId: user.id, snapshot, now: deps.clock.now(), appUrl: deps.config.appUrl });
   });
