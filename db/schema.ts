@@ -58,6 +58,10 @@ export const users = sqliteTable(
     cancelAtPeriodEnd: flag("cancel_at_period_end").notNull().default(false),
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
+    /** When a paused subscription resumes by itself (Stripe's pause_collection.resumes_at); null when not paused or paused with no end. */
+    pauseResumesAt: timestamp("pause_resumes_at"),
+    /** When the member last paused on their own (decision 133): one pause in any twelve months. */
+    memberPausedAt: timestamp("member_paused_at"),
     lastLoginAt: timestamp("last_login_at"),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),

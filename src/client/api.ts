@@ -87,6 +87,9 @@ export function createApi(fetcher: ApiFetch) {
     subscription: () => call<SubscriptionInfo>(fetcher, "GET", "/api/subscription"),
     referrals: () => call<ReferralSummary>(fetcher, "GET", "/api/referrals"),
     cancelSubscription: () => call<SubscriptionChanged>(fetcher, "POST", "/api/cancel-subscription"),
+    /** A member's own pause (decision 133): 1, 2 or 3 months, once in twelve; Resume now ends it early. */
+    pauseSubscription: (months: number) => call<SubscriptionChanged>(fetcher, "POST", "/api/pause-subscription", { months }),
+    resumeSubscription: () => call<SubscriptionChanged>(fetcher, "POST", "/api/resume-subscription"),
     /** A cancelled, ended or paused member comes back; `message` says what was done and charged. */
     rejoin: (input: RejoinRequest) => call<SubscriptionChanged>(fetcher, "POST", "/api/rejoin", input),
     createPaymentUpdateIntent: () => call<{ clientSecret: string }>(fetcher, "POST", "/api/create-payment-update-intent"),

@@ -16,6 +16,8 @@ export interface BillingState {
   trialEndsAt: Date | null;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
+  /** When a pause ends by itself; null or absent for no pause or one with no end. */
+  pausedUntil?: Date | null;
   card: { brand: string; last4: string } | null;
 }
 
@@ -138,13 +140,24 @@ export function billingConfirmation(change: BillingChange, before: BillingState,
         ],
       };
     }
-    case "paused":
+    case "paused": {
+      const until = after.pausedUntil ? day(after.pausedUntil) : null;
       return {
         subject: "Your GoRDU membership is paused",
         heading: "Your membership is paused",
-        paragraphs: [`Your ${planName} plan was paused on ${today}. While it is paused nothing is charged, and flight deals and alerts stop.`, comeBack],
-        facts: [planFact, { label: "Paused", value: today }, { label: "Next payment", value: "None while paused" }, ...cardFact],
+        paragraphs: [
+          `Your ${planName} plan was paused on ${today}. While it is paused nothing is charged, and flight deals and alerts stop.`,
+          until ? `It resumes by itself on ${until}, and we'll email you the day before. To come back sooner, choose Resume now on your dashboard.` : comeBack,
+        ],
+        facts: [
+          planFact,
+          { label: "Paused", value: today },
+          ...(until ? [{ label: "Resumes", value: until }] : []),
+          { label: "Next payment", value: until ? `At your first renewal after ${until}` : "None while paused" },
+          ...cardFact,
+        ],
       };
+    }
     case "plan-changed": {
       const from = before.planType ? PLANS[before.planType] : null;
       const renews = after.currentPeriodEnd ? day(after.currentPeriodEnd) : null;

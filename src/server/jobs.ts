@@ -1,6 +1,6 @@
 /**
  * The one job runner: the fare scan (on SCAN_SCHEDULE, and at boot when there is nothing to show yet), email
- * delivery and push delivery every second (each its own job), and the hourly purge. A job never overlaps itself; a
+ * delivery and push delivery every second (each its own job), members' pauses every five minutes, and the hourly purge. A job never overlaps itself; a
  * failure is logged and the next tick tries again, never fatal. It also fills mail's renderer registry, so mail/
  * needs no feature folder. Nothing here may hold the request thread for long (decision 121): the scan with its
  * fan-out runs on a thread of its own in production (scanWorkOnThread); delivery awaits each message and renders a
@@ -11,6 +11,7 @@ import { secondLookDelayMs } from "../domain/deal-rules.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { deleteExpiredPasswordTokens } from "./auth/tokens.ts";
 import { purgeAbandonedSignups } from "./billing/abandoned-signups.ts";
+import { queuePauseReminders, resumeEndedPauses } from "./billing/member-pause.service.ts";
 import { DEAL_ALERT_KIND, DEAL_DIGEST_KIND, PUSH_ALERT_KIND } from "./alerts/alert-queue.ts";
 import { pushAlertRenderer } from "./alerts/push-alert.ts";
 import { dealAlertRenderer } from "./alerts/alert-email.ts";
@@ -128,6 +129,15 @@ export async function purgeExpired(deps: Deps): Promise<void> {
   await purgeAbandonedSignups(deps);
 }
 
+/**
+ * Every few minutes: members' pauses whose date has come are resumed (decision 133: Stripe does it by itself and
+ * says so by webhook; this also covers the test billing and a missed webhook), and the day-before emails queued.
+ */
+export async function tendPauses(deps: Deps): Promise<void> {
+  await resumeEndedPauses(deps);
+  queuePauseReminders(deps);
+}
+
 export interface JobOptions {
   log?: (line: string) => void;
   /** Where the scan job runs; by default on this thread (scanWorkHere). main.ts runs it on a thread of its own. */
@@ -163,6 +173,7 @@ export function startJobs(deps: Deps, { log = logLine, bootScanDelayMs = 1000, s
   const deliverEmails = () => run("email delivery", () => deliverAllDueEmails({ ...deps, templates }));
   const deliverPushes = () => run("push delivery", () => deliverAllDuePushes({ ...deps, push }));
   const purge = () => run("expired sessions, tokens, emails and signups purge", () => purgeExpired(deps));
+  const pauses = () => run("members' pauses", () => tendPauses(deps));
   let secondLookTimer: ReturnType<typeof setTimeout> | null = null;
   const scanThen = (secondLook: boolean) =>
     run("fare scan", async () => {
@@ -181,7 +192,7 @@ export function startJobs(deps: Deps, { log = logLine, bootScanDelayMs = 1000, s
     });
   const scan = () => scanThen(false);
 
-  const timers = [setInterval(deliverEmails, 1000), setInterval(deliverPushes, 1000), setInterval(purge, 60 * 60_000)];
+  const timers = [setInterval(deliverEmails, 1000), setInterval(deliverPushes, 1000), setInterval(purge, 60 * 60_000), setInterval(pauses, 5 * 60_000)];
   const scanSchedule = new Cron(deps.config.scanSchedule, { protect: true }, scan);
   if (!hasAnyDeal(deps.db)) {
     log("[scan] no deals yet: scanning now");

@@ -16,6 +16,7 @@ describe("StripeBilling subscription snapshots", () => {
       customerId: signup.customerId,
       status: "trialing",
       paused: false,
+      resumesAt: null,
       planType: "monthly",
       trialEnd,
       currentPeriodEnd: trialEnd,

@@ -162,6 +162,7 @@ describe("a Subscription object of an account pinned before basil (period on the
       customerId: "cus_TA4eA8GQAss9bI",
       status: "active",
       paused: false,
+      resumesAt: null,
       planType: null,
       trialEnd: null,
       currentPeriodEnd: at(1762609037),

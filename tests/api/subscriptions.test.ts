@@ -184,6 +184,7 @@ describe("GET /api/subscription", () => {
         summary: expect.stringMatching(/^Your free trial continues until /),
         details: expect.arrayContaining([expect.stringContaining("Nothing has been charged so far.")]),
       },
+      pause: { canPause: false, refusal: "A free trial can't be paused. You can cancel it before it ends and nothing is charged.", pausedUntil: null },
     });
   });
 

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { expectNoSeriousAxeViolations, OPEN_DIALOGS } from "./support/axe.ts";
 import { expect, expectToast, test } from "./support/fixtures.ts";
 import { endFreeTrial, outboxKindsTo, seedUser, uniqueEmail } from "./support/world.ts";
 import {
@@ -189,6 +190,29 @@ test.describe("subscribing in test billing", () => {
     await dialog.getByRole("button", { name: "Cancel Subscription" }).click();
     await expectToast(page, "Subscription Cancelled", "access has ended");
     await expect(page.getByTestId("subscription-summary")).toContainText("Your subscription has ended");
+  });
+
+  test("a paying monthly member about to cancel is offered a pause first, takes 2 months, and resumes at once (decision 133)", async ({
+    page,
+    server,
+    mail,
+  }) => {
+    await subscriberOnDashboard(page, { server, mail }, "monthly", { paid: true });
+    const dialog = await openCancelFromBilling(page);
+    const offer = dialog.getByTestId("pause-offer");
+    await expect(offer.getByRole("heading")).toHaveText("Need a break instead? Pause for up to 3 months");
+    await expect(offer.getByRole("radio", { name: /^1 month/ })).toBeChecked();
+    await expectNoSeriousAxeViolations(page, { within: OPEN_DIALOGS, state: "cancel dialog with the pause offer" });
+    await offer.getByRole("radio", { name: /^2 months/ }).check();
+    await offer.getByRole("button", { name: "Pause for 2 months" }).click();
+    await expectToast(page, "Membership Paused", "Your membership is paused until");
+    await expect(dialog).toBeHidden();
+    const card = page.getByTestId("pause-card");
+    await expect(card.getByRole("heading")).toHaveText(/^Your membership is paused until \w+ \d+, \d{4}$/);
+    await card.getByRole("button", { name: "Resume now" }).click();
+    await expectToast(page, "Welcome back!", "Your membership is active again.");
+    await expect(card).toBeHidden();
+    await expect(page.getByTestId("subscription-summary")).toContainText("Active: renews on");
   });
 });
 

@@ -40,7 +40,7 @@ export class StripeObjects extends StripeObjectStore {
       { method: "POST", pattern: /^\/v1\/customers\/([^/]+)\/balance_transactions$/, handle: (p, id) => this.createBalanceTransaction(id, p) },
       { method: "GET", pattern: /^\/v1\/customers\/([^/]+)\/balance_transactions$/, handle: (_, id) => this.listBalanceTransactions(id) },
       { method: "POST", pattern: /^\/v1\/subscriptions$/, handle: (p) => this.createSubscription(p) },
-      { method: "GET", pattern: /^\/v1\/subscriptions\/([^/]+)$/, handle: (_, id) => this.find("subscription", id) },
+      { method: "GET", pattern: /^\/v1\/subscriptions\/([^/]+)$/, handle: (_, id) => this.subscriptionNow(id) },
       { method: "POST", pattern: /^\/v1\/subscriptions\/([^/]+)$/, handle: (p, id) => this.updateSubscription(id, p) },
       { method: "DELETE", pattern: /^\/v1\/subscriptions\/([^/]+)$/, handle: (_, id) => this.cancelSubscription(id) },
       { method: "POST", pattern: /^\/v1\/setup_intents$/, handle: (p) => this.createSetupIntent(p) },
@@ -216,8 +216,16 @@ export class StripeObjects extends StripeObjectStore {
     });
   }
 
-  private updateSubscription(id: string, params: StripeObject): StripeObject {
+  /** As Stripe does by itself: a pause whose resumes_at has come is over (pause_collection cleared). */
+  subscriptionNow(id: string): StripeObject {
     const subscription = this.find("subscription", id);
+    const resumesAt = subscription.pause_collection?.resumes_at;
+    if (resumesAt && resumesAt <= this.nowSeconds()) subscription.pause_collection = null;
+    return subscription;
+  }
+
+  private updateSubscription(id: string, params: StripeObject): StripeObject {
+    const subscription = this.subscriptionNow(id);
     const changes = Object.keys(params).filter((key) => key !== "expand" && key !== "metadata" && key !== "cancellation_details");
     if (subscription.status === "canceled" && changes.length > 0) {
       throw invalid("A canceled subscription can only update its cancellation_details and metadata.");

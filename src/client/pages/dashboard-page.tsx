@@ -15,6 +15,8 @@ import { dealsErrorOf, type DealsState } from "./dashboard/deals/use-flight-deal
 import { EmailAlertsSwitch } from "./dashboard/email-alerts-switch.tsx";
 import { ReferralPanel } from "./dashboard/referral-panel.tsx";
 import { PasswordSetupCard } from "./dashboard/password-setup-card.tsx";
+import { PauseCard } from "./dashboard/pause-card.tsx";
+import { PauseDialog } from "./dashboard/pause-dialog.tsx";
 import { ProfileDialog, type ProfileMode } from "./dashboard/profile-dialog.tsx";
 import { RejoinCard } from "./dashboard/rejoin-card.tsx";
 import { SubscriptionCard } from "./dashboard/subscription-card.tsx";
@@ -146,6 +148,9 @@ function Dashboard({
   const [profileMode, setProfileMode] = useState<ProfileMode | null>(null);
   const [billingOpen, setBillingOpen] = useState(false);
   const [cancelOpen, setCancelOpen] = useState(false);
+  const [pauseOpen, setPauseOpen] = useState(false);
+  // A member's own pause has its card with Resume now; the Rejoin card is for the other ways out.
+  const memberPaused = subscription.status === "Paused" && subscription.pause.pausedUntil !== null;
 
   const openBilling = () => {
     setProfileMode(null);
@@ -155,8 +160,9 @@ function Dashboard({
   const notices = (
     <>
       {user.needsPasswordSetup && <PasswordSetupCard onSetPassword={() => setProfileMode("password")} />}
-      <SubscriptionCard info={subscription} onOpenBilling={openBilling} />
-      <RejoinCard subscription={subscription} onRejoined={revalidate} />
+      <SubscriptionCard info={subscription} onOpenBilling={openBilling} onOpenPause={subscription.pause.canPause ? () => setPauseOpen(true) : undefined} />
+      <PauseCard subscription={subscription} onResumed={revalidate} />
+      {!memberPaused && <RejoinCard subscription={subscription} onRejoined={revalidate} />}
     </>
   );
 
@@ -190,6 +196,7 @@ function Dashboard({
         }}
       />
       <CancelDialog open={cancelOpen} subscription={subscription} onClose={() => setCancelOpen(false)} />
+      <PauseDialog open={pauseOpen} onClose={() => setPauseOpen(false)} onPaused={revalidate} />
     </>
   );
 }
@@ -202,11 +209,13 @@ function NoAccessCard({ subscription, emailAlerts, onOpenBilling }: { subscripti
     ? " Rejoin whenever you like and they come right back."
     : " They come back as soon as your subscription is active again.";
   const reason =
-    subscription.status === "Paused"
-      ? `Your subscription is paused, so flight deals are hidden and no alerts are sent.${comeBack}`
-      : needsCard
-        ? "Your last payment didn't go through. Update your card and your flight deals come right back."
-        : `Flight deals and alerts are for members with an active subscription.${comeBack}`;
+    subscription.status === "Paused" && subscription.pause.pausedUntil
+      ? "You paused your membership, so flight deals are hidden and no alerts are sent until it resumes. Choose Resume now to come back sooner."
+      : subscription.status === "Paused"
+        ? `Your subscription is paused, so flight deals are hidden and no alerts are sent.${comeBack}`
+        : needsCard
+          ? "Your last payment didn't go through. Update your card and your flight deals come right back."
+          : `Flight deals and alerts are for members with an active subscription.${comeBack}`;
   const alertsOff =
     subscription.status === "Paused"
       ? "No alerts are sent while your subscription is paused."

@@ -9,7 +9,13 @@ import { CurrentUser } from "./users.ts";
 /** A row of the admin's user table: the user as they see themselves, less preferences, plus billing dates. */
 export const AdminUser = t.Composite([
   t.Omit(CurrentUser, ["needsPasswordSetup", "preferences"]),
-  t.Object({ cancelAtPeriodEnd: t.Boolean(), currentPeriodEnd: Nullable(t.String()), trialEndsAt: Nullable(t.String()) }),
+  t.Object({
+    cancelAtPeriodEnd: t.Boolean(),
+    currentPeriodEnd: Nullable(t.String()),
+    trialEndsAt: Nullable(t.String()),
+    /** A pause that ends by itself (the member's own, decision 133): until when; null otherwise. */
+    pausedUntil: Nullable(t.String()),
+  }),
 ]);
 export type AdminUser = Static<typeof AdminUser>;
 

@@ -2,6 +2,7 @@
 import { type Static, Type as t } from "@sinclair/typebox";
 import { LIMITS } from "../validation.ts";
 import { Nullable, PlanType, strict, SubscriptionType } from "./common.ts";
+import { PauseInfo } from "./member-pause.ts";
 import { CurrentUser } from "./users.ts";
 
 /**
@@ -77,6 +78,8 @@ export const SubscriptionInfo = t.Object({
   rejoin: Nullable(RejoinKind),
   /** What cancelling would do, in the member's words and time zone (src/domain/cancellation.ts); null when there is nothing to cancel. */
   cancellation: Nullable(t.Object({ summary: t.String(), details: t.Array(t.String()) })),
+  /** Pausing on their own (decision 133). */
+  pause: PauseInfo,
 });
 export type SubscriptionInfo = Static<typeof SubscriptionInfo>;
 

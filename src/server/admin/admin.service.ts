@@ -21,6 +21,7 @@ export function toAdminUser(user: User): AdminUser {
     cancelAtPeriodEnd: user.cancelAtPeriodEnd,
     currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
     trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
+    pausedUntil: user.subscriptionStatus === "Paused" ? (user.pauseResumesAt?.toISOString() ?? null) : null,
   };
 }
 

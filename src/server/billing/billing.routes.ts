@@ -23,6 +23,7 @@ import { cookieAttributes, SIGNUP_COOKIE } from "../auth/cookies.ts";
 import { clientIp } from "../http/client-ip.ts";
 import { cancelOwnSubscription, completePaymentUpdate, createPaymentUpdateIntent, currentSubscription, toSubscriptionInfo } from "./billing.service.ts";
 import { KeyedLock, SingleFlight } from "./keyed-lock.ts";
+import { memberPauseRoutes } from "./member-pause.routes.ts";
 import { rejoin } from "./rejoin.service.ts";
 import { isStripeBilling, stripeWebhookRoutes } from "./stripe-webhook.routes.ts";
 import { referralSummary } from "./referrals.ts";
@@ -92,6 +93,7 @@ export function billingRoutes(deps: Deps) {
   return new Elysia()
     .use(providerRoutes(deps, limits))
     .use(memberBillingRoutes(deps))
+    .use(memberPauseRoutes(deps))
     .post(
       "/api/start-signup",
       async ({ body, cookie, request, server }) => {

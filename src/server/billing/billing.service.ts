@@ -4,6 +4,7 @@ import { hasDealAccess } from "../../domain/access.ts";
 import type { SubscriptionInfo } from "../../domain/api/billing.ts";
 import { cancellationDone, cancellationNotice, cancelsAtOnce } from "../../domain/cancellation.ts";
 import { rejoinKind } from "../../domain/rejoin.ts";
+import { pauseInfo } from "./member-pause-info.ts";
 import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
@@ -24,6 +25,7 @@ export function toSubscriptionInfo(user: User, now: Date): SubscriptionInfo {
     hasAccess: hasDealAccess(user, now),
     rejoin: rejoinKind(user, now),
     cancellation: canCancel(user) ? cancellationNotice(cancellable(user), user.timeZone) : null,
+    pause: pauseInfo(user, now),
   };
 }
 
@@ -44,7 +46,9 @@ const cancellable = (user: User & { planType: NonNullable<User["planType"]> }) =
  */
 export async function currentSubscription(deps: Deps, user: User): Promise<User> {
   const now = deps.clock.now();
-  const due = user.currentPeriodEnd !== null && user.currentPeriodEnd.getTime() <= now.getTime();
+  const periodEnded = user.currentPeriodEnd !== null && user.currentPeriodEnd.getTime() <= now.getTime();
+  const pauseEnded = user.pauseResumesAt !== null && user.pauseResumesAt.getTime() <= now.getTime();
+  const due = periodEnded || pauseEnded;
   if (!user.stripeSubscriptionId || !due || user.subscriptionStatus === "Cancelled") return user;
   const snapshot = await withProvider(() => deps.billing.getSubscription(user.stripeSubscriptionId!));
   const saved = saveSubscription(deps.db, { userId: user.id, snapshot, now, appUrl: deps.config.appUrl });

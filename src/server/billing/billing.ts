@@ -17,8 +17,10 @@ export interface SubscriptionSnapshot {
   id: string;
   customerId: string;
   status: string;
-  /** Stripe's pause_collection is set (an admin paused billing). */
+  /** Stripe's pause_collection is set (an admin paused billing, or the member paused for a while). */
   paused: boolean;
+  /** When a pause ends by itself (pause_collection.resumes_at); null for a pause with no end, or no pause. */
+  resumesAt: Date | null;
   planType: PlanType | null;
   trialEnd: Date | null;
   currentPeriodEnd: Date | null;
@@ -81,7 +83,8 @@ export interface Billing {
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
   cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot>;
   undoCancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
-  pause(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  /** Stops collection: until `resumesAt` when given (a member's pause), else until someone resumes it (an admin's). */
+  pause(subscriptionId: string, resumesAt?: Date): Promise<SubscriptionSnapshot>;
   resume(subscriptionId: string): Promise<SubscriptionSnapshot>;
   /**
    * A fresh subscription (no trial), paid at once with the customer's saved card, for a customer whose old one

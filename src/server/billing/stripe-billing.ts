@@ -110,6 +110,7 @@ export class StripeBilling implements Billing {
       customerId: idOf(subscription.customer) ?? "",
       status: subscription.status,
       paused: subscription.pause_collection != null,
+      resumesAt: fromUnix(subscription.pause_collection?.resumes_at),
       planType: this.planTypeOf(subscription),
       trialEnd: fromUnix(subscription.trial_end),
       currentPeriodEnd: fromUnix(subscription.items.data[0]?.current_period_end ?? legacyPeriodEnd),
@@ -210,8 +211,9 @@ export class StripeBilling implements Billing {
     return this.call(async () => this.snapshot(await this.stripe.subscriptions.cancel(subscriptionId, { expand: WITH_CARD })));
   }
 
-  pause(subscriptionId: string): Promise<SubscriptionSnapshot> {
-    return this.updateSubscription(subscriptionId, { pause_collection: { behavior: "void" } });
+  pause(subscriptionId: string, resumesAt?: Date): Promise<SubscriptionSnapshot> {
+    const until = resumesAt ? { resumes_at: Math.floor(resumesAt.getTime() / 1000) } : {};
+    return this.updateSubscription(subscriptionId, { pause_collection: { behavior: "void", ...until } });
   }
 
   resume(subscriptionId: string): Promise<SubscriptionSnapshot> {

@@ -18,6 +18,7 @@ export function subscriptionColumns(snapshot: SubscriptionSnapshot) {
     trialEndsAt: snapshot.status === "trialing" ? snapshot.trialEnd : null,
     currentPeriodEnd: snapshot.currentPeriodEnd,
     cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+    pauseResumesAt: snapshot.paused ? snapshot.resumesAt : null,
     ...(snapshot.card ? { cardBrand: snapshot.card.brand, cardLast4: snapshot.card.last4 } : {}),
   };
 }
@@ -29,6 +30,7 @@ const billingState = (user: User): BillingState => ({
   trialEndsAt: user.trialEndsAt,
   currentPeriodEnd: user.currentPeriodEnd,
   cancelAtPeriodEnd: user.cancelAtPeriodEnd,
+  pausedUntil: user.pauseResumesAt,
   card: user.cardBrand && user.cardLast4 ? { brand: user.cardBrand, last4: user.cardLast4 } : null,
 });
 

@@ -25,6 +25,8 @@ export interface TestSubscription {
   currentPeriodEnd: number;
   cancelAtPeriodEnd: boolean;
   paused: boolean;
+  /** When the pause ends by itself, as Stripe's pause_collection.resumes_at (ms); absent or null: no end. */
+  resumesAt?: number | null;
   card: CardSummary | null;
   /** The ended subscription this one replaced (startNewSubscription). */
   replaces?: string;
@@ -51,6 +53,7 @@ const randomId = (prefix: string) => `${prefix}_test_${newToken(12)}`;
 export function subscriptionAt(subscription: TestSubscription, now: Date): TestSubscription {
   const next = { ...subscription };
   const t = now.getTime();
+  if (next.paused && next.resumesAt != null && t >= next.resumesAt) Object.assign(next, { paused: false, resumesAt: null });
   if (next.status === "trialing" && next.trialEnd !== null && t >= next.trialEnd) {
     if (next.cancelAtPeriodEnd || !next.card) return { ...next, status: "canceled", cancelAtPeriodEnd: false };
     next.status = "active";
@@ -93,12 +96,14 @@ export class TestBilling implements Billing {
   private snapshot(id: string): SubscriptionSnapshot {
     const stored = this.read<TestSubscription>("subscription", id);
     const current = subscriptionAt(stored, this.clock.now());
-    if (current.status !== stored.status || current.currentPeriodEnd !== stored.currentPeriodEnd) this.write("subscription", id, current);
+    const changed = current.status !== stored.status || current.currentPeriodEnd !== stored.currentPeriodEnd || current.paused !== stored.paused;
+    if (changed) this.write("subscription", id, current);
     return {
       id,
       customerId: current.customerId,
       status: current.status,
       paused: current.paused,
+      resumesAt: current.paused && current.resumesAt != null ? new Date(current.resumesAt) : null,
       planType: current.planType,
       trialEnd: current.trialEnd === null ? null : new Date(current.trialEnd),
       currentPeriodEnd: new Date(current.currentPeriodEnd),
@@ -173,12 +178,12 @@ export class TestBilling implements Billing {
     return this.update(subscriptionId, (s) => ({ ...s, cancelAtPeriodEnd: false }));
   }
 
-  async pause(subscriptionId: string) {
-    return this.update(subscriptionId, (s) => ({ ...s, paused: true }));
+  async pause(subscriptionId: string, resumesAt?: Date) {
+    return this.update(subscriptionId, (s) => ({ ...s, paused: true, resumesAt: resumesAt?.getTime() ?? null }));
   }
 
   async resume(subscriptionId: string) {
-    return this.update(subscriptionId, (s) => ({ ...s, paused: false }));
+    return this.update(subscriptionId, (s) => ({ ...s, paused: false, resumesAt: null }));
   }
 
   async startNewSubscription(customerId: string, planType: PlanType, replacing: string | null = null) {

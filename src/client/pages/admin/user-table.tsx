@@ -98,8 +98,9 @@ function EmailText({ email }: { email: string }) {
   );
 }
 
-/** When an active subscription is about to change on its own: a trial or a cancellation at period end. */
+/** When a subscription is about to change on its own: a trial, a cancellation at period end, a member's pause ending (Re-activate lifts it sooner). */
 function StatusNote({ user }: { user: AdminUser }) {
+  if (user.subscriptionStatus === "Paused" && user.pausedUntil) return <small className="cell-note">Paused to {formatShortDay(user.pausedUntil)}</small>;
   if (user.subscriptionStatus !== "Active") return null;
   if (user.cancelAtPeriodEnd && user.currentPeriodEnd) return <small className="cell-note">Ends {formatShortDay(user.currentPeriodEnd)}</small>;
   if (user.trialEndsAt) return <small className="cell-note">Trial to {formatShortDay(user.trialEndsAt)}</small>;

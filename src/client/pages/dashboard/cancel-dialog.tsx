@@ -5,9 +5,10 @@ import { Dialog } from "../../components/dialog.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { usePendingAction } from "../../components/use-pending-action.ts";
 import { Button } from "../../components/button.tsx";
+import { PauseChoice } from "./pause-choice.tsx";
 
 /**
- * 'Cancel Subscription?': says before confirming what happens (a trial and a paid month run to their end, a paid year
+ * 'Cancel Subscription?': offers a pause first when the member may take one (decision 133); then says before confirming what happens (a trial and a paid month run to their end, a paid year
  * ends at once) with its dates and what coming back costs; the server writes the words (src/domain/cancellation.ts).
  */
 export function CancelDialog({ open, subscription, onClose }: { open: boolean; subscription: SubscriptionInfo; onClose: () => void }) {
@@ -30,6 +31,18 @@ export function CancelDialog({ open, subscription, onClose }: { open: boolean; s
 
   return (
     <Dialog open={open} onClose={onClose} title="Cancel Subscription?">
+      {subscription.pause.canPause && (
+        <section className="pause-offer" aria-labelledby="pause-offer-title" data-testid="pause-offer">
+          <h3 id="pause-offer-title">Need a break instead? Pause for up to 3 months</h3>
+          <PauseChoice
+            onPaused={async () => {
+              onClose();
+              await revalidate();
+            }}
+          />
+          <hr />
+        </section>
+      )}
       {notice && (
         <div data-testid="cancellation-notice">
           <p>

@@ -19,6 +19,8 @@ export function subscriptionSummary(info: SubscriptionInfo, now: Date): string {
       return end ? `Active: renews on ${day(end)}.` : "Active.";
     }
     case "Paused":
+      // The day itself is on the pause card, in the member's zone.
+      if (info.pause.pausedUntil) return "Paused by you: no deals, alerts or charges until your pause ends.";
       return info.rejoin ? "Paused: no deals, alerts or charges until you rejoin." : "Paused: no deals, alerts or charges. Contact support to resume.";
     case "Past Due":
       return "Past due: your last payment failed. Update your card to keep your deals coming.";
@@ -31,7 +33,7 @@ export function subscriptionSummary(info: SubscriptionInfo, now: Date): string {
   }
 }
 
-export function SubscriptionCard({ info, onOpenBilling }: { info: SubscriptionInfo; onOpenBilling: () => void }) {
+export function SubscriptionCard({ info, onOpenBilling, onOpenPause }: { info: SubscriptionInfo; onOpenBilling: () => void; onOpenPause?: () => void }) {
   const plan = info.planType ? PLANS[info.planType] : null;
   const needsCard = info.status === "Past Due" || info.status === "Unpaid";
   return (
@@ -45,11 +47,18 @@ export function SubscriptionCard({ info, onOpenBilling }: { info: SubscriptionIn
           </small>
         )}
       </div>
-      {info.card !== null || needsCard ? (
-        <Button type="button" className={needsCard ? undefined : "secondary outline"} onClick={onOpenBilling}>
-          {needsCard ? "Update card" : "Billing"}
-        </Button>
-      ) : null}
+      <div className="subscription-card-actions">
+        {onOpenPause && (
+          <Button type="button" className="secondary outline" onClick={onOpenPause}>
+            Pause
+          </Button>
+        )}
+        {info.card !== null || needsCard ? (
+          <Button type="button" className={needsCard ? undefined : "secondary outline"} onClick={onOpenBilling}>
+            {needsCard ? "Update card" : "Billing"}
+          </Button>
+        ) : null}
+      </div>
     </article>
   );
 }

@@ -1,0 +1,93 @@
+/**
+ * A member's own pause (decision 133): 1, 2 or 3 months, at most one pause started in any twelve months, only for an
+ * active paying monthly subscription (not a free trial, not an admin-granted Free account, not one cancelled at period
+ * end, not an annual plan: Stripe voids the invoices a pause spans, so a year renewing inside a pause would be free).
+ * Billing and alerts stop; both resume by themselves on the chosen date, or sooner with "Resume now".
+ */
+import { addMonths } from "date-fns";
+import { DAY_MS } from "./calendar.ts";
+import type { PlanType } from "./api/common.ts";
+import { longDay } from "./cancellation.ts";
+import { formatPlanPrice, PLANS } from "./plans.ts";
+
+export const PAUSE_MONTHS = [1, 2, 3] as const;
+export type PauseMonths = (typeof PAUSE_MONTHS)[number];
+
+/** How long after a pause starts the next one may start. */
+export const MONTHS_BETWEEN_PAUSES = 12;
+
+/** The day-before email goes when the resume is at most this near. */
+export const PAUSE_REMINDER_LEAD_MS = DAY_MS;
+
+/** The member's columns the rule reads. */
+export interface PauseCandidate {
+  stripeSubscriptionId: string | null;
+  subscriptionType: string;
+  planType: "monthly" | "annual" | null;
+  /** GoRDU's status: Active, Paused, Cancelled, … */
+  subscriptionStatus: string;
+  trialEndsAt: Date | null;
+  cancelAtPeriodEnd: boolean;
+  memberPausedAt: Date | null;
+  timeZone: string;
+}
+
+export type PauseRefusal = "no-subscription" | "already-paused" | "not-active" | "free" | "annual" | "trial" | "cancelling" | "paused-recently";
+
+export type PauseAvailability = { ok: true } | { ok: false; reason: PauseRefusal; message: string };
+
+/** The first moment a member who paused at `pausedAt` may pause again. */
+export const nextPauseAllowedAt = (pausedAt: Date): Date => addMonths(pausedAt, MONTHS_BETWEEN_PAUSES);
+
+/** Whether this member may start a pause now, and if not, why, in words fit to show them. */
+export function pauseAvailability(member: PauseCandidate, now: Date): PauseAvailability {
+  const refuse = (reason: PauseRefusal, message: string): PauseAvailability => ({ ok: false, reason, message });
+  if (!member.stripeSubscriptionId || member.subscriptionStatus === "Cancelled") return refuse("no-subscription", "You don't have a subscription to pause.");
+  if (member.subscriptionStatus === "Paused") return refuse("already-paused", "Your membership is already paused.");
+  if (member.subscriptionStatus !== "Active") return refuse("not-active", "Only an active membership can be paused. Please update your card first.");
+  if (member.subscriptionType !== "Paid") return refuse("free", "Only a paid membership can be paused.");
+  if (member.planType !== "monthly") {
+    return refuse("annual", "Pausing is for monthly plans. Your annual plan runs to its renewal date; you can turn email alerts off meanwhile.");
+  }
+  if (member.trialEndsAt && member.trialEndsAt.getTime() > now.getTime()) {
+    return refuse("trial", "A free trial can't be paused. You can cancel it before it ends and nothing is charged.");
+  }
+  if (member.cancelAtPeriodEnd) return refuse("cancelling", "Your membership is already set to end, so there is nothing to pause.");
+  if (member.memberPausedAt) {
+    const next = nextPauseAllowedAt(member.memberPausedAt);
+    if (now.getTime() < next.getTime()) {
+      return refuse("paused-recently", `You can pause once every 12 months. Your next pause can start on ${longDay(next, member.timeZone)}.`);
+    }
+  }
+  return { ok: true };
+}
+
+export const isPauseMonths = (months: number): months is PauseMonths => (PAUSE_MONTHS as readonly number[]).includes(months);
+
+/** When a pause started now for `months` ends by itself: the same time of day, that many calendar months on. */
+export const pauseEndsAt = (now: Date, months: PauseMonths): Date => addMonths(now, months);
+
+/** The day-before email is due: the pause ends within a day and has not ended yet. */
+export function pauseReminderDue(resumesAt: Date, now: Date): boolean {
+  const left = resumesAt.getTime() - now.getTime();
+  return left > 0 && left <= PAUSE_REMINDER_LEAD_MS;
+}
+
+/** The day-before email's words (laid out like a billing confirmation). */
+export function pauseEndingReminder(input: { planType: PlanType; resumesAt: Date; timeZone: string }) {
+  const plan = PLANS[input.planType];
+  const day = longDay(input.resumesAt, input.timeZone);
+  return {
+    subject: "Your GoRDU pause ends tomorrow",
+    heading: "Your pause ends tomorrow",
+    paragraphs: [
+      `Your ${plan.name.toLowerCase()} plan resumes by itself on ${day}: flight deals and alerts start again, and billing picks up at your plan's first renewal after that.`,
+      "Need longer? Cancel from your dashboard before then and nothing more is charged.",
+    ],
+    facts: [
+      { label: "Plan", value: `${plan.name} · ${formatPlanPrice(plan)}` },
+      { label: "Resumes", value: day },
+      { label: "Next payment", value: `$${plan.price} at your first renewal after ${day}` },
+    ],
+  };
+}
