@@ -439,7 +439,12 @@ export const deals = sqliteTable(
     lastSeenAt: timestamp("last_seen_at").notNull(),
     lastCheckedAt: timestamp("last_checked_at").notNull(),
   },
-  (table) => [uniqueIndex("deals_dedupe_unique").on(table.dedupeKey), index("deals_active_idx").on(table.isActive, table.firstFoundAt)],
+  (table) => [
+    uniqueIndex("deals_dedupe_unique").on(table.dedupeKey),
+    index("deals_active_idx").on(table.isActive, table.firstFoundAt),
+    // The public recent deals (deals/recent-deals.ts) are a range of first_found_at.
+    index("deals_found_idx").on(table.firstFoundAt),
+  ],
 );
 
 /** A deal in one subscriber's list. The (user, deal) pair is unique, so a fan-out can be replayed safely. */

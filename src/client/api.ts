@@ -11,7 +11,7 @@ import type {
 } from "../domain/api/billing.ts";
 import type { OkResponse } from "../domain/api/common.ts";
 import type { ReferralSummary } from "../domain/api/referrals.ts";
-import type { DealRuleExampleAnswer, FlightDeal, PricePoint, ScanStatus } from "../domain/api/deals.ts";
+import type { DealRuleExampleAnswer, FlightDeal, PricePoint, RecentDealDetail, RecentDealList, ScanStatus } from "../domain/api/deals.ts";
 import type { ContactRequest, PublicConfig } from "../domain/api/site.ts";
 import type { BookedTrip, BookTripRequest, DealShare, SharedDeal } from "../domain/api/trips.ts";
 import type { ChangePasswordRequest, CurrentUser, LoginRequest, ProfileUpdate, ResetPasswordRequest } from "../domain/api/users.ts";
@@ -107,6 +107,9 @@ export function createApi(fetcher: ApiFetch) {
     dealHistory: (id: number) => call<PricePoint[]>(fetcher, "GET", `/api/flight-deals/${id}/history`),
     /** The method page's example of the rule on one real deal; null until a deal has enough history. */
     dealRuleExample: () => call<DealRuleExampleAnswer>(fetcher, "GET", "/api/deal-rule-example"),
+    /** Deals found in the last 30 days that visitors may see (decision 134), and one of them drawn. */
+    recentDeals: (limit?: number) => call<RecentDealList>(fetcher, "GET", limit ? `/api/recent-deals?limit=${limit}` : "/api/recent-deals"),
+    recentDeal: (id: string) => call<RecentDealDetail>(fetcher, "GET", `/api/recent-deals/${encodeURIComponent(id)}`),
 
     /** Shared deals (issue 17): the public page's data (404 once revoked), and the member's links. */
     sharedDeal: (id: string) => call<SharedDeal>(fetcher, "GET", `/api/shared-deals/${encodeURIComponent(id)}`),

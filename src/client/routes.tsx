@@ -1,6 +1,6 @@
 import type { RouteObject } from "react-router";
 import { Document, DocumentError } from "./document.tsx";
-import { LandingPage } from "./pages/landing-page.tsx";
+import { LandingPage, recentDealsLoader } from "./pages/landing-page.tsx";
 import { NotFoundPage } from "./pages/not-found-page.tsx";
 import { rootLoader, rootShouldRevalidate } from "./root-data.ts";
 
@@ -19,7 +19,7 @@ export const routes: RouteObject[] = [
     Component: Document,
     ErrorBoundary: DocumentError,
     children: [
-      { index: true, Component: LandingPage },
+      { index: true, loader: recentDealsLoader, Component: LandingPage },
       {
         path: "subscribe",
         lazy: async () => {
@@ -50,6 +50,20 @@ export const routes: RouteObject[] = [
         lazy: async () => {
           const page = await import("./pages/admin-page.tsx");
           return { loader: page.adminLoader, Component: page.AdminPage };
+        },
+      },
+      {
+        path: "deals",
+        lazy: async () => {
+          const page = await import("./pages/recent-deals-page.tsx");
+          return { loader: page.recentDealsLoader, Component: page.RecentDealsPage };
+        },
+      },
+      {
+        path: "deals/found/:dealId",
+        lazy: async () => {
+          const page = await import("./pages/recent-deal-page.tsx");
+          return { loader: page.recentDealLoader, Component: page.RecentDealPage, ErrorBoundary: page.RecentDealError };
         },
       },
       {

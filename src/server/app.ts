@@ -12,7 +12,8 @@ import { billingRoutes } from "./billing/billing.routes.ts";
 import { STRIPE_WEBHOOK_PATH } from "./billing/stripe-webhook.routes.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
 import { alertsRoutes } from "./alerts/alerts.routes.ts";
-import { dealRuleExampleRoutes, dealsRoutes } from "./deals/deals.routes.ts";
+import { isRecentDealsPagePath, RecentDealsVersion } from "./deals/recent-deals.ts";
+import { dealRuleExampleRoutes, dealsRoutes, recentDealsRoutes } from "./deals/deals.routes.ts";
 import { UNSUBSCRIBE_PATH } from "./alerts/unsubscribe.service.ts";
 import { unsubscribeRoutes } from "./alerts/unsubscribe.routes.ts";
 import { snoozeRoutes } from "./alerts/snooze.routes.ts";
@@ -54,6 +55,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     .use(adminRoutes(deps))
     .use(healthRoutes(deps))
     .use(dealRuleExampleRoutes(deps))
+    .use(recentDealsRoutes(deps))
     .use(dealsRoutes(deps))
     .use(tripsRoutes(deps))
     .use(alertsRoutes(deps))
@@ -69,8 +71,10 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     app.get(path, ({ request }) => serveStaticFile(file, request));
   }
 
-  // A shared deal's page is the same for every visitor: kept per deal version, and never once the link is revoked.
+  // A shared deal's page is the same for every visitor: kept per deal version, and never once the link is revoked. The
+  // landing page and the recent deals are kept per version of the deals visitors may see (decision 134).
   const sharedDeals = new SharedDealVersions(deps);
+  const recentDeals = new RecentDealsVersion(deps);
   const pages = createPageRenderer({
     config: deps.config,
     assets: deps.assets,
@@ -78,6 +82,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     isSignedIn: (request) => isLiveSessionToken(deps.db, sessionTokenOf(request), deps.clock.now()),
     now: () => deps.clock.now(),
     pageVersion: (url) => {
+      if (isRecentDealsPagePath(url.pathname)) return recentDeals.get();
       const id = shareIdOfPagePath(url.pathname);
       return id ? sharedDeals.get(id) : null;
     },

@@ -41,6 +41,8 @@ export interface Config {
   fareBudget: number | null;
   /** FARE_PLAN_PRICE_USD: what the provider's plan costs this install a month; null = the price list (provider-prices.ts). */
   farePlanPriceUsd: number | null;
+  /** PUBLIC_DEALS_DELAY_HOURS: how old a deal is before visitors see it on the landing page and /deals (decision 134). */
+  publicDealsDelayHours: number;
   adminEmail: string | null;
   adminPassword: string | null;
   /**
@@ -132,6 +134,10 @@ export function loadConfig(env: Env): Readonly<Config> {
   const farePlanPriceUsd = planPriceText === undefined ? null : Number(planPriceText);
   if (planPriceText !== undefined && !/^\d+(\.\d{1,2})?$/.test(planPriceText))
     problems.push("FARE_PLAN_PRICE_USD must be what the fare plan costs a month in US dollars, e.g. 75 or 74.50");
+  const delayText = read("PUBLIC_DEALS_DELAY_HOURS");
+  const publicDealsDelayHours = delayText === undefined ? 48 : Number(delayText);
+  if (delayText !== undefined && !(/^\d+$/.test(delayText) && publicDealsDelayHours <= 720))
+    problems.push("PUBLIC_DEALS_DELAY_HOURS must be a whole number of hours from 0 to 720, e.g. 48");
   if (scanSchedule.split(/\s+/).length < 5) problems.push("SCAN_SCHEDULE must be a cron expression, e.g. '0 */6 * * *'");
 
   const adminEmail = read("ADMIN_EMAIL") ?? null;
@@ -194,6 +200,7 @@ export function loadConfig(env: Env): Readonly<Config> {
     scanSchedule,
     fareBudget,
     farePlanPriceUsd,
+    publicDealsDelayHours,
     adminEmail,
     adminPassword,
     testClockFile,

@@ -3,6 +3,9 @@ import { serveStaticFile } from "../../src/server/ssr/assets.ts";
 import { benchDeps, staticCopyOf } from "./bench-app.ts";
 import { BROWSER_HEADERS, runLoadOnThisProcess, type InProcessLoadReport } from "./load-generator.ts";
 import { formatCount, makeTempDir, removeTempDir } from "./support.ts";
+import { DAY_MS } from "../../src/domain/calendar.ts";
+import { RECENT_DEALS_LIMIT } from "../../src/server/deals/recent-deals.ts";
+import { insertDeal } from "../support/deals.ts";
 
 export interface LandingBenchResult {
   landingRequestsPerSecond: number;
@@ -44,25 +47,32 @@ async function loadOn(url: string, seconds: number, connections: number): Promis
 const average = (reports: InProcessLoadReport[], pick: (report: InProcessLoadReport) => number) =>
   reports.reduce((sum, report) => sum + pick(report), 0) / reports.length;
 
-export async function benchLanding(secondsPerRun = 3, connections = 64): Promise<LandingBenchResult> {
+/**
+ * A public page a visitor gets (the landing page by default; `/deals` with 24 recent deals, issue 48) against the same
+ * bytes served as a static file.
+ */
+export async function benchLanding(secondsPerRun = 3, connections = 64, path = "/"): Promise<LandingBenchResult> {
   const folder = makeTempDir("landing");
   const deps = await benchDeps(folder);
   const { config, db } = deps;
+  if (path === "/deals") {
+    for (let day = 3; day < 3 + RECENT_DEALS_LIMIT; day++) insertDeal(deps, { firstFoundAt: new Date(deps.clock.now().getTime() - day * DAY_MS) });
+  }
   const app = createApp(deps);
-  const first = await app.handle(new Request(`${config.appUrl}/`));
-  if (first.status !== 200) throw new Error(`GET / answered ${first.status}`);
+  const first = await app.handle(new Request(`${config.appUrl}${path}`));
+  if (first.status !== 200) throw new Error(`GET ${path} answered ${first.status}`);
   const html = new Uint8Array(await first.arrayBuffer());
   const file = staticCopyOf(html);
   const server = app.get(STATIC_PATH, ({ request }) => serveStaticFile(file, request)).listen({ hostname: "127.0.0.1", port: 0 });
   const origin = `http://127.0.0.1:${server.server!.port}`;
 
   try {
-    await checkSameAnswer(`${origin}/`, `${origin}${STATIC_PATH}`);
+    await checkSameAnswer(`${origin}${path}`, `${origin}${STATIC_PATH}`);
     const landing: InProcessLoadReport[] = [];
     const copy: InProcessLoadReport[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       copy.push(await loadOn(`${origin}${STATIC_PATH}`, secondsPerRun, connections));
-      landing.push(await loadOn(`${origin}/`, secondsPerRun, connections));
+      landing.push(await loadOn(`${origin}${path}`, secondsPerRun, connections));
     }
     const rps = (report: InProcessLoadReport) => report.requestsPerSecond;
     const cpu = (report: InProcessLoadReport) => report.serverCpuMicrosPerRequest;
@@ -95,10 +105,11 @@ export function describeLandingCpu(result: LandingBenchResult): string {
 }
 
 if (import.meta.main) {
-  const [seconds, connections] = process.argv.slice(2).map(Number);
-  const result = await benchLanding(seconds || undefined, connections || undefined);
+  const [seconds, connections] = process.argv.slice(2, 4).map(Number);
+  const path = process.argv[4] ?? "/";
+  const result = await benchLanding(seconds || undefined, connections || undefined, path);
   console.log(
-    `GET / (anonymous, ${formatCount(result.htmlBytes)} B HTML, ${formatCount(result.gzipBytes)} B gzip) vs the same bytes as a static file: ` +
+    `GET ${path} (anonymous, ${formatCount(result.htmlBytes)} B HTML, ${formatCount(result.gzipBytes)} B gzip) vs the same bytes as a static file: ` +
       `${describeLanding(result)}; goal ≥ ${LANDING_GOAL_RATIO}: ${result.ratio >= LANDING_GOAL_RATIO ? "meets goal" : "MISSES goal"}`,
   );
   console.log(describeLandingCpu(result));

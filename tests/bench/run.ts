@@ -56,6 +56,23 @@ const sections: Section[] = [
     },
   },
   {
+    title: "Recent deals page vs static file",
+    async run() {
+      const result = await benchLanding(undefined, undefined, "/deals");
+      return {
+        rows: [
+          {
+            measure: "Recent deals `/deals`, 24 deals, vs static file of the same bytes, req/s (anonymous, gzip, 64 conn.)",
+            result: describeLanding(result),
+            goal: `≥ ${LANDING_GOAL_RATIO}`,
+            verdict: verdict(result.ratio >= LANDING_GOAL_RATIO),
+          },
+        ],
+        notes: [`Recent deals page: ${formatCount(result.htmlBytes)} B of HTML, ${formatCount(result.gzipBytes)} B gzip. ${describeLandingCpu(result)}`],
+      };
+    },
+  },
+  {
     title: "Shared deal page vs static file, and its preview image",
     async run() {
       const result = await benchSharePage();

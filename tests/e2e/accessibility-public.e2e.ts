@@ -150,6 +150,18 @@ const PUBLIC_PAGES: AccessibilityPage[] = [
     ],
   },
   {
+    page: "recent deals",
+    states: [
+      {
+        name: "recent deals",
+        reach: async ({ page }) => {
+          await page.goto("/deals");
+          await expect(page.getByRole("heading", { level: 1, name: "Recent deals from RDU" })).toBeVisible();
+        },
+      },
+    ],
+  },
+  {
     page: "how we find deals",
     states: [
       {

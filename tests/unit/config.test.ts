@@ -52,6 +52,14 @@ describe("configuration", () => {
       );
   });
 
+  test("PUBLIC_DEALS_DELAY_HOURS is whole hours from 0 to 720 (48 unset), refused clearly otherwise", () => {
+    expect(loadConfig({}).publicDealsDelayHours).toBe(48);
+    expect(loadConfig({ PUBLIC_DEALS_DELAY_HOURS: "0" }).publicDealsDelayHours).toBe(0);
+    expect(loadConfig({ PUBLIC_DEALS_DELAY_HOURS: "720" }).publicDealsDelayHours).toBe(720);
+    for (const bad of ["721", "-1", "1.5", "48h", "1e2"])
+      expect(() => loadConfig({ PUBLIC_DEALS_DELAY_HOURS: bad })).toThrow("PUBLIC_DEALS_DELAY_HOURS must be a whole number of hours from 0 to 720, e.g. 48");
+  });
+
   test("SerpApi alone sweeps every hour by default, anything else every six hours; FARE_BUDGET is a whole number", () => {
     expect(loadConfig({}).scanSchedule).toBe("0 */6 * * *");
     expect(loadConfig({ FARE_SOURCE: "serpapi", SERPAPI_KEY: "k" })).toMatchObject({ scanSchedule: "0 * * * *", fareBudget: null });

@@ -1,4 +1,7 @@
-import { useRootData } from "../root-data.ts";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { apiFromContext, useRootData } from "../root-data.ts";
+import { RecentDeals } from "./landing/recent-deals.tsx";
+import type { RecentDealsState } from "./recent-deals/recent-deal-list.tsx";
 import { Faq } from "./landing/faq.tsx";
 import { Hero } from "./landing/hero.tsx";
 import { HowItWorks } from "./landing/how-it-works.tsx";
@@ -11,9 +14,22 @@ const TITLE = "GoRDU · Flight deals from Raleigh-Durham (RDU)";
 const DESCRIPTION =
   "GoRDU watches fares from Raleigh-Durham (RDU) around the clock and alerts you to real price drops. Book directly with the airline. Start with a 7-day free trial.";
 
-/** The public landing page (docs/product-rules.md §2): header, hero, how it works, pricing, testimonials, FAQ, footer. */
+/** The recent deals for the landing page and /deals; either page still renders when they cannot be read. */
+export async function recentDealsLoader({ context }: LoaderFunctionArgs): Promise<RecentDealsState> {
+  try {
+    return { state: "ready", list: await apiFromContext(context).recentDeals() };
+  } catch {
+    return { state: "failed" };
+  }
+}
+
+/**
+ * The public landing page (docs/product-rules.md §2): header, hero, how it works, recent deals (decision 134),
+ * pricing, testimonials, FAQ, footer.
+ */
 export function LandingPage() {
   const { appUrl } = useRootData().config;
+  const recent = useLoaderData() as RecentDealsState;
   return (
     <>
       <title>{TITLE}</title>
@@ -33,6 +49,7 @@ export function LandingPage() {
       <main className="landing">
         <Hero />
         <HowItWorks />
+        <RecentDeals recent={recent} />
         <Pricing />
         <Testimonials />
         <Faq />

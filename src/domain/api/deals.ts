@@ -80,3 +80,33 @@ export const DealRuleExample = t.Object({
 export type DealRuleExample = Static<typeof DealRuleExample>;
 export const DealRuleExampleAnswer = t.Object({ example: Nullable(DealRuleExample) });
 export type DealRuleExampleAnswer = Static<typeof DealRuleExampleAnswer>;
+
+/**
+ * GET /api/recent-deals: deals found in the last 30 days, shown to anyone once they are a set time old (decision 134).
+ * A deal's own facts only: nothing about who was alerted.
+ */
+export const RecentDeal = t.Object({
+  id: t.Number(),
+  destination: t.String(),
+  destinationCity: t.String(),
+  /** Worded for today at RDU. */
+  travelDates: t.String(),
+  tripType: t.String(),
+  price: t.Number(),
+  percentBelowTypical: t.Number(),
+  /** The day it was found, YYYY-MM-DD at RDU. */
+  foundOn: t.String(),
+  /** The fare has ended (back up, or the trip has begun). */
+  ended: t.Boolean(),
+});
+export type RecentDeal = Static<typeof RecentDeal>;
+export const RecentDealList = t.Object({
+  deals: t.Array(RecentDeal),
+  /** How old a deal is before visitors see it, in hours. */
+  delayHours: t.Number(),
+});
+export type RecentDealList = Static<typeof RecentDealList>;
+
+/** GET /api/recent-deals/:id: one recent deal, drawn as the rule saw it when its route has the days (else `example` is null). */
+export const RecentDealDetail = t.Object({ deal: RecentDeal, example: Nullable(DealRuleExample) });
+export type RecentDealDetail = Static<typeof RecentDealDetail>;

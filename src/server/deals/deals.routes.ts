@@ -1,12 +1,14 @@
 import { Elysia, t } from "elysia";
 import { OkResponse } from "../../domain/api/common.ts";
-import { DealRuleExampleAnswer, FlightDealList, PriceHistory, ScanStatus } from "../../domain/api/deals.ts";
+import { DealRuleExampleAnswer, FlightDealList, PriceHistory, RecentDealDetail, RecentDealList, ScanStatus } from "../../domain/api/deals.ts";
 import type { Deps } from "../deps.ts";
 import { authentication, requireDealAccess } from "../auth/auth-plugin.ts";
 import { firstScanRunning } from "../fares/scanner.ts";
 import { DealListCache } from "./deal-list-cache.ts";
 import { dealPriceHistory, flightDealsBody, markDealViewed, removeDealFromList } from "./deals.service.ts";
 import { dealRuleExample } from "./rule-example.ts";
+import { RECENT_DEALS_LIMIT, recentDeal, recentDeals } from "./recent-deals.ts";
+import { wholeNumberQuery } from "../http/query.ts";
 
 /** Any text: a malformed id answers 404 like an unknown one, not 400. */
 const DealParams = t.Object({ id: t.String() });
@@ -52,4 +54,14 @@ export function dealsRoutes(deps: Deps) {
 /** Public: the method page's example of the rule on one real deal (decision 109); no login. */
 export function dealRuleExampleRoutes(deps: Deps) {
   return new Elysia().get("/api/deal-rule-example", () => ({ example: dealRuleExample(deps) }), { response: DealRuleExampleAnswer });
+}
+
+/** Public: the deals found in the last 30 days once visitors may see them (decision 134); no login, nothing about members. */
+export function recentDealsRoutes(deps: Deps) {
+  return new Elysia()
+    .get("/api/recent-deals", ({ query }) => ({ deals: recentDeals(deps, query.limit ?? RECENT_DEALS_LIMIT), delayHours: deps.config.publicDealsDelayHours }), {
+      query: t.Object({ limit: t.Optional(wholeNumberQuery(1, RECENT_DEALS_LIMIT)) }),
+      response: RecentDealList,
+    })
+    .get("/api/recent-deals/:id", ({ params }) => recentDeal(deps, params.id), { params: DealParams, response: RecentDealDetail });
 }

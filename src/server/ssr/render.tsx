@@ -25,7 +25,7 @@ function inlineScriptHashes(html: string): string[] {
   return Array.from(html.matchAll(INLINE_SCRIPT), (match) => new Bun.CryptoHasher("sha256").update(match[1]!).digest("base64"));
 }
 
-/** The version of a page every anonymous visitor sees alike (a shared deal's), or null when it must be rendered. */
+/** The version of a page every anonymous visitor sees alike (the landing page, a shared deal's), or null when it must be rendered. */
 export type AnonymousPageVersion = (url: URL) => string | null;
 
 /** How many versioned pages are kept; the oldest go first. */
@@ -35,7 +35,7 @@ const MAX_VERSIONED_PAGES = 1000;
 export const PAGE_RENDERS_PER_MINUTE = 60;
 
 export interface PageRenderer {
-  /** The copy kept for every anonymous visitor alike (the landing page, a shared deal's current version), if any. */
+  /** The copy kept for every anonymous visitor alike (a page `pageVersion` names, at its current version), if any. */
   keptPage(request: Request): Response | undefined;
   /**
    * Renders the page with react-router's static handler, and keeps it when every anonymous visitor sees it alike.
@@ -57,13 +57,12 @@ export interface PageRendererOptions {
 
 /**
  * Renders every page route with react-router's static handler. Loaders reach the API in-process with the
- * visitor's cookie. The landing page for an anonymous visitor is rendered once and kept; a page `pageVersion`
- * names is kept per version (a new version, or none, renders again). Neither page reads its query string, so a
+ * visitor's cookie. A page `pageVersion` names (the landing page, the recent deals, a shared deal's) is kept for
+ * anonymous visitors per version: a new version, or none, renders again. Such a page reads no query string, so a
  * query string (`/?v=1`, a campaign's tags) is answered from the kept page too.
  */
 export function createPageRenderer({ config, assets, handleApi, isSignedIn, now, pageVersion = () => null }: PageRendererOptions): PageRenderer {
   const handler = createStaticHandler(routes);
-  let anonymousLanding: RenderedPage | null = null;
   const versionedPages = new Map<string, { version: string; page: RenderedPage }>();
 
   /** The API as one page render reaches it: with the visitor's cookie, and each GET asked once however many loaders ask. */
@@ -129,7 +128,7 @@ export function createPageRenderer({ config, assets, handleApi, isSignedIn, now,
     return new Response(gzip ? page.gzipped : page.html, { status: page.status, headers: headersOf(page, url, cacheControl, gzip) });
   }
 
-  /** A page kept for every anonymous visitor alike (the landing page, a shared deal's). */
+  /** A page kept for every anonymous visitor alike. */
   function respondKept(page: RenderedPage, request: Request, url: URL): Response {
     const gzip = acceptsGzip(request);
     page.gzipped ??= Bun.gzipSync(page.html);
@@ -140,23 +139,20 @@ export function createPageRenderer({ config, assets, handleApi, isSignedIn, now,
   }
 
   /**
-   * The landing page or a versioned page, when every anonymous visitor sees it alike (any query string ignored). The
-   * session is looked up only for those paths: every other GET (a script, a stylesheet) passes by at once.
+   * The version of a page every anonymous visitor sees alike (any query string ignored), or null. The session is
+   * looked up only for those paths: every other GET (a script, a stylesheet) passes by at once.
    */
-  function keptKey(request: Request, url: URL): { landing: boolean; version: string | null } | null {
-    const landing = url.pathname === "/";
-    const version = landing ? null : pageVersion(url);
-    if ((!landing && version === null) || isSignedIn(request)) return null;
-    return { landing, version };
+  function keptVersion(request: Request, url: URL): string | null {
+    const version = pageVersion(url);
+    return version === null || isSignedIn(request) ? null : version;
   }
 
   function keptPage(request: Request): Response | undefined {
     const url = new URL(request.url);
-    const key = keptKey(request, url);
-    if (key?.landing && anonymousLanding) return respondKept(anonymousLanding, request, url);
-    if (key?.version == null) return undefined;
+    const version = keptVersion(request, url);
+    if (version === null) return undefined;
     const kept = versionedPages.get(url.pathname);
-    return kept?.version === key.version ? respondKept(kept.page, request, url) : undefined;
+    return kept?.version === version ? respondKept(kept.page, request, url) : undefined;
   }
 
   const renders = new RateLimiter(PAGE_RENDERS_PER_MINUTE, 60_000);
@@ -164,17 +160,16 @@ export function createPageRenderer({ config, assets, handleApi, isSignedIn, now,
   async function renderPage(request: Request, clientAddress: string): Promise<Response> {
     renders.attempt(`page:${clientAddress}`, now(), "Too many pages requested. Please wait a minute and try again.");
     const url = new URL(request.url);
-    const key = keptKey(request, url);
+    const version = keptVersion(request, url);
     // A page kept for every visitor is the page of its path alone: rendered without the query string it was asked with.
-    const page = await render(key && url.search ? new Request(`${url.origin}${url.pathname}`, { headers: request.headers }) : request);
+    const page = await render(version !== null && url.search ? new Request(`${url.origin}${url.pathname}`, { headers: request.headers }) : request);
     if (page instanceof Response) return page;
-    if (key?.landing && page.status === 200) anonymousLanding = page;
-    if (key?.version != null && page.status === 200) {
+    if (version !== null && page.status === 200) {
       versionedPages.delete(url.pathname);
-      versionedPages.set(url.pathname, { version: key.version, page });
+      versionedPages.set(url.pathname, { version, page });
       if (versionedPages.size > MAX_VERSIONED_PAGES) versionedPages.delete(versionedPages.keys().next().value!);
     }
-    return respond(page, request, url, key?.landing || key?.version != null ? "no-cache" : "private, no-store");
+    return respond(page, request, url, version !== null ? "no-cache" : "private, no-store");
   }
 
   return { keptPage, renderPage };

@@ -1,0 +1,1 @@
+CREATE INDEX `deals_found_idx` ON `deals` (`first_found_at`);
