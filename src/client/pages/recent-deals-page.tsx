@@ -28,8 +28,8 @@ export function RecentDealsPage() {
         <hgroup>
           <h1>Recent deals from RDU</h1>
           <p>
-            Real fares our scans found in the last 30 days{delay !== null ? `, shown here ${shownAfter(delay)}` : ""}. Each one was well below
-            what trips like it usually cost; open one to see the prices it beat.
+            Real fares our scans found in the last 30 days{delay !== null ? `, shown here ${shownAfter(delay)}` : ""}. Each one was well below what trips like
+            it usually cost; open one to see the prices it beat.
           </p>
         </hgroup>
         <RecentDealCards recent={recent} />
