@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "react-router";
 import { useRootData } from "../root-data.ts";
 import { SiteFooter } from "./landing/site-footer.tsx";
 import { SiteHeader } from "./landing/site-header.tsx";
-import { RecentDealCards, type RecentDealsState } from "./recent-deals/recent-deal-list.tsx";
+import { RecentDealCards, type RecentDealsState, shownAfter } from "./recent-deals/recent-deal-list.tsx";
 
 export { recentDealsLoader } from "./landing-page.tsx";
 
@@ -28,8 +28,8 @@ export function RecentDealsPage() {
         <hgroup>
           <h1>Recent deals from RDU</h1>
           <p>
-            Real fares our scans found in the last 30 days{delay !== null ? `, shown here ${delay} hours after members got them` : ""}. Each one was well below
-            what trips like it usually cost; open one to see the prices it beat.
+            Real fares our scans found in the last 30 days{delay !== null ? `, shown here ${shownAfter(delay)}` : ""}. Each one was well below what trips like
+            it usually cost; open one to see the prices it beat.
           </p>
         </hgroup>
         <RecentDealCards recent={recent} />

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { RecentDealCards, type RecentDealsState } from "../recent-deals/recent-deal-list.tsx";
+import { RecentDealCards, type RecentDealsState, shownAfter } from "../recent-deals/recent-deal-list.tsx";
 
 const ON_LANDING = 6;
 
@@ -11,7 +11,7 @@ export function RecentDeals({ recent }: { recent: RecentDealsState }) {
       <div className="container">
         <hgroup className="section-head">
           <h2 id="recent-deals-title">Deals We Found Recently</h2>
-          <p>Real fares from RDU our scans found{delay !== null ? `, shown here ${delay} hours after members got them` : ""}.</p>
+          <p>Real fares from RDU our scans found{delay !== null ? `, shown here ${shownAfter(delay)}` : ""}.</p>
         </hgroup>
         <RecentDealCards recent={recent} limit={ON_LANDING} />
         {recent.state === "ready" && recent.list.deals.length > ON_LANDING && (

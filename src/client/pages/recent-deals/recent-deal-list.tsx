@@ -8,6 +8,9 @@ export type RecentDealsState = { state: "ready"; list: RecentDealList } | { stat
 
 const foundOn = (isoDay: string) => format(parseISO(isoDay), "MMM d");
 
+/** When visitors see a deal, worded: "48 hours after members got them", or "as soon as members got them" with no delay. */
+export const shownAfter = (delayHours: number) => (delayHours === 0 ? "as soon as members got them" : `${delayHours} hours after members got them`);
+
 function RecentDealCard({ deal }: { deal: RecentDeal }) {
   return (
     <li className={`recent-deal${deal.ended ? " is-ended" : ""}`}>
