@@ -6,7 +6,6 @@ import { openDatabase } from "../../db/client.ts";
 import { MIGRATIONS_FOLDER, migrateDatabase } from "../../db/migrate.ts";
 import { emailOutbox, pendingSignups, sessions, testBillingObjects, users } from "../../db/schema.ts";
 import { createSession } from "../../src/server/auth/sessions.ts";
-import { insertUser } from "../../src/server/auth/users.ts";
 import { deliverDueEmails } from "../../src/server/mail/outbox.ts";
 import { cookiesFrom, signupBody, signupCode, startSignup, subscribe, VISA } from "../support/signup.ts";
 import { createTestApp, json, type TestApp } from "../support/test-app.ts";
@@ -199,8 +198,16 @@ describe("migration 0008 (decision 097)", () => {
       const db = openDatabase(":memory:");
       migrateDatabase(db, folder);
       const now = new Date();
-      const unproven = insertUser(db, { email: "unproven@example.com", needsPasswordSetup: true }, now);
-      const member = insertUser(db, { email: "member@example.com", passwordHash: await Bun.password.hash(PASSWORD) }, now);
+      // Raw SQL: the schema's users table has columns later migrations add.
+      const insertOldUser = (email: string, needsPasswordSetup: boolean, passwordHash: string | null) =>
+        db.$client
+          .query(
+            `INSERT INTO users (email, unsubscribe_token, needs_password_setup, password_hash, created_at, updated_at)
+             VALUES ($email, $token, $setup, $hash, $now, $now) RETURNING id`,
+          )
+          .get({ email, token: crypto.randomUUID(), setup: needsPasswordSetup ? 1 : 0, hash: passwordHash, now: now.getTime() }) as { id: number };
+      const unproven = insertOldUser("unproven@example.com", true, null);
+      const member = insertOldUser("member@example.com", false, await Bun.password.hash(PASSWORD));
       createSession(db, unproven.id, now);
       const kept = createSession(db, member.id, now);
 
