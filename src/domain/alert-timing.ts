@@ -67,7 +67,24 @@ export interface LocalTime {
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
+/**
+ * Local times already worked out, by zone and minute (every zone's offset is whole minutes): a bulk alert run asks the
+ * same few zones thousands of times a minute, and Intl's formatToParts was a few per cent of each email's CPU.
+ */
+const localTimes = new Map<string, LocalTime>();
+const MAX_LOCAL_TIMES = 2000;
+
 export function localTime(instant: Date, timeZone: string): LocalTime {
+  const key = `${timeZone}|${Math.floor(instant.getTime() / MINUTE_MS)}`;
+  const known = localTimes.get(key);
+  if (known) return known;
+  if (localTimes.size >= MAX_LOCAL_TIMES) localTimes.clear();
+  const time = Object.freeze(localTimeOf(instant, timeZone));
+  localTimes.set(key, time);
+  return time;
+}
+
+function localTimeOf(instant: Date, timeZone: string): LocalTime {
   const parts = Object.fromEntries(
     formatIn(timeZone)
       .formatToParts(instant)

@@ -1,4 +1,3 @@
-import { format, parseISO } from "date-fns";
 import { Link } from "react-router";
 import type { RecentDeal, RecentDealList } from "../../../domain/api/deals.ts";
 import { money } from "../dashboard/deals/format.ts";
@@ -6,7 +5,9 @@ import { money } from "../dashboard/deals/format.ts";
 /** What a public list of recent deals has to show: the deals, or why there are none to show. */
 export type RecentDealsState = { state: "ready"; list: RecentDealList } | { state: "failed" };
 
-const foundOn = (isoDay: string) => format(parseISO(isoDay), "MMM d");
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** "2026-11-19" → "Nov 19". By hand: date-fns' format would add about 10 kB to the landing page's script. */
+const foundOn = (isoDay: string) => `${MONTHS[Number(isoDay.slice(5, 7)) - 1]} ${Number(isoDay.slice(8, 10))}`;
 
 /** When visitors see a deal, worded: "48 hours after members got them", or "as soon as members got them" with no delay. */
 export const shownAfter = (delayHours: number) => (delayHours === 0 ? "as soon as members got them" : `${delayHours} hours after members got them`);
