@@ -46,13 +46,33 @@ export function planTable(outcomes: ReplayOutcomes): string {
   const n = (value: number) => value.toLocaleString("en-US");
   const rows = PROVIDER_PLAN_PRICES.map((plan) => {
     const runs = outcomeWithin(plan.searchesPerMonth, outcomes);
-    const measured = runs ? (runs[0]!.searchesPerMonth === plan.searchesPerMonth ? n(plan.searchesPerMonth) : `${n(runs[0]!.searchesPerMonth)} (the most measured within)`) : "not measured";
+    const measured = runs
+      ? runs[0]!.searchesPerMonth === plan.searchesPerMonth
+        ? n(plan.searchesPerMonth)
+        : `${n(runs[0]!.searchesPerMonth)} (the most measured within)`
+      : "not measured";
     const cells = runs
       ? [
-          span(runs, (r) => r.salesAlerted * 100, (v) => `${Math.round(v)} %`),
-          span(runs, (r) => r.medianHours, (v) => `${v.toFixed(1)} h`),
-          span(runs, (r) => r.p95Hours, (v) => `${v.toFixed(1)} h`),
-          span(runs, (r) => r.alertsReal * 100, (v) => `${Math.round(v)} %`),
+          span(
+            runs,
+            (r) => r.salesAlerted * 100,
+            (v) => `${Math.round(v)} %`,
+          ),
+          span(
+            runs,
+            (r) => r.medianHours,
+            (v) => `${v.toFixed(1)} h`,
+          ),
+          span(
+            runs,
+            (r) => r.p95Hours,
+            (v) => `${v.toFixed(1)} h`,
+          ),
+          span(
+            runs,
+            (r) => r.alertsReal * 100,
+            (v) => `${Math.round(v)} %`,
+          ),
         ]
       : ["–", "–", "–", "–"];
     return `| ${PROVIDER_NAMES[plan.provider]} ${plan.plan} | ${n(plan.searchesPerMonth)} | $${plan.dollarsPerMonth} | $${pricePerThousand(plan).toFixed(2)} | ${measured} | ${cells.join(" | ")} |`;

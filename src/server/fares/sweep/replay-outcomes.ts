@@ -55,9 +55,15 @@ export function describeOutcome(searchesPerMonth: number, outcomes: ReplayOutcom
   const median = waits((run) => run.medianHours);
   const p95 = waits((run) => run.p95Hours);
   return (
-    `${range(runs.map((run) => run.salesAlerted), percent)} of sales alerted, ` +
+    `${range(
+      runs.map((run) => run.salesAlerted),
+      percent,
+    )} of sales alerted, ` +
     (median.length > 0 ? `median ${range(median, hours)} and p95 ${range(p95, hours)} from a sale's start to its alert, ` : "") +
-    `${range(runs.map((run) => run.alertsReal), percent)} of alerts real ` +
+    `${range(
+      runs.map((run) => run.alertsReal),
+      percent,
+    )} of alerts real ` +
     `(the replay at ${n(at)} searches a month${at === searchesPerMonth ? "" : `, the most measured within ${n(searchesPerMonth)}`}: ` +
     `${outcomes.days} days, ${runs.length === 1 ? "one seed" : `${runs.length} seeds`}, Explore ${outcomes.areas === "serpapi" ? "as with no SERPAPI_EXPLORE_AREAS" : "over every area"}; ` +
     `docs/deal-quality.md)`
