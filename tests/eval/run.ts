@@ -246,7 +246,7 @@ async function runBudgets(list: string, world: WorldKind | undefined, seed: numb
   await Bun.write(REPORT_PATH, existing ? text.replace(existing, block) : `${text.trimEnd()}\n\n${block}\n`);
   console.error(`[eval] wrote the budget table to ${REPORT_PATH}`);
   const outcomes = replayOutcomesOf(results, `npm run eval:deals -- ${process.argv.slice(2).join(" ")}`);
-  await Bun.write(REPLAY_OUTCOMES_PATH, `${JSON.stringify(outcomes, null, 1)}\n`);
+  await Bun.write(REPLAY_OUTCOMES_PATH, `${JSON.stringify(outcomes, null, 2)}\n`);
   await writePlanTable(outcomes);
   console.error(`[eval] wrote ${REPLAY_OUTCOMES_PATH} and the plan table of ${DEPLOYING_PATH}`);
 }
