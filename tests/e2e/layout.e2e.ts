@@ -290,6 +290,15 @@ test.describe("dashboard", () => {
         .click();
       const chart = page.getByRole("img", { name: /^Price history/ });
       await expect(chart).toBeVisible();
+      // Measured once the dialog has finished opening: while it scales in, its text is drawn smaller.
+      await chart.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+            .map((animation) => animation.finished),
+        ),
+      );
       const sizes = await chart
         .locator("text")
         .evaluateAll((texts) => texts.map((text) => Number.parseFloat(getComputedStyle(text).fontSize) * (text as SVGGraphicsElement).getScreenCTM()!.a));
