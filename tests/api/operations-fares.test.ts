@@ -3,6 +3,7 @@
  * 24 hours and the routes not seen in 24 hours or never (issue 43), candidates confirmed or found not real, the last discovery's rows, and the budget plan of a SerpApi
  * install — after real scans against the local SerpApi-shaped server.
  */
+import { describeOutcome } from "../../src/server/fares/sweep/replay-outcomes.ts";
 import { afterEach, expect, test } from "bun:test";
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
 import { discoveryAreaOf } from "../../src/domain/discovery-areas.ts";
@@ -108,6 +109,9 @@ test("after a day of hourly SerpApi scans: searches spent and left, coverage, a 
     routesLeftOut: [],
     warnings: [],
   });
+  // 3,000 a month is below every budget the replay measured: Operations says so rather than guess.
+  expect(view.plan?.buys).toBe(describeOutcome(3000));
+  expect(view.plan?.buys).toStartWith("not measured: the replay measured 5,000");
 
   // A day with no scan: every route seen before is listed as not seen in the last 24 hours.
   t.clock.advance(25 * HOUR);

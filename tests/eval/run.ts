@@ -22,6 +22,7 @@ import { parseArgs } from "node:util";
 import { evaluate, HOLDOUT_SEED, TUNE_SEED, type JobResult, type JobSpec } from "./evaluate.ts";
 import { budgetTable, evaluateBudget, type BudgetJobResult, type BudgetJobSpec } from "./evaluate-budget.ts";
 import { methodSection, reportBody, runtimeLines } from "./report.ts";
+import { DEPLOYING_PATH, REPLAY_OUTCOMES_PATH, replayOutcomesOf, writePlanTable } from "./plan-table.ts";
 import type { WorldKind } from "./world-events.ts";
 
 const REPORT_PATH = join(import.meta.dir, "../../docs/deal-quality.md");
@@ -244,6 +245,10 @@ async function runBudgets(list: string, world: WorldKind | undefined, seed: numb
   const existing = await budgetBlock();
   await Bun.write(REPORT_PATH, existing ? text.replace(existing, block) : `${text.trimEnd()}\n\n${block}\n`);
   console.error(`[eval] wrote the budget table to ${REPORT_PATH}`);
+  const outcomes = replayOutcomesOf(results, `npm run eval:deals -- ${process.argv.slice(2).join(" ")}`);
+  await Bun.write(REPLAY_OUTCOMES_PATH, `${JSON.stringify(outcomes, null, 2)}\n`);
+  await writePlanTable(outcomes);
+  console.error(`[eval] wrote ${REPLAY_OUTCOMES_PATH} and the plan table of ${DEPLOYING_PATH}`);
 }
 
 async function main(): Promise<void> {

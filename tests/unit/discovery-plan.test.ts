@@ -11,6 +11,7 @@ import {
   rotationSearchesOf,
   rotationSize,
 } from "../../src/server/fares/sweep/discovery-plan.ts";
+import { describeOutcome } from "../../src/server/fares/sweep/replay-outcomes.ts";
 import { describeBudgetPlan, planBudget } from "../../src/server/fares/sweep/budget-plan.ts";
 import { budgetPlanOf, logBudgetPlan } from "../../src/server/fares/sweep/fare-budget.ts";
 import type { FareSource } from "../../src/server/fares/sources/fare-source.ts";
@@ -99,6 +100,7 @@ describe("the budget plan", () => {
       quota: 5000,
       dollarsPerMonth: 75,
       cost: "$75 a month (SerpApi Developer, 5,000 searches, $15.00 per 1,000, from the price list in provider-prices.ts; FARE_PLAN_PRICE_USD overrides it)",
+      buys: describeOutcome(5000),
       schedule: "0 * * * *",
       sweepsPerMonth: 720,
       searchesPerSweep: 6,

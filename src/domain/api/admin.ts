@@ -94,6 +94,8 @@ export const OperationsOverview = t.Object({
         /** What the plan costs a month: FARE_PLAN_PRICE_USD, else the price list (provider-prices.ts). */
         dollarsPerMonth: Nullable(t.Number()),
         cost: t.String(),
+        /** What the budget buys by the deal-quality replay: sales alerted, the wait to the alert, alerts real. */
+        buys: t.String(),
         schedule: t.String(),
         sweepsPerMonth: t.Number(),
         searchesPerSweep: t.Number(),

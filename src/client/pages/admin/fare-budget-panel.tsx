@@ -64,6 +64,9 @@ export function FareBudgetPanel({ fares }: { fares: Fares }) {
             </li>
             <li>The plan costs {plan.cost}</li>
             <li>
+              What {n(plan.budget)} searches a month buy: {plan.buys}
+            </li>
+            <li>
               Schedule '{plan.schedule}': {n(plan.sweepsPerMonth)} sweeps a month, {plan.searchesPerSweep} searches each ({plan.discoveryPerSweep} Travel
               Explore, {plan.confirmationReserve} held for confirmations)
             </li>

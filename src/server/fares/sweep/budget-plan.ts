@@ -10,6 +10,7 @@ import { rotationWords, routeList } from "../../../domain/route-coverage-words.t
 import { discoveryAreaOf, routesOutside, type DiscoveryArea } from "../../../domain/discovery-areas.ts";
 import { confirmationReserve, CORE_QUERIES, rotation, rotationPeriod, rotationSize } from "./discovery-plan.ts";
 import { describePlanCost, planCost, PROVIDER_NAMES, type PricedProvider } from "./provider-prices.ts";
+import { describeOutcome } from "./replay-outcomes.ts";
 
 /** The per-scan ceiling of the SerpApi source (serpapi.ts maxSearchesPerScan). */
 export const MAX_SEARCHES_PER_SCAN = 300;
@@ -42,6 +43,8 @@ export interface BudgetPlan {
   dollarsPerMonth: number | null;
   /** What the plan costs, in words, with where the figure comes from. */
   cost: string;
+  /** What the budget buys by the replay's measure (replay-outcomes.ts): sales alerted, the wait, alerts real. */
+  buys: string;
   schedule: string;
   sweepsPerMonth: number;
   /** Searches each sweep can count on (budget ÷ sweeps, rounded down); pacing hands out the remainder. */
@@ -101,6 +104,7 @@ export function planBudget(input: BudgetPlanInput): BudgetPlan {
     quota: input.quota,
     dollarsPerMonth: cost.from === "unknown" ? null : cost.dollarsPerMonth,
     cost: describePlanCost(input.provider, cost),
+    buys: describeOutcome(input.budget),
     schedule: input.schedule,
     sweepsPerMonth: sweeps,
     searchesPerSweep,
@@ -124,6 +128,7 @@ export function describeBudgetPlan(plan: BudgetPlan): string[] {
       (plan.sweepsPerRotation !== null ? `; ${rotationWords(plan)} searched once every ${plan.sweepsPerRotation} sweeps` : ""),
     `[budget] routes no Travel Explore area covers, searched by their own airport: ${routeList(plan.routesSearchedAlone)}; routes this plan never searches: ${routeList(plan.routesLeftOut)}`,
     `[budget] the plan costs ${plan.cost}`,
+    `[budget] what ${n(plan.budget)} searches a month buy: ${plan.buys}`,
     `[budget] expected use ${n(plan.expectedMonthlyUse)} of ${n(plan.budget)} a month: each scan gets the searches left ÷ the scans left, so a sweep's unspent reserve goes to the sweeps after it`,
   ];
   return [...lines, ...plan.warnings.map((warning) => `[budget] WARNING: ${warning}`)];
