@@ -4,6 +4,7 @@ import type { RecentDealDetail } from "../../domain/api/deals.ts";
 import { RULE_EXAMPLE_MIN_DAYS } from "../../domain/deal-rules.ts";
 import { ApiError } from "../api.ts";
 import { RuleExampleFigure } from "../components/rule-example-figure.tsx";
+import { SubscribeInvitation } from "../components/subscribe-invitation.tsx";
 import { apiFromContext, useRootData } from "../root-data.ts";
 import { money } from "./dashboard/deals/format.ts";
 import { SiteFooter } from "./landing/site-footer.tsx";
@@ -64,13 +65,7 @@ export function RecentDealPage() {
             <p className="muted">This route has fewer than {RULE_EXAMPLE_MIN_DAYS} days of fares behind it, too few to draw.</p>
           )}
         </section>
-        <aside className="shared-deal-cta" aria-labelledby="recent-deal-cta-title">
-          <h2 id="recent-deal-cta-title">Get deals like this from RDU</h2>
-          <p>GoRDU watches fares from Raleigh-Durham around the clock and emails you when one drops. 7-day free trial.</p>
-          <Link to="/subscribe" role="button">
-            Subscribe
-          </Link>
-        </aside>
+        <SubscribeInvitation />
       </main>
       <SiteFooter />
     </>

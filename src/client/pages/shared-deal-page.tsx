@@ -3,6 +3,7 @@ import type { SharedDeal } from "../../domain/api/trips.ts";
 import { ApiError } from "../api.ts";
 import { apiFromContext } from "../root-data.ts";
 import { LogoLink } from "../components/logo.tsx";
+import { SubscribeInvitation } from "../components/subscribe-invitation.tsx";
 import { money } from "./dashboard/deals/format.ts";
 
 /** The public page of a shared deal (issue 17): no login, nothing about the member who shared it. */
@@ -23,18 +24,6 @@ function SharedPageFrame({ children }: { children: React.ReactNode }) {
       </header>
       <main className="container shared-deal-page">{children}</main>
     </>
-  );
-}
-
-function SubscribeInvitation() {
-  return (
-    <aside className="shared-deal-cta" aria-labelledby="shared-deal-cta-title">
-      <h2 id="shared-deal-cta-title">Get deals like this from RDU</h2>
-      <p>GoRDU watches fares from Raleigh-Durham around the clock and emails you when one drops. 7-day free trial.</p>
-      <Link to="/subscribe" role="button">
-        Subscribe
-      </Link>
-    </aside>
   );
 }
 
