@@ -69,17 +69,16 @@ interface OwedDeal {
   isActive: boolean;
 }
 
+/** A deal whose latest alert version has not been fanned out yet. */
+const OWES_FAN_OUT = "fanned_out_version < alert_version";
+
 function owedDeals(db: Db): OwedDeal[] {
-  const rows = db.$client.query("SELECT id, alert_version, is_active FROM deals WHERE fanned_out_version < alert_version ORDER BY id").values() as [
-    number,
-    number,
-    number,
-  ][];
+  const rows = db.$client.query(`SELECT id, alert_version, is_active FROM deals WHERE ${OWES_FAN_OUT} ORDER BY id`).values() as [number, number, number][];
   return rows.map(([id, alertVersion, isActive]) => ({ id, alertVersion, isActive: isActive === 1 }));
 }
 
 export function hasOwedFanOut(db: Db): boolean {
-  return db.$client.query("SELECT 1 FROM deals WHERE fanned_out_version < alert_version LIMIT 1").get() !== null;
+  return db.$client.query(`SELECT 1 FROM deals WHERE ${OWES_FAN_OUT} LIMIT 1`).get() !== null;
 }
 
 function markFannedOut(db: Db, deals: readonly OwedDeal[]): void {

@@ -1,4 +1,5 @@
-/** The outbox's queue writes: the three ways a message becomes a row of email_outbox. */
+/** The outbox's queue writes: the three ways a message becomes a row of email_outbox, and withdrawing one still queued. */
+import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import { emailOutbox } from "../../../db/schema.ts";
 import type { RenderedEmail } from "./templates/layout.ts";
@@ -39,6 +40,13 @@ export function queueEmail(db: DbOrTx, email: QueuedEmail | QueuedTemplatedEmail
       createdAt: now,
     })
     .onConflictDoNothing()
+    .run();
+}
+
+/** Withdraws a message still waiting under its dedupe key (one already sent stays, for the Operations view). */
+export function unqueue(db: DbOrTx, dedupeKey: string): void {
+  db.delete(emailOutbox)
+    .where(and(eq(emailOutbox.dedupeKey, dedupeKey), eq(emailOutbox.status, "queued")))
     .run();
 }
 

@@ -6,7 +6,7 @@
  * pushDelivery (alerts/push-alert.ts). This folder imports no feature folder.
  *
  * This file is the outbox's face, what the rest of the code imports; each job is a file of its own:
- *   outbox-queue.ts       the queue writes (one message, many templated rows, a digest's merge)
+ *   outbox-queue.ts       the queue writes (one message, many templated rows, a digest's merge, a withdrawal)
  *   outbox-rows.ts        taking the due rows, marking them expired, done or failed
  *   outbox-batches.ts     the delivery loop: batches, and a batch's rows several at a time
  *   outbox-email-lane.ts  rendering and sending emails
@@ -29,6 +29,7 @@ export {
   queueEmail,
   queueTemplatedEmails,
   type TemplatedRow,
+  unqueue,
 } from "./outbox-queue.ts";
 
 /**

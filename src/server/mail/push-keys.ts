@@ -11,13 +11,16 @@ const GENERATED_KEYS = "vapid-keys";
 export function vapidKeys(deps: { db: Db; config: Pick<Config, "vapid" | "supportEmail">; clock: { now(): Date } }): VapidConfig {
   if (deps.config.vapid) return deps.config.vapid;
   const subject = `mailto:${deps.config.supportEmail}`;
-  const read = () => deps.db.$client.query("SELECT value FROM app_secrets WHERE name = $name").get({ name: GENERATED_KEYS }) as { value: string } | null;
-  const stored = read();
-  if (stored) return { ...(JSON.parse(stored.value) as { publicKey: string; privateKey: string }), subject };
+  const storedPair = () => {
+    const row = deps.db.$client.query("SELECT value FROM app_secrets WHERE name = $name").get({ name: GENERATED_KEYS }) as { value: string } | null;
+    return row && (JSON.parse(row.value) as { publicKey: string; privateKey: string });
+  };
+  const stored = storedPair();
+  if (stored) return { ...stored, subject };
   const pair = webpush.generateVAPIDKeys();
   deps.db.$client
     .query("INSERT INTO app_secrets (name, value, created_at) VALUES ($name, $value, $now) ON CONFLICT DO NOTHING")
     .run({ name: GENERATED_KEYS, value: JSON.stringify(pair), now: deps.clock.now().getTime() });
   // Another caller may have stored its pair first: the stored one is the one.
-  return { ...(JSON.parse(read()!.value) as { publicKey: string; privateKey: string }), subject };
+  return { ...storedPair()!, subject };
 }

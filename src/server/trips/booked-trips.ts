@@ -15,7 +15,7 @@ import type { DealRow } from "../deals/deal-row.ts";
 import { dealInList, parseDealId } from "../deals/deals.service.ts";
 import type { Deps } from "../deps.ts";
 import { conflict, notFound } from "../http/errors.ts";
-import { queueEmail, type TemplateRenderer } from "../mail/outbox.ts";
+import { queueEmail, type TemplateRenderer, unqueue } from "../mail/outbox.ts";
 import { tripReminderEmail, type BookedTripFacts } from "../mail/templates/trip-emails.ts";
 
 export const TRIP_REMINDER_KIND = "trip-reminder";
@@ -78,8 +78,8 @@ export function bookTrip(deps: Pick<Deps, "db" | "clock">, user: User, request: 
   return listBookedTrips(deps, user).find((trip) => trip.id === tripId)!;
 }
 
-/** A booked trip (its own route and dates, as booked) with its deal's city, airline and price now. */
-type BookedTripRow = Pick<DealRow, "destination_city" | "airline"> & {
+/** A booked_trips row as raw SQL returns it: the trip's own route and dates, as booked. */
+interface BookedTripColumns {
   id: number;
   deal_id: number;
   destination: string;
@@ -89,10 +89,12 @@ type BookedTripRow = Pick<DealRow, "destination_city" | "airline"> & {
   price_paid: number | null;
   watch_price: number;
   reminder_due_at: number | null;
-  reminder_status: string | null;
   drop_alerts: number;
   booked_at: number;
-};
+}
+
+/** A booked trip with its deal's city, airline and price now, and its reminder's outbox status. */
+type BookedTripRow = BookedTripColumns & Pick<DealRow, "destination_city" | "airline"> & { reminder_status: string | null };
 
 const BOOKED_TRIPS_SQL = `
 SELECT t.id, t.deal_id, t.destination, d.destination_city, d.airline, t.depart_date, t.return_date, t.deal_price, t.price_paid, t.watch_price,
@@ -128,23 +130,19 @@ export function removeBookedTrip(db: Db, user: User, rawId: string): void {
   const id = /^[1-9]\d{0,15}$/.test(rawId) ? Number(rawId) : 0;
   const removed = db.transaction(() => {
     const result = db.$client.query("DELETE FROM booked_trips WHERE id = $id AND user_id = $userId").run({ id, userId: user.id });
-    if (result.changes > 0) db.$client.query("DELETE FROM email_outbox WHERE dedupe_key = $key AND status = 'queued'").run({ key: reminderKey(id) });
+    if (result.changes > 0) unqueue(db, reminderKey(id));
     return result.changes;
   });
   if (removed === 0) throw tripNotFound();
 }
 
 /** The member, their booked trip's own route and dates, and its deal's city and airline. */
-type TripFactsRow = Pick<DealRow, "destination_city" | "airline"> & {
-  first_name: string;
-  email: string;
-  time_zone: string;
-  destination: string;
-  depart_date: string;
-  return_date: string;
-  price_paid: number | null;
-  booked_at: number;
-};
+type TripFactsRow = Pick<DealRow, "destination_city" | "airline"> &
+  Pick<BookedTripColumns, "destination" | "depart_date" | "return_date" | "price_paid" | "booked_at"> & {
+    first_name: string;
+    email: string;
+    time_zone: string;
+  };
 
 /** What the trip emails say about a booked trip at `now`, in the member's time zone, or null once it is gone. */
 export function bookedTripFacts(deps: Pick<Deps, "db" | "clock" | "config">, tripId: number): (BookedTripFacts & { bookedAt: Date; timeZone: string }) | null {
