@@ -1,6 +1,6 @@
-import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError, type LoaderFunctionArgs } from "react-router";
+import { isRouteErrorResponse, useLoaderData, useRouteError, type LoaderFunctionArgs } from "react-router";
 import type { SharedDeal } from "../../domain/api/trips.ts";
-import { ApiError } from "../api.ts";
+import { orPageNotFound } from "../not-found.ts";
 import { apiFromContext } from "../root-data.ts";
 import { LogoLink } from "../components/logo.tsx";
 import { SubscribeInvitation } from "../components/subscribe-invitation.tsx";
@@ -8,12 +8,7 @@ import { money } from "./dashboard/deals/format.ts";
 
 /** The public page of a shared deal (issue 17): no login, nothing about the member who shared it. */
 export async function sharedDealLoader({ context, params }: LoaderFunctionArgs): Promise<SharedDeal> {
-  try {
-    return await apiFromContext(context).sharedDeal(params.shareId ?? "");
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw data("This link is no longer shared", { status: 404 });
-    throw error;
-  }
+  return orPageNotFound(apiFromContext(context).sharedDeal(params.shareId ?? ""), "This link is no longer shared");
 }
 
 function SharedPageFrame({ children }: { children: React.ReactNode }) {

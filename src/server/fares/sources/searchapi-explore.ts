@@ -6,9 +6,9 @@
  * one real capture show them (../shared/provider-payloads/searchapi/README.md §2); the boxes and exact dates are not
  * yet confirmed by a capture (what `npm run fares:spike` measures).
  */
-import { findAirline } from "../../../domain/airlines.ts";
 import type { DiscoveryArea } from "../../../domain/discovery-areas.ts";
-import { FareSourceError, HOME_AIRPORT, type DiscoveryRequest, type DiscoveryResult, type DiscoveryRow } from "./fare-source.ts";
+import { cheapestPerAirport, type ExplorePlace } from "./explore-rows.ts";
+import { FareSourceError, HOME_AIRPORT, type DiscoveryRequest, type DiscoveryResult } from "./fare-source.ts";
 import { isRecord, numberOr, stringOr } from "./http-json.ts";
 import { checkedSearchApiAnswer, SEARCHAPI_PROVIDER } from "./searchapi-answers.ts";
 
@@ -87,41 +87,20 @@ export function searchApiExploreParams(request: DiscoveryRequest, dates?: Explor
 export function parseSearchApiExplore(body: unknown, status = 200): Omit<DiscoveryResult, "searched" | "quotaLeft"> {
   const answer = checkedSearchApiAnswer(body, status);
   if (!Array.isArray(answer.destinations)) throw new FareSourceError(`${SEARCHAPI_PROVIDER}: the Explore answer has no destinations list`);
-  const skipped = { noPrice: 0, noAirport: 0, noDates: 0 };
-  const cheapest = new Map<string, DiscoveryRow>();
-  for (const place of answer.destinations) {
+  const places = answer.destinations.map((place): ExplorePlace | null => {
     const flight = isRecord(place) && isRecord(place.flight) ? place.flight : null;
-    const price = flight ? numberOr(flight.price) : null;
-    if (!isRecord(place) || !flight || price === null) {
-      skipped.noPrice++;
-      continue;
-    }
-    const airport = stringOr(flight.airport_code).toUpperCase();
-    if (!/^[A-Z]{3}$/.test(airport)) {
-      skipped.noAirport++;
-      continue;
-    }
-    const departDate = stringOr(place.outbound_date);
-    const returnDate = stringOr(place.return_date);
-    if (!ISO_DATE.test(departDate) || !ISO_DATE.test(returnDate)) {
-      skipped.noDates++;
-      continue;
-    }
-    const code = stringOr(flight.airline_code);
-    const airlineCode = /^[A-Z0-9]{2}$/.test(code) ? code : null;
-    const airlineText = stringOr(flight.airline_name);
-    const row: DiscoveryRow = {
-      destination: airport,
-      departDate,
-      returnDate,
-      price,
-      airline: (airlineCode && findAirline(airlineCode)?.name) || findAirline(airlineText)?.name || airlineText || "Unknown airline",
-      airlineCode,
+    if (!isRecord(place) || !flight) return null;
+    return {
+      price: numberOr(flight.price),
+      airport: stringOr(flight.airport_code).toUpperCase(),
+      departDate: stringOr(place.outbound_date),
+      returnDate: stringOr(place.return_date),
+      airlineCode: stringOr(flight.airline_code),
+      airlineName: stringOr(flight.airline_name),
       stops: numberOr(flight.stops),
       durationMinutes: numberOr(flight.flight_duration_minutes),
     };
-    const kept = cheapest.get(airport);
-    if (!kept || row.price < kept.price) cheapest.set(airport, row);
-  }
-  return { rows: [...cheapest.values()], rawRows: answer.destinations.length, skipped };
+  });
+  const { rows, skipped } = cheapestPerAirport(places);
+  return { rows, rawRows: answer.destinations.length, skipped };
 }

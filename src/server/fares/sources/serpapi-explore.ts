@@ -4,14 +4,13 @@
  * (tests/fixtures/serpapi-explore/docs-engine-parameters.json). `no_cache` is never sent: a repeat within the hour is
  * answered from SerpApi's cache and costs no search.
  */
-import { findAirline } from "../../../domain/airlines.ts";
 import type { DiscoveryArea } from "../../../domain/discovery-areas.ts";
-import { FareSourceError, HOME_AIRPORT, type DiscoveryRequest, type DiscoveryResult, type DiscoveryRow, type TripKind } from "./fare-source.ts";
+import { cheapestPerAirport, type ExplorePlace } from "./explore-rows.ts";
+import { FareSourceError, HOME_AIRPORT, type DiscoveryRequest, type DiscoveryResult, type TripKind } from "./fare-source.ts";
 import { isRecord, numberOr, stringOr } from "./http-json.ts";
 import { checkedAnswer, PROVIDER } from "./serpapi-answers.ts";
 
 const TRAVEL_DURATION: Record<TripKind, string> = { weekend: "1", week: "2" };
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The query of one Explore search (without the key). `areaIds` holds the `arrival_area_id` of each area but North
@@ -56,40 +55,20 @@ export function exploreParams(
 export function parseTravelExplore(body: unknown, status = 200): Omit<DiscoveryResult, "searched" | "quotaLeft"> {
   const answer = checkedAnswer(body, status);
   if (!Array.isArray(answer.destinations)) throw new FareSourceError(`${PROVIDER}: the Explore answer has no destinations list`);
-  const skipped = { noPrice: 0, noAirport: 0, noDates: 0 };
-  const cheapest = new Map<string, DiscoveryRow>();
-  for (const place of answer.destinations) {
-    const price = isRecord(place) ? numberOr(place.flight_price) : null;
-    if (!isRecord(place) || price === null) {
-      skipped.noPrice++;
-      continue;
-    }
-    const airport = isRecord(place.destination_airport) ? stringOr(place.destination_airport.code).toUpperCase() : "";
-    if (!/^[A-Z]{3}$/.test(airport)) {
-      skipped.noAirport++;
-      continue;
-    }
-    const departDate = stringOr(place.start_date);
-    const returnDate = stringOr(place.end_date);
-    if (!ISO_DATE.test(departDate) || !ISO_DATE.test(returnDate)) {
-      skipped.noDates++;
-      continue;
-    }
-    const code = stringOr(place.airline_code);
-    const airlineCode = /^[A-Z0-9]{2}$/.test(code) ? code : null;
-    const airlineText = stringOr(place.airline);
-    const row: DiscoveryRow = {
-      destination: airport,
-      departDate,
-      returnDate,
-      price,
-      airline: (airlineCode && findAirline(airlineCode)?.name) || findAirline(airlineText)?.name || airlineText || "Unknown airline",
-      airlineCode,
-      stops: numberOr(place.number_of_stops),
-      durationMinutes: numberOr(place.flight_duration),
-    };
-    const kept = cheapest.get(airport);
-    if (!kept || row.price < kept.price) cheapest.set(airport, row);
-  }
-  return { rows: [...cheapest.values()], rawRows: answer.destinations.length, skipped };
+  const places = answer.destinations.map((place): ExplorePlace | null =>
+    isRecord(place)
+      ? {
+          price: numberOr(place.flight_price),
+          airport: isRecord(place.destination_airport) ? stringOr(place.destination_airport.code).toUpperCase() : "",
+          departDate: stringOr(place.start_date),
+          returnDate: stringOr(place.end_date),
+          airlineCode: stringOr(place.airline_code),
+          airlineName: stringOr(place.airline),
+          stops: numberOr(place.number_of_stops),
+          durationMinutes: numberOr(place.flight_duration),
+        }
+      : null,
+  );
+  const { rows, skipped } = cheapestPerAirport(places);
+  return { rows, rawRows: answer.destinations.length, skipped };
 }
