@@ -1,23 +1,17 @@
 import { format, parseISO } from "date-fns";
-import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError, type LoaderFunctionArgs } from "react-router";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type LoaderFunctionArgs } from "react-router";
 import type { RecentDealDetail } from "../../domain/api/deals.ts";
 import { RULE_EXAMPLE_MIN_DAYS } from "../../domain/deal-rules.ts";
-import { ApiError } from "../api.ts";
 import { RuleExampleFigure } from "../components/rule-example-figure.tsx";
 import { SubscribeInvitation } from "../components/subscribe-invitation.tsx";
-import { apiFromContext, useRootData } from "../root-data.ts";
+import { apiFromContext, pageNotFoundOn404, useRootData } from "../root-data.ts";
 import { money } from "./dashboard/deals/format.ts";
 import { SiteFooter } from "./landing/site-footer.tsx";
 import { SiteHeader } from "./landing/site-header.tsx";
 
 /** /deals/found/:dealId: one recent deal and the prices it beat (decision 134); 404 for a deal visitors may not see. */
-export async function recentDealLoader({ context, params }: LoaderFunctionArgs): Promise<RecentDealDetail> {
-  try {
-    return await apiFromContext(context).recentDeal(params.dealId ?? "");
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw data("This deal is not one we show", { status: 404 });
-    throw error;
-  }
+export function recentDealLoader({ context, params }: LoaderFunctionArgs): Promise<RecentDealDetail> {
+  return pageNotFoundOn404(apiFromContext(context).recentDeal(params.dealId ?? ""), "This deal is not one we show");
 }
 
 export function RecentDealPage() {

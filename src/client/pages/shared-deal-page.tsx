@@ -1,19 +1,13 @@
-import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError, type LoaderFunctionArgs } from "react-router";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type LoaderFunctionArgs } from "react-router";
 import type { SharedDeal } from "../../domain/api/trips.ts";
-import { ApiError } from "../api.ts";
-import { apiFromContext } from "../root-data.ts";
+import { apiFromContext, pageNotFoundOn404 } from "../root-data.ts";
 import { LogoLink } from "../components/logo.tsx";
 import { SubscribeInvitation } from "../components/subscribe-invitation.tsx";
 import { money } from "./dashboard/deals/format.ts";
 
 /** The public page of a shared deal (issue 17): no login, nothing about the member who shared it. */
-export async function sharedDealLoader({ context, params }: LoaderFunctionArgs): Promise<SharedDeal> {
-  try {
-    return await apiFromContext(context).sharedDeal(params.shareId ?? "");
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw data("This link is no longer shared", { status: 404 });
-    throw error;
-  }
+export function sharedDealLoader({ context, params }: LoaderFunctionArgs): Promise<SharedDeal> {
+  return pageNotFoundOn404(apiFromContext(context).sharedDeal(params.shareId ?? ""), "This link is no longer shared");
 }
 
 function SharedPageFrame({ children }: { children: React.ReactNode }) {
