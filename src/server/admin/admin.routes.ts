@@ -4,16 +4,13 @@ import { OkResponse } from "../../domain/api/common.ts";
 import type { Deps } from "../deps.ts";
 import { authentication, requireAdmin } from "../auth/auth-plugin.ts";
 import { notFound } from "../http/errors.ts";
+import { idFromPath } from "../http/path-id.ts";
 import { wholeNumberQuery } from "../http/query.ts";
 import { recentAudit } from "../audit-log.ts";
 import { cancelUserSubscription, deleteUser, listUsers, reactivateUserSubscription, toAdminUser, updateUser } from "./admin.service.ts";
 import { markContactMessage, operationsOverview, retryEmail } from "./operations.service.ts";
 
-/** Route ids are positive integers; anything else is simply not a user we have. */
-function idParam(value: string): number {
-  if (!/^[1-9]\d{0,15}$/.test(value)) throw notFound("No such user");
-  return Number(value);
-}
+const idParam = (value: string) => idFromPath(value, "No such user");
 
 /** Every /api/admin route: anonymous 401, signed-in non-admin 403, decided here once. */
 export function adminRoutes(deps: Deps) {

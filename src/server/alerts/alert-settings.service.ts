@@ -14,6 +14,7 @@ import { MAX_TRAVEL_WINDOWS, travelWindowProblem } from "../../domain/travel-win
 import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
+import { idFromPath } from "../http/path-id.ts";
 import { vapidKeys } from "../mail/push-keys.ts";
 
 type WindowRow = typeof travelWindows.$inferSelect;
@@ -97,10 +98,8 @@ export function addTravelWindow(deps: Pick<Deps, "db" | "clock">, user: User, in
 
 /** 404 for an unknown id or another subscriber's window. */
 export function removeTravelWindow(deps: Pick<Deps, "db">, user: User, rawId: string): void {
-  const id = /^[1-9]\d{0,15}$/.test(rawId) ? Number(rawId) : Number.NaN;
-  const removed = Number.isSafeInteger(id)
-    ? deps.db.$client.query("DELETE FROM travel_windows WHERE id = $id AND user_id = $userId").run({ id, userId: user.id }).changes
-    : 0;
+  const id = idFromPath(rawId, "Travel window not found");
+  const removed = deps.db.$client.query("DELETE FROM travel_windows WHERE id = $id AND user_id = $userId").run({ id, userId: user.id }).changes;
   if (removed === 0) throw notFound("Travel window not found");
 }
 

@@ -8,6 +8,7 @@ import { pushEndpointProblem, pushKeysProblem } from "../../domain/push-endpoint
 import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
+import { idFromPath } from "../http/path-id.ts";
 
 export const MAX_PUSH_DEVICES = 10;
 
@@ -40,9 +41,7 @@ export function addPushDevice(deps: Pick<Deps, "db" | "clock" | "config">, user:
 
 /** 404 for an unknown id or another member's device. */
 export function removePushDevice(deps: Pick<Deps, "db">, user: User, rawId: string): void {
-  const id = /^[1-9]\d{0,15}$/.test(rawId) ? Number(rawId) : Number.NaN;
-  const removed = Number.isSafeInteger(id)
-    ? deps.db.$client.query("DELETE FROM push_devices WHERE id = $id AND user_id = $userId").run({ id, userId: user.id }).changes
-    : 0;
+  const id = idFromPath(rawId, "Device not found");
+  const removed = deps.db.$client.query("DELETE FROM push_devices WHERE id = $id AND user_id = $userId").run({ id, userId: user.id }).changes;
   if (removed === 0) throw notFound("Device not found");
 }

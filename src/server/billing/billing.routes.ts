@@ -90,6 +90,21 @@ export function billingRoutes(deps: Deps) {
     return { success: true as const, user: toCurrentUser(result.user) };
   };
 
+  /** Both ways a signup completes: counted per address first, then one completion per browser and attempt. */
+  const complete = async (
+    {
+      cookie,
+      request,
+      server,
+    }: { cookie: Parameters<typeof answer>[1] & Parameters<typeof cookieValue>[0]; request: Request; server: Parameters<typeof ipOf>[1] },
+    attempt: string,
+    run: (browserToken: string | null) => Promise<SignupResult>,
+  ) => {
+    limits.completionsByIp.attempt(ipOf(request, server), deps.clock.now(), TOO_MANY_COMPLETIONS);
+    const browserToken = cookieValue(cookie, SIGNUP_COOKIE);
+    return answer(await completions.run(`${attempt}:${browserToken}`, () => run(browserToken)), cookie);
+  };
+
   return new Elysia()
     .use(providerRoutes(deps, limits))
     .use(memberBillingRoutes(deps))
@@ -125,27 +140,17 @@ export function billingRoutes(deps: Deps) {
     })
     .post(
       "/api/complete-subscription",
-      async ({ body, cookie, request, server }) => {
-        limits.completionsByIp.attempt(ipOf(request, server), deps.clock.now(), TOO_MANY_COMPLETIONS);
-        const browserToken = cookieValue(cookie, SIGNUP_COOKIE);
-        const paidPlan = body.paidPlan ?? false;
-        const result = await completions.run(`subscription:${browserToken}:${body.email}:${paidPlan}`, () =>
-          completeSubscription(deps, body.email, browserToken, paidPlan),
-        );
-        return answer(result, cookie);
+      (context) => {
+        const { email, paidPlan = false } = context.body;
+        return complete(context, `subscription:${email}:${paidPlan}`, (browserToken) => completeSubscription(deps, email, browserToken, paidPlan));
       },
       { body: CompleteSubscriptionRequest, response: SignupOutcome },
     )
     .post(
       "/api/complete-checkout",
-      async ({ body, cookie, request, server }) => {
-        limits.completionsByIp.attempt(ipOf(request, server), deps.clock.now(), TOO_MANY_COMPLETIONS);
-        const browserToken = cookieValue(cookie, SIGNUP_COOKIE);
-        const paidPlan = body.paidPlan ?? false;
-        const result = await completions.run(`checkout:${browserToken}:${body.sessionId}:${paidPlan}`, () =>
-          completeCheckout(deps, body.sessionId, browserToken, paidPlan),
-        );
-        return answer(result, cookie);
+      (context) => {
+        const { sessionId, paidPlan = false } = context.body;
+        return complete(context, `checkout:${sessionId}:${paidPlan}`, (browserToken) => completeCheckout(deps, sessionId, browserToken, paidPlan));
       },
       { body: CompleteCheckoutRequest, response: SignupOutcome },
     );

@@ -16,20 +16,16 @@ import { CABIN_LABEL, TRIP_TYPE_LABEL } from "../../domain/deal-labels.ts";
 import { FITS_PREFERENCES_SQL, FITTING_WINDOW_NAME_SQL, PREFERENCE_COLUMNS_SQL } from "./matching-sql.ts";
 import { fitsPreferences } from "../../domain/matching.ts";
 import { notFound } from "../http/errors.ts";
+import { idFromPath } from "../http/path-id.ts";
 import { databaseStamp, type DealListCache } from "./deal-list-cache.ts";
 
 export const ENDED_DEALS_SHOWN_DAYS = 14;
 export const PRICE_HISTORY_DAYS = 90;
 
-const dealNotFound = () => notFound("Deal not found");
+const DEAL_NOT_FOUND = "Deal not found";
+const dealNotFound = () => notFound(DEAL_NOT_FOUND);
 
-/** Malformed ids answer like unknown ones: 404. */
-export function parseDealId(raw: string): number {
-  if (!/^[1-9]\d{0,15}$/.test(raw)) throw dealNotFound();
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id)) throw dealNotFound();
-  return id;
-}
+export const parseDealId = (raw: string) => idFromPath(raw, DEAL_NOT_FOUND);
 
 /** A stored code's label in SQL, from the one table of labels. */
 const labelOf = (column: string, labels: Record<string, string>, otherwise: string) =>

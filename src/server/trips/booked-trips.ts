@@ -15,13 +15,15 @@ import type { DealRow } from "../deals/deal-row.ts";
 import { dealInList, parseDealId } from "../deals/deals.service.ts";
 import type { Deps } from "../deps.ts";
 import { conflict, notFound } from "../http/errors.ts";
+import { idFromPath } from "../http/path-id.ts";
 import { queueEmail, type TemplateRenderer, unqueue } from "../mail/outbox.ts";
 import { tripReminderEmail, type BookedTripFacts } from "../mail/templates/trip-emails.ts";
 
 export const TRIP_REMINDER_KIND = "trip-reminder";
 const reminderKey = (tripId: number) => `${TRIP_REMINDER_KIND}:${tripId}`;
 
-const tripNotFound = () => notFound("Booked trip not found");
+const TRIP_NOT_FOUND = "Booked trip not found";
+const tripNotFound = () => notFound(TRIP_NOT_FOUND);
 
 type DealToBook = Pick<DealRow, "origin" | "destination" | "trip_type" | "cabin" | "depart_date" | "return_date" | "price">;
 
@@ -127,7 +129,7 @@ export function listBookedTrips(deps: Pick<Deps, "db" | "clock">, user: User): B
 
 /** Removes the member's own booked trip (and with it the reminder still owed); another member's id answers 404. */
 export function removeBookedTrip(db: Db, user: User, rawId: string): void {
-  const id = /^[1-9]\d{0,15}$/.test(rawId) ? Number(rawId) : 0;
+  const id = idFromPath(rawId, TRIP_NOT_FOUND);
   const removed = db.transaction(() => {
     const result = db.$client.query("DELETE FROM booked_trips WHERE id = $id AND user_id = $userId").run({ id, userId: user.id });
     if (result.changes > 0) unqueue(db, reminderKey(id));

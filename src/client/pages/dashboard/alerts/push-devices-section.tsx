@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import type { PushDevice } from "../../../../domain/api/alerts.ts";
 import { api, ApiError } from "../../../api.ts";
 import { useToast } from "../../../components/toast.tsx";
+import { useToastedAction } from "../../../components/use-toasted-action.ts";
 import { Button } from "../../../components/button.tsx";
 import { useZonedDate } from "../../../member-time-zone.ts";
 
@@ -50,6 +51,7 @@ async function subscribeThisDevice(publicKey: string): Promise<PushDevice> {
 /** Instant alerts by web push: the opt-in button and the member's devices, each with a remove button. */
 export function PushDevicesSection({ devices, publicKey, onChange }: { devices: PushDevice[]; publicKey: string; onChange: () => Promise<void> }) {
   const toast = useToast();
+  const runAction = useToastedAction();
   const zonedDate = useZonedDate();
   const titleId = useId();
   const [busy, setBusy] = useState(false);
@@ -76,15 +78,15 @@ export function PushDevicesSection({ devices, publicKey, onChange }: { devices: 
     }
   };
 
-  const remove = async (device: PushDevice) => {
-    try {
-      await api.removePushDevice(device.id);
-      toast({ title: "Device Removed", description: `${device.label} no longer gets instant alerts.` });
-      await onChange();
-    } catch {
-      toast({ title: "Not Removed", description: "Failed to remove the device. Please try again.", variant: "destructive" });
-    }
-  };
+  const remove = (device: PushDevice) =>
+    runAction(
+      () => api.removePushDevice(device.id),
+      {
+        done: { title: "Device Removed", description: `${device.label} no longer gets instant alerts.` },
+        failed: { title: "Not Removed", fallback: "Failed to remove the device. Please try again." },
+      },
+      onChange,
+    );
 
   return (
     <section aria-labelledby={titleId} className="alerts-section">

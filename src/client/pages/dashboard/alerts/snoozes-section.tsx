@@ -1,23 +1,23 @@
 import type { Snooze } from "../../../../domain/api/alerts.ts";
 import { api } from "../../../api.ts";
-import { useToast } from "../../../components/toast.tsx";
+import { useToastedAction } from "../../../components/use-toasted-action.ts";
 import { Button } from "../../../components/button.tsx";
 import { useZonedDate } from "../../../member-time-zone.ts";
 
 /** Snoozed destinations (from a deal's details, an alert email or a push), each with a button to end the snooze. */
 export function SnoozesSection({ snoozes, onChange }: { snoozes: Snooze[]; onChange: () => Promise<void> }) {
-  const toast = useToast();
+  const runAction = useToastedAction();
   const zonedDate = useZonedDate();
   if (snoozes.length === 0) return null;
-  const wake = async (snooze: Snooze) => {
-    try {
-      await api.unsnooze(snooze.destination);
-      toast({ title: "Snooze Ended", description: `Alerts about ${snooze.city} are back on.` });
-      await onChange();
-    } catch {
-      toast({ title: "Not Changed", description: "Failed to end the snooze. Please try again.", variant: "destructive" });
-    }
-  };
+  const wake = (snooze: Snooze) =>
+    runAction(
+      () => api.unsnooze(snooze.destination),
+      {
+        done: { title: "Snooze Ended", description: `Alerts about ${snooze.city} are back on.` },
+        failed: { title: "Not Changed", fallback: "Failed to end the snooze. Please try again." },
+      },
+      onChange,
+    );
   return (
     <section aria-labelledby="snoozes-title" className="alerts-section">
       <h3 id="snoozes-title">Snoozed destinations</h3>

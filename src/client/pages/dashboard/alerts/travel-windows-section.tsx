@@ -4,6 +4,7 @@ import { rduToday } from "../../../../domain/calendar.ts";
 import { MAX_TRAVEL_WINDOWS, travelWindowProblem, windowDatesProblem, type TravelWindowProblem } from "../../../../domain/travel-windows.ts";
 import { api, ApiError } from "../../../api.ts";
 import { useToast } from "../../../components/toast.tsx";
+import { useToastedAction } from "../../../components/use-toasted-action.ts";
 import { Button } from "../../../components/button.tsx";
 import { Form } from "../../../components/form.tsx";
 import { useHydrated } from "../../../components/use-hydrated.ts";
@@ -29,6 +30,7 @@ type Field = TravelWindowProblem["field"];
  */
 export function TravelWindowsSection({ windows, presets, onChange }: { windows: TravelWindow[]; presets: WindowPreset[]; onChange: () => Promise<void> }) {
   const toast = useToast();
+  const runAction = useToastedAction();
   const ids = { preset: useId(), name: useId(), startDate: useId(), endDate: useId(), minNights: useId(), maxNights: useId(), weekend: useId() };
   const [draft, setDraft] = useState<TravelWindowRequest>(EMPTY);
   const [problem, setProblem] = useState<TravelWindowProblem | null>(null);
@@ -85,15 +87,15 @@ export function TravelWindowsSection({ windows, presets, onChange }: { windows: 
       </small>
     );
 
-  const remove = async (window: TravelWindow) => {
-    try {
-      await api.removeTravelWindow(window.id);
-      toast({ title: "Window Removed", description: `${window.name} was removed.` });
-      await onChange();
-    } catch {
-      toast({ title: "Not Removed", description: "Failed to remove the window. Please try again.", variant: "destructive" });
-    }
-  };
+  const remove = (window: TravelWindow) =>
+    runAction(
+      () => api.removeTravelWindow(window.id),
+      {
+        done: { title: "Window Removed", description: `${window.name} was removed.` },
+        failed: { title: "Not Removed", fallback: "Failed to remove the window. Please try again." },
+      },
+      onChange,
+    );
 
   return (
     <section aria-labelledby="windows-title" className="alerts-section">

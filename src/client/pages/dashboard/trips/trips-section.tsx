@@ -2,8 +2,7 @@ import { Fragment, useEffect, useState } from "react";
 import type { BookedTrip, DealShare } from "../../../../domain/api/trips.ts";
 import { freeCancellationEndsAt } from "../../../../domain/booked-trips.ts";
 import { api } from "../../../api.ts";
-import { useToast } from "../../../components/toast.tsx";
-import { errorMessage } from "../../../error-message.ts";
+import { useToastedAction } from "../../../components/use-toasted-action.ts";
 import { useZonedTime } from "../../../member-time-zone.ts";
 import { money } from "../deals/format.ts";
 import { useSetBookedDealIds, useTripsChanged } from "./trips-changed.ts";
@@ -68,16 +67,10 @@ function watchText(trip: BookedTrip): string {
 }
 
 function BookedTripsCard({ trips, onChange }: { trips: BookedTrip[]; onChange: () => void }) {
-  const toast = useToast();
+  const runAction = useToastedAction();
   const zonedTime = useZonedTime();
-  const remove = async (trip: BookedTrip) => {
-    try {
-      await api.removeBookedTrip(trip.id);
-      onChange();
-    } catch (error) {
-      toast({ title: "Couldn't remove the trip", description: errorMessage(error, "Please try again."), variant: "destructive" });
-    }
-  };
+  const remove = (trip: BookedTrip) =>
+    runAction(() => api.removeBookedTrip(trip.id), { failed: { title: "Couldn't remove the trip", fallback: "Please try again." } }, onChange);
   return (
     <article id="booked-trips" aria-labelledby="booked-trips-title">
       <h2 id="booked-trips-title">Booked trips</h2>
@@ -112,16 +105,16 @@ function BookedTripsCard({ trips, onChange }: { trips: BookedTrip[]; onChange: (
 }
 
 function SharedLinksCard({ shares, onChange }: { shares: DealShare[]; onChange: () => void }) {
-  const toast = useToast();
-  const revoke = async (share: DealShare) => {
-    try {
-      await api.revokeShare(share.id);
-      toast({ title: "Link revoked", description: "It no longer shows the deal." });
-      onChange();
-    } catch (error) {
-      toast({ title: "Couldn't revoke the link", description: errorMessage(error, "Please try again."), variant: "destructive" });
-    }
-  };
+  const runAction = useToastedAction();
+  const revoke = (share: DealShare) =>
+    runAction(
+      () => api.revokeShare(share.id),
+      {
+        done: { title: "Link revoked", description: "It no longer shows the deal." },
+        failed: { title: "Couldn't revoke the link", fallback: "Please try again." },
+      },
+      onChange,
+    );
   return (
     <article id="shared-links" aria-labelledby="shared-links-title">
       <h2 id="shared-links-title">Shared links</h2>
