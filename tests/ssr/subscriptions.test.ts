@@ -44,7 +44,7 @@ describe("subscribing, server-rendered", () => {
       expect(texts(await page.select("h1"))[0]).toStartWith(heading);
     }
     const page = await renderPage(t, "/subscribe?plan=annual");
-    expect(texts(await page.select("form label"))).toEqual(["First name", "Last name", "Email"]);
+    expect(texts(await page.select("form label"))).toEqual(["First Name", "Last Name", "Email"]);
     expect(texts(await page.select('form button[type="submit"]'))).toEqual(["Continue"]);
     expect(page.text).toContain("By continuing you confirm you are 18 or older and accept our Terms of Service");
   });

@@ -7,6 +7,7 @@ import { Dialog } from "../../components/dialog.tsx";
 import type { Outcome } from "./use-user-actions.ts";
 import { Button } from "../../components/button.tsx";
 import { Form } from "../../components/form.tsx";
+import { NameFields } from "../../components/name-fields.tsx";
 
 interface EditUserDialogProps {
   user: AdminUser | null;
@@ -51,16 +52,7 @@ function EditUserForm({ user, error, saving, onClose, onSave, onDelete }: Omit<E
 
   return (
     <Form onSubmit={submit} className="edit-user-form">
-      <div className="grid">
-        <label>
-          First Name
-          <input name="firstName" autoComplete="off" required maxLength={LIMITS.name} value={fields.firstName} onChange={set("firstName")} />
-        </label>
-        <label>
-          Last Name
-          <input name="lastName" autoComplete="off" required maxLength={LIMITS.name} value={fields.lastName} onChange={set("lastName")} />
-        </label>
-      </div>
+      <NameFields firstName={fields.firstName} lastName={fields.lastName} onChange={set} autoFill={false} />
       <label>
         Home Address
         <textarea name="address" autoComplete="off" rows={3} maxLength={LIMITS.address} value={fields.address} onChange={set("address")} />

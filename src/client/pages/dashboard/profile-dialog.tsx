@@ -12,6 +12,7 @@ import { PushDevicesSection } from "./alerts/push-devices-section.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { Button } from "../../components/button.tsx";
 import { Form } from "../../components/form.tsx";
+import { NameFields } from "../../components/name-fields.tsx";
 
 export type ProfileMode = "view" | "edit" | "password";
 
@@ -90,16 +91,7 @@ function ProfileEditForm({ user, onDone, onOpenBilling }: { user: CurrentUser; o
 
   return (
     <Form onSubmit={save}>
-      <div className="grid">
-        <label>
-          First Name
-          <input name="firstName" autoComplete="given-name" required maxLength={LIMITS.name} value={fields.firstName} onChange={set("firstName")} />
-        </label>
-        <label>
-          Last Name
-          <input name="lastName" autoComplete="family-name" required maxLength={LIMITS.name} value={fields.lastName} onChange={set("lastName")} />
-        </label>
-      </div>
+      <NameFields firstName={fields.firstName} lastName={fields.lastName} onChange={set} autoFill={true} />
       <label>
         Address
         <textarea name="address" autoComplete="street-address" rows={3} maxLength={LIMITS.address} value={fields.address} onChange={set("address")} />

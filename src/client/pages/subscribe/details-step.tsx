@@ -9,6 +9,7 @@ import { errorMessage } from "../../error-message.ts";
 import { useRootData } from "../../root-data.ts";
 import { TermsDialog } from "../landing/legal-dialogs.tsx";
 import { type Details, sendCode } from "./send-code.ts";
+import { NameFields } from "../../components/name-fields.tsx";
 
 /** Step 1: name and email. */
 export function DetailsStep({
@@ -51,16 +52,7 @@ export function DetailsStep({
         <h2>Your details</h2>
       </header>
       <Form onSubmit={submit} noValidate>
-        <div className="grid">
-          <label>
-            First name
-            <input name="firstName" autoComplete="given-name" required maxLength={LIMITS.name} value={details.firstName} onChange={set("firstName")} />
-          </label>
-          <label>
-            Last name
-            <input name="lastName" autoComplete="family-name" required maxLength={LIMITS.name} value={details.lastName} onChange={set("lastName")} />
-          </label>
-        </div>
+        <NameFields firstName={details.firstName} lastName={details.lastName} onChange={set} autoFill={true} />
         <label>
           Email
           <input name="email" type="email" autoComplete="email" required maxLength={LIMITS.email} value={details.email} onChange={set("email")} />
