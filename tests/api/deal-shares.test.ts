@@ -109,7 +109,7 @@ describe("sharing a deal", () => {
     expect((await t.request("GET", `/api/shared-deals/${link.id}`)).status).toBe(404);
     expect((await t.request("GET", `${pathOf(link.url)}/image.png`)).status).toBe(404);
     expect(await json(await t.request("GET", "/api/deal-shares", { cookie }))).toEqual([]);
-  });
+  }, 30_000); // the first preview image a process draws loads its renderer (wasm and fonts) first
 
   test("another member's link cannot be revoked, and a deal outside the member's list cannot be shared: 404", async () => {
     const t = createTestApp();
