@@ -20,7 +20,10 @@ export function subscriptionSummary(info: SubscriptionInfo, now: Date): string {
     }
     case "Paused":
       // The day itself is on the pause card, in the member's zone.
-      if (info.pause.pausedUntil) return "Paused by you: no deals, alerts or charges until your pause ends.";
+      if (info.pause.pausedUntil) {
+        const renews = end && new Date(end) > new Date(info.pause.pausedUntil) ? ` Your plan renews on ${day(end)}.` : "";
+        return `Paused by you: no deals, alerts or charges until your pause ends.${renews}`;
+      }
       return info.rejoin ? "Paused: no deals, alerts or charges until you rejoin." : "Paused: no deals, alerts or charges. Contact support to resume.";
     case "Past Due":
       return "Past due: your last payment failed. Update your card to keep your deals coming.";
