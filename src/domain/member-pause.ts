@@ -71,6 +71,10 @@ export const pauseEndsAt = (now: Date, months: PauseMonths): Date => addMonths(n
  */
 export const renewalAfterPause = (renewsAt: Date, months: PauseMonths): Date => addMonths(renewsAt, months);
 
+/** What the pause dialog says before the member confirms (decision 138), on their calendar. */
+export const renewalMoveNotice = (renewsAt: Date, months: PauseMonths, timeZone: string): string =>
+  `Your renewal moves from ${longDay(renewsAt, timeZone)} to ${longDay(renewalAfterPause(renewsAt, months), timeZone)}. Nothing is charged before then.`;
+
 /**
  * "Resume now" before the pause's end gives back the part not used: the renewal moves back by the time from now to
  * the pause's planned end. Calendar months differ by up to 3 days (a pause from November 29 ends February 28, 91 days;

@@ -9,6 +9,7 @@ import {
   pauseReminderDue,
   renewalAfterEarlyResume,
   renewalAfterPause,
+  renewalMoveNotice,
 } from "../../src/domain/member-pause.ts";
 
 const NOW = new Date("2026-11-22T15:00:00Z");
@@ -85,6 +86,13 @@ describe("the renewal a pause moves (decision 138)", () => {
     expect(renewalAfterPause(renewsAt, 1)).toEqual(new Date("2027-02-10T09:30:00Z"));
     expect(renewalAfterPause(renewsAt, 3)).toEqual(new Date("2027-04-10T09:30:00Z"));
     expect(renewalAfterPause(new Date("2026-11-30T09:30:00Z"), 3)).toEqual(new Date("2027-02-28T09:30:00Z"));
+  });
+
+  test("the pause dialog says it before the member confirms, on their calendar", () => {
+    const renewsAt = new Date("2027-01-10T03:00:00Z"); // still January 9 in New York
+    expect(renewalMoveNotice(renewsAt, 2, "America/New_York")).toBe(
+      "Your renewal moves from January 9, 2027 to March 9, 2027. Nothing is charged before then.",
+    );
   });
 
   test("resuming early moves it back by exactly the unused part; at or after the end, not at all", () => {

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { longDay } from "../../../domain/cancellation.ts";
-import { PAUSE_MONTHS, type PauseMonths, pauseEndsAt, renewalAfterPause } from "../../../domain/member-pause.ts";
+import { PAUSE_MONTHS, type PauseMonths, pauseEndsAt, renewalMoveNotice } from "../../../domain/member-pause.ts";
 import { api } from "../../api.ts";
 import { Button } from "../../components/button.tsx";
 import { useToast } from "../../components/toast.tsx";
@@ -51,12 +51,7 @@ export function PauseChoice({ renewsAt, onPaused }: { renewsAt: string | null; o
           </label>
         ))}
       </fieldset>
-      {renewal && (
-        <p data-testid="pause-renewal">
-          Your renewal moves from {longDay(renewal, timeZone)} to <strong>{longDay(renewalAfterPause(renewal, months), timeZone)}</strong>. Nothing is charged
-          before then.
-        </p>
-      )}
+      {renewal && <p data-testid="pause-renewal">{renewalMoveNotice(renewal, months, timeZone)}</p>}
       <small className="muted">{PAUSE_RULES}</small>
       <Button type="button" onClick={pause} disabled={pending} aria-busy={pending}>
         Pause for {monthsText(months)}
