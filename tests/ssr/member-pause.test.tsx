@@ -39,9 +39,7 @@ describe("pausing, server-rendered", () => {
     expect(card!.text).toContain("Your membership is paused until January 22, 2027");
     expect(card!.text).toContain("No charges and no alerts until then.");
     expect(texts(await page.select('[data-testid="pause-card"] button'))).toEqual(["Resume now"]);
-    expect(texts(await page.select('[data-testid="subscription-summary"]'))).toEqual([
-      "Paused by you: no deals, alerts or charges until your pause ends. Your plan renews on Feb 22, 2027.",
-    ]);
+    expect(texts(await page.select('[data-testid="subscription-summary"]'))).toEqual(["Paused by you: no deals, alerts or charges until your pause ends."]);
     expect(texts(await page.select('[data-testid="pause-card"] [data-testid="pause-renewal"]'))).toEqual([
       "Your plan now renews on February 22, 2027: the time you paused was added on. Resuming now moves that back by the days you don't use.",
     ]);
@@ -62,9 +60,6 @@ describe("pausing, server-rendered", () => {
     const paused = await renderPage(t, "/dashboard", { cookie });
     const [card] = await paused.select('[data-testid="pause-card"] [data-testid="pause-renewal"]');
     expect(card!.text).toContain("Your plan now renews on February 22, 2028");
-    expect(texts(await paused.select('[data-testid="subscription-summary"]'))).toEqual([
-      "Paused by you: no deals, alerts or charges until your pause ends. Your plan renews on Feb 22, 2028.",
-    ]);
   });
 
   test("the Terms state the pause's rules", async () => {

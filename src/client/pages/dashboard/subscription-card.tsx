@@ -19,11 +19,8 @@ export function subscriptionSummary(info: SubscriptionInfo, now: Date): string {
       return end ? `Active: renews on ${day(end)}.` : "Active.";
     }
     case "Paused":
-      // The day itself is on the pause card, in the member's zone.
-      if (info.pause.pausedUntil) {
-        const renews = end && new Date(end) > new Date(info.pause.pausedUntil) ? ` Your plan renews on ${day(end)}.` : "";
-        return `Paused by you: no deals, alerts or charges until your pause ends.${renews}`;
-      }
+      // The days themselves (the pause's end, the renewal it moved) are on the pause card, in the member's zone.
+      if (info.pause.pausedUntil) return "Paused by you: no deals, alerts or charges until your pause ends.";
       return info.rejoin ? "Paused: no deals, alerts or charges until you rejoin." : "Paused: no deals, alerts or charges. Contact support to resume.";
     case "Past Due":
       return "Past due: your last payment failed. Update your card to keep your deals coming.";
