@@ -58,9 +58,12 @@ describe("a renewal moved by a member's pause (decision 138): trialing at Stripe
     expect(pauseEnd(trial, NOW)).toBeNull();
   });
 
-  test("an admin's pause_collection shows Paused with no end", () => {
+  test("an admin's pause_collection shows Paused with no end, also laid over a member's pause", () => {
     const admin = snapshot({ status: "active", memberPauseEndsAt: null, trialEnd: null, paused: true });
     expect(localStatus(admin, NOW)).toBe("Paused");
     expect(pauseEnd(admin, NOW)).toBeNull();
+    const overMember = snapshot({ paused: true });
+    expect(pauseEnd(overMember, NOW)).toBeNull();
+    expect(localStatus(overMember, new Date(overMember.memberPauseEndsAt!.getTime() + DAY))).toBe("Paused");
   });
 });

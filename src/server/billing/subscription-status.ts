@@ -37,8 +37,11 @@ export function localStatus(snapshot: StatusView, now: Date): string {
 export const freeTrialEnd = (snapshot: Pick<SubscriptionSnapshot, "status" | "trialEnd" | "memberPauseEndsAt">): Date | null =>
   snapshot.status === "trialing" && snapshot.memberPauseEndsAt === null ? snapshot.trialEnd : null;
 
-/** When the pause running now ends by itself: a member's own, or a dated pause_collection; null for none or no end. */
+/**
+ * When the pause running now ends by itself; null for none or one with no end. A pause_collection decides first: an
+ * admin's open-ended pause laid over a member's must not end, nor be lifted by the member, when the member's would.
+ */
 export function pauseEnd(snapshot: SubscriptionSnapshot, now: Date): Date | null {
-  if (memberPauseRunning(snapshot, now)) return snapshot.memberPauseEndsAt;
-  return snapshot.paused ? snapshot.resumesAt : null;
+  if (snapshot.paused) return snapshot.resumesAt;
+  return memberPauseRunning(snapshot, now) ? snapshot.memberPauseEndsAt : null;
 }
