@@ -43,7 +43,9 @@ describe("a member pauses and comes back (test billing)", () => {
     const body = await json(answer);
     const until = new Date("2027-01-30T15:00:00Z"); // two calendar months after November 30, when the member paused
     expect(body.subscription).toMatchObject({ status: "Paused", hasAccess: false, pause: { canPause: false, pausedUntil: until.toISOString() } });
-    expect(body.message).toBe("Your membership is paused until January 30, 2027. No charges and no alerts until then; it resumes by itself.");
+    expect(body.message).toBe(
+      "Your membership is paused until January 30, 2027. No charges and no alerts until then; it resumes by itself. Your plan now renews on February 28, 2027.",
+    );
     expect(reloadUser(t, user.id)).toMatchObject({ subscriptionStatus: "Paused", pauseResumesAt: until, memberPausedAt: pausedAt });
     const paused = mailOf(t, "billing-paused");
     expect(paused).toHaveLength(1);
