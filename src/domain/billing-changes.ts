@@ -123,10 +123,12 @@ export function billingConfirmation(change: BillingChange, before: BillingState,
     }
     case "continued": {
       const next = after.trialEndsAt ?? after.currentPeriodEnd;
+      // Resumed before the pause's end: the renewal moved back by the days not used (decision 138).
+      const movedBack = before.status === "Paused" && before.currentPeriodEnd && next && next.getTime() < before.currentPeriodEnd.getTime();
       const nextLine = after.trialEndsAt
         ? `Your free trial continues until ${day(after.trialEndsAt)}; then your plan starts at ${formatPlanPrice(plan)}.`
         : next
-          ? `Your next payment, $${plan.price}, is on ${day(next)}.`
+          ? `Your next payment, $${plan.price}, is on ${day(next)}${movedBack ? `: you came back early, so your renewal moved back from ${day(before.currentPeriodEnd!)} by the days of the pause you didn't use` : ""}.`
           : "Your plan renews automatically.";
       return {
         subject: "Your GoRDU membership continues",
@@ -142,18 +144,29 @@ export function billingConfirmation(change: BillingChange, before: BillingState,
     }
     case "paused": {
       const until = after.pausedUntil ? day(after.pausedUntil) : null;
+      // A member's own pause moves the renewal by its length (decision 138); an admin's has no end and moves nothing.
+      const was = before.currentPeriodEnd;
+      const renews = after.currentPeriodEnd;
+      const moved = until && was && renews && renews.getTime() > was.getTime();
       return {
         subject: "Your GoRDU membership is paused",
         heading: "Your membership is paused",
         paragraphs: [
           `Your ${planName} plan was paused on ${today}. While it is paused nothing is charged, and flight deals and alerts stop.`,
-          until ? `It resumes by itself on ${until}, and we'll email you the day before. To come back sooner, choose Resume now on your dashboard.` : comeBack,
+          ...(moved
+            ? [
+                `Your renewal moves from ${day(was)} to ${day(renews)}: the time you pause is added on, so you keep all the time you paid for and nothing is charged before then.`,
+              ]
+            : []),
+          until
+            ? `It resumes by itself on ${until}, and we'll email you the day before. To come back sooner, choose Resume now on your dashboard; your renewal then moves back by the days you didn't use.`
+            : comeBack,
         ],
         facts: [
           planFact,
           { label: "Paused", value: today },
           ...(until ? [{ label: "Resumes", value: until }] : []),
-          { label: "Next payment", value: until ? `At your first renewal after ${until}` : "None while paused" },
+          { label: "Next payment", value: moved ? `$${plan.price} on ${day(renews)}` : until ? `At your first renewal after ${until}` : "None while paused" },
           ...cardFact,
         ],
       };

@@ -1,8 +1,9 @@
 /**
- * A member's own pause (decision 133): 1, 2 or 3 months, at most one pause started in any twelve months, only for an
- * active paying monthly subscription (not a free trial, not an admin-granted Free account, not one cancelled at period
- * end, not an annual plan: Stripe voids the invoices a pause spans, so a year renewing inside a pause would be free).
- * Billing and alerts stop; both resume by themselves on the chosen date, or sooner with "Resume now".
+ * A member's own pause (decisions 133 and 138): 1, 2 or 3 months, at most one pause started in any twelve months, only
+ * for an active paying subscription, monthly or annual (not a free trial, not an admin-granted Free account, not one
+ * cancelled at period end). Alerts stop, and the plan's renewal moves by the pause's length, so the member neither loses
+ * paid time nor gains free time; both come back by themselves on the chosen date, or sooner with "Resume now", which
+ * moves the renewal back by the part of the pause not used.
  */
 import { addMonths } from "date-fns";
 import { DAY_MS } from "./calendar.ts";
@@ -32,7 +33,7 @@ export interface PauseCandidate {
   timeZone: string;
 }
 
-export type PauseRefusal = "no-subscription" | "already-paused" | "not-active" | "free" | "annual" | "trial" | "cancelling" | "paused-recently";
+export type PauseRefusal = "no-subscription" | "already-paused" | "not-active" | "free" | "trial" | "cancelling" | "paused-recently";
 
 export type PauseAvailability = { ok: true } | { ok: false; reason: PauseRefusal; message: string };
 
@@ -46,9 +47,6 @@ export function pauseAvailability(member: PauseCandidate, now: Date): PauseAvail
   if (member.subscriptionStatus === "Paused") return refuse("already-paused", "Your membership is already paused.");
   if (member.subscriptionStatus !== "Active") return refuse("not-active", "Only an active membership can be paused. Please update your card first.");
   if (member.subscriptionType !== "Paid") return refuse("free", "Only a paid membership can be paused.");
-  if (member.planType !== "monthly") {
-    return refuse("annual", "Pausing is for monthly plans. Your annual plan runs to its renewal date; you can turn email alerts off meanwhile.");
-  }
   if (member.trialEndsAt && member.trialEndsAt.getTime() > now.getTime()) {
     return refuse("trial", "A free trial can't be paused. You can cancel it before it ends and nothing is charged.");
   }
@@ -67,6 +65,27 @@ export const isPauseMonths = (months: number): months is PauseMonths => (PAUSE_M
 /** When a pause started now for `months` ends by itself: the same time of day, that many calendar months on. */
 export const pauseEndsAt = (now: Date, months: PauseMonths): Date => addMonths(now, months);
 
+/**
+ * Where a pause of `months` moves the plan's next renewal (decision 138): that many calendar months later, the same
+ * time of day. The member is charged nothing until then, so the paid time the pause spans is added on, not lost.
+ */
+export const renewalAfterPause = (renewsAt: Date, months: PauseMonths): Date => addMonths(renewsAt, months);
+
+/** What the pause dialog says before the member confirms (decision 138), on their calendar. */
+export const renewalMoveNotice = (renewsAt: Date, months: PauseMonths, timeZone: string): string =>
+  `Your renewal moves from ${longDay(renewsAt, timeZone)} to ${longDay(renewalAfterPause(renewsAt, months), timeZone)}. Nothing is charged before then.`;
+
+/**
+ * "Resume now" before the pause's end gives back the part not used: the renewal moves back by the time from now to
+ * the pause's planned end. Calendar months differ by up to 3 days (a pause from November 29 ends February 28, 91 days;
+ * a renewal on November 30 moves to February 28, 90 days), so a pause that began a day before a renewal and ends at
+ * once could land the renewal in the past; it is then a day from now, as Stripe needs a future date.
+ */
+export function renewalAfterEarlyResume(renewsAt: Date, pauseEndsAt: Date, now: Date): Date {
+  const unused = Math.max(0, pauseEndsAt.getTime() - now.getTime());
+  return new Date(Math.max(now.getTime() + DAY_MS, renewsAt.getTime() - unused));
+}
+
 /** The day-before email is due: the pause ends within a day and has not ended yet. */
 export function pauseReminderDue(resumesAt: Date, now: Date): boolean {
   const left = resumesAt.getTime() - now.getTime();
@@ -74,20 +93,24 @@ export function pauseReminderDue(resumesAt: Date, now: Date): boolean {
 }
 
 /** The day-before email's words (laid out like a billing confirmation). */
-export function pauseEndingReminder(input: { planType: PlanType; resumesAt: Date; timeZone: string }) {
+export function pauseEndingReminder(input: { planType: PlanType; resumesAt: Date; renewsAt: Date | null; timeZone: string }) {
   const plan = PLANS[input.planType];
   const day = longDay(input.resumesAt, input.timeZone);
+  const renewal = input.renewsAt ? longDay(input.renewsAt, input.timeZone) : null;
   return {
     subject: "Your GoRDU pause ends tomorrow",
     heading: "Your pause ends tomorrow",
     paragraphs: [
-      `Your ${plan.name.toLowerCase()} plan resumes by itself on ${day}: flight deals and alerts start again, and billing picks up at your plan's first renewal after that.`,
+      `Your ${plan.name.toLowerCase()} plan resumes by itself on ${day}: flight deals and alerts start again.`,
+      renewal
+        ? `Your next payment is on ${renewal}: the months you paused were added on, so you keep all the time you paid for.`
+        : "Your next payment is at your plan's next renewal.",
       "Need longer? Cancel from your dashboard before then and nothing more is charged.",
     ],
     facts: [
       { label: "Plan", value: `${plan.name} · ${formatPlanPrice(plan)}` },
       { label: "Resumes", value: day },
-      { label: "Next payment", value: `$${plan.price} at your first renewal after ${day}` },
+      { label: "Next payment", value: renewal ? `$${plan.price} on ${renewal}` : `$${plan.price} at your next renewal` },
     ],
   };
 }

@@ -12,6 +12,7 @@ import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { deleteExpiredPasswordTokens } from "./auth/tokens.ts";
 import { purgeAbandonedSignups } from "./billing/abandoned-signups.ts";
 import { queuePauseReminders, resumeEndedPauses } from "./billing/member-pause.service.ts";
+import { rewardEndedTestTrials } from "./billing/test-billing-referrals.ts";
 import { DEAL_ALERT_KIND, DEAL_DIGEST_KIND, PUSH_ALERT_KIND } from "./alerts/alert-queue.ts";
 import { pushAlertRenderer } from "./alerts/push-alert.ts";
 import { dealAlertRenderer } from "./alerts/alert-email.ts";
@@ -130,12 +131,18 @@ export async function purgeExpired(deps: Deps): Promise<void> {
 }
 
 /**
- * Every few minutes: members' pauses whose date has come are resumed (decision 133: Stripe does it by itself and
- * says so by webhook; this also covers the test billing and a missed webhook), and the day-before emails queued.
+ * Every few minutes: members' pauses whose date has come are resumed (decisions 133 and 138: this covers the test
+ * billing, a member's pause that ends by time alone, and a missed webhook), and the day-before emails queued.
  */
 export async function tendPauses(deps: Deps): Promise<void> {
   await resumeEndedPauses(deps);
   queuePauseReminders(deps);
+}
+
+/** The five-minute billing round: pauses, and in test billing the referred friends whose trial has ended (decision 135). */
+export async function tendBilling(deps: Deps): Promise<void> {
+  await tendPauses(deps);
+  await rewardEndedTestTrials(deps);
 }
 
 export interface JobOptions {
@@ -173,7 +180,7 @@ export function startJobs(deps: Deps, { log = logLine, bootScanDelayMs = 1000, s
   const deliverEmails = () => run("email delivery", () => deliverAllDueEmails({ ...deps, templates }));
   const deliverPushes = () => run("push delivery", () => deliverAllDuePushes({ ...deps, push }));
   const purge = () => run("expired sessions, tokens, emails and signups purge", () => purgeExpired(deps));
-  const pauses = () => run("members' pauses", () => tendPauses(deps));
+  const pauses = () => run("members' pauses and test billing referrals", () => tendBilling(deps));
   let secondLookTimer: ReturnType<typeof setTimeout> | null = null;
   const scanThen = (secondLook: boolean) =>
     run("fare scan", async () => {

@@ -13,9 +13,9 @@ import { createUser, reloadUser, sessionCookieFor, signIn } from "../support/use
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 
-/** A member past their free trial, paying: the only kind who may pause (decision 133). */
-async function payingMember(t: TestApp, email = `payer-${crypto.randomUUID().slice(0, 8)}@example.com`) {
-  const { sessionCookie } = await subscribe(t, email);
+/** A member past their free trial, paying: the only kind who may pause (decisions 133 and 138). */
+async function payingMember(t: TestApp, email = `payer-${crypto.randomUUID().slice(0, 8)}@example.com`, plan: "monthly" | "annual" = "monthly") {
+  const { sessionCookie } = await subscribe(t, email, plan);
   t.clock.advance(8 * DAY);
   const info = await json(await t.request("GET", "/api/subscription", { cookie: sessionCookie }));
   expect(info).toMatchObject({ status: "Active", trialEndsAt: null, pause: { canPause: true, refusal: null, pausedUntil: null } });
@@ -43,7 +43,9 @@ describe("a member pauses and comes back (test billing)", () => {
     const body = await json(answer);
     const until = new Date("2027-01-30T15:00:00Z"); // two calendar months after November 30, when the member paused
     expect(body.subscription).toMatchObject({ status: "Paused", hasAccess: false, pause: { canPause: false, pausedUntil: until.toISOString() } });
-    expect(body.message).toBe("Your membership is paused until January 30, 2027. No charges and no alerts until then; it resumes by itself.");
+    expect(body.message).toBe(
+      "Your membership is paused until January 30, 2027. No charges and no alerts until then; it resumes by itself. Your plan now renews on February 28, 2027.",
+    );
     expect(reloadUser(t, user.id)).toMatchObject({ subscriptionStatus: "Paused", pauseResumesAt: until, memberPausedAt: pausedAt });
     const paused = mailOf(t, "billing-paused");
     expect(paused).toHaveLength(1);
@@ -124,6 +126,85 @@ describe("a member pauses and comes back (test billing)", () => {
   });
 });
 
+describe("an annual member pauses (decision 138): the renewal moves by the pause, so no paid time is lost and none is free", () => {
+  // Signed up November 22, 2026; the trial ended and the year was paid November 29, 2026, to November 29, 2027.
+  const paidTo = new Date("2027-11-29T15:00:00Z");
+
+  test("2 months: the renewal moves exactly 2 calendar months; Paused, never a trial; Active after; the next year is charged at the moved renewal", async () => {
+    const t = createTestApp();
+    const { cookie, user } = await payingMember(t, undefined, "annual");
+    expect(reloadUser(t, user.id).currentPeriodEnd).toEqual(paidTo);
+
+    const answer = await t.request("POST", "/api/pause-subscription", { cookie, body: { months: 2 } });
+    expect(answer.status).toBe(200);
+    const until = new Date("2027-01-30T15:00:00Z");
+    const renews = new Date("2028-01-29T15:00:00Z");
+    expect((await json(answer)).subscription).toMatchObject({
+      status: "Paused",
+      trialEndsAt: null,
+      currentPeriodEnd: renews.toISOString(),
+      hasAccess: false,
+      pause: { canPause: false, pausedUntil: until.toISOString() },
+    });
+    expect(reloadUser(t, user.id)).toMatchObject({ subscriptionStatus: "Paused", trialEndsAt: null, currentPeriodEnd: renews, pauseResumesAt: until });
+    // The provider charges nothing until the moved renewal: Stripe's trial_end, kept the same way by the test billing.
+    expect(await t.deps.billing.getSubscription(user.stripeSubscriptionId!)).toMatchObject({ status: "trialing", trialEnd: renews, memberPauseEndsAt: until });
+    const [paused] = mailOf(t, "billing-paused");
+    expect(paused!.textBody).toContain("Your renewal moves from November 29, 2027 to January 29, 2028");
+    expect(paused!.textBody).toContain("$72 on January 29, 2028");
+
+    // The day before: the reminder names the next payment.
+    t.clock.set(new Date(until.getTime() - DAY + HOUR));
+    await tendPauses(t.deps);
+    expect(mailOf(t, PAUSE_REMINDER_KIND)[0]!.textBody).toContain("Your next payment is on January 29, 2028");
+
+    // The pause's end: Active again (the provider still says trialing), no trial, the renewal still moved.
+    t.clock.set(new Date(until.getTime() + 5 * 60_000));
+    await tendPauses(t.deps);
+    expect(reloadUser(t, user.id)).toMatchObject({ subscriptionStatus: "Active", trialEndsAt: null, currentPeriodEnd: renews, pauseResumesAt: null });
+    const info = await json(await t.request("GET", "/api/subscription", { cookie: sessionCookieFor(t, user.id) }));
+    expect(info).toMatchObject({ status: "Active", trialEndsAt: null, hasAccess: true, pause: { canPause: false } });
+    expect(info.pause.refusal).toBe("You can pause once every 12 months. Your next pause can start on November 30, 2027.");
+    expect(mailOf(t, "billing-continued")[0]!.textBody).toContain("Your next payment, $72, is on January 29, 2028.");
+    const again = await t.request("POST", "/api/pause-subscription", { cookie: sessionCookieFor(t, user.id), body: { months: 1 } });
+    expect(again.status).toBe(400);
+
+    // The moved renewal comes: the next year is charged then, and runs to January 29, 2029. One payment bought
+    // November 29, 2026 to January 29, 2028 less the 2 months paused: twelve months, no more and no fewer.
+    t.clock.set(new Date(renews.getTime() + HOUR));
+    const renewed = await json(await t.request("GET", "/api/subscription", { cookie: sessionCookieFor(t, user.id) }));
+    expect(renewed).toMatchObject({ status: "Active", trialEndsAt: null, currentPeriodEnd: "2029-01-29T15:00:00.000Z" });
+    expect(await t.deps.billing.getSubscription(user.stripeSubscriptionId!)).toMatchObject({ status: "active", memberPauseEndsAt: null });
+    expect(
+      t.db
+        .select()
+        .from(emailOutbox)
+        .all()
+        .filter((row) => row.kind.startsWith("trial")),
+    ).toHaveLength(0);
+  });
+
+  test("Resume now, 10 days into a month's pause: the renewal moves back by the 20 unused days, to 10 days after it was", async () => {
+    const t = createTestApp();
+    const { cookie, user } = await payingMember(t, undefined, "annual");
+    expect((await t.request("POST", "/api/pause-subscription", { cookie, body: { months: 1 } })).status).toBe(200);
+    expect(reloadUser(t, user.id).currentPeriodEnd).toEqual(new Date("2027-12-29T15:00:00Z"));
+    t.clock.advance(10 * DAY);
+    const resumed = await t.request("POST", "/api/resume-subscription", { cookie });
+    expect(resumed.status).toBe(200);
+    const renews = new Date("2027-12-09T15:00:00Z");
+    expect((await json(resumed)).subscription).toMatchObject({ status: "Active", trialEndsAt: null, currentPeriodEnd: renews.toISOString(), hasAccess: true });
+    expect(await t.deps.billing.getSubscription(user.stripeSubscriptionId!)).toMatchObject({ trialEnd: renews });
+    const [continued] = mailOf(t, "billing-continued");
+    expect(continued!.textBody).toContain("Your next payment, $72, is on December 9, 2027: you came back early");
+    // The job finds nothing more to do, and the day-before email never goes for a pause that has ended.
+    t.clock.set(new Date("2026-12-30T14:00:00Z"));
+    await tendPauses(t.deps);
+    expect(mailOf(t, PAUSE_REMINDER_KIND)).toHaveLength(0);
+    expect(mailOf(t, "billing-continued")).toHaveLength(1);
+  });
+});
+
 describe("who may not pause", () => {
   test("a member in their free trial: the dashboard says why, and the server refuses", async () => {
     const t = createTestApp();
@@ -139,17 +220,14 @@ describe("who may not pause", () => {
     expect(reloadUser(t, t.db.select().from(users).where(eq(users.email, "trial@example.com")).get()!.id).subscriptionStatus).toBe("Active");
   });
 
-  test("an annual member past their trial: refused, and the dashboard says why", async () => {
+  test("an annual member still in their free trial, who has never paid: refused, and the dashboard says why", async () => {
     const t = createTestApp();
-    const { sessionCookie } = await subscribe(t, "yearly@example.com", "annual");
-    t.clock.advance(8 * 24 * HOUR);
+    const { sessionCookie } = await subscribe(t, "yearly-trial@example.com", "annual");
     const info = await json(await t.request("GET", "/api/subscription", { cookie: sessionCookie }));
-    expect(info).toMatchObject({
-      status: "Active",
-      trialEndsAt: null,
-      pause: { canPause: false, refusal: expect.stringMatching(/^Pausing is for monthly plans\./) },
-    });
+    expect(info.pause).toMatchObject({ canPause: false, refusal: expect.stringMatching(/^A free trial can't be paused\./) });
     expect((await t.request("POST", "/api/pause-subscription", { cookie: sessionCookie, body: { months: 1 } })).status).toBe(400);
+    const id = t.db.select().from(users).where(eq(users.email, "yearly-trial@example.com")).get()!.id;
+    expect(reloadUser(t, id)).toMatchObject({ subscriptionStatus: "Active", memberPausedAt: null, pauseResumesAt: null });
   });
 
   test("a member whose subscription is set to end, and an admin-granted Free account", async () => {

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { emailOutbox, referrals, users } from "../../db/schema.ts";
 import { DAY_MS } from "../../src/domain/calendar.ts";
 import type { TestBilling } from "../../src/server/billing/test-billing.ts";
+import { tendBilling } from "../../src/server/jobs.ts";
 import { anotherCard, subscribe, subscribeOnPaidPlan } from "../support/signup.ts";
 import { createTestApp, json, type TestApp } from "../support/test-app.ts";
 
@@ -43,12 +44,38 @@ describe("referral rewards in test billing", () => {
     expect(emails[0]!.toAddress).toBe("alice@example.com");
   });
 
+  test("the five-minute job notices the friend's trial turning paid without the friend coming back, once", async () => {
+    const t = createTestApp();
+    const bob = await member(t, "bob@example.com", "annual");
+    const friend = await subscribe(t, "friend@example.com", "monthly", anotherCard(), bob.code);
+    await tendBilling(t.deps);
+    expect(balanceOf(t, "bob@example.com")).toBe(0);
+
+    t.clock.advance(8 * DAY_MS);
+    await tendBilling(t.deps);
+    await tendBilling(t.deps);
+    expect(balanceOf(t, "bob@example.com")).toBe(-600);
+    expect(userByEmail(t, "friend@example.com")).toMatchObject({ subscriptionStatus: "Active", trialEndsAt: null });
+    expect(t.db.select().from(referrals).get()!.status).toBe("rewarded");
+    expect(
+      t.db
+        .select()
+        .from(emailOutbox)
+        .all()
+        .filter((m) => m.kind === "referral-free-month"),
+    ).toHaveLength(1);
+    // The friend coming back later changes nothing.
+    await t.request("GET", "/api/subscription", { cookie: friend.sessionCookie });
+    expect(balanceOf(t, "bob@example.com")).toBe(-600);
+  });
+
   test("a trial cancelled before it ends (trial-only) earns nothing", async () => {
     const t = createTestApp();
     const alice = await member(t, "alice@example.com", "annual");
     const friend = await subscribe(t, "friend@example.com", "monthly", anotherCard(), alice.code);
     await t.request("POST", "/api/cancel-subscription", { cookie: friend.sessionCookie });
     t.clock.advance(8 * DAY_MS);
+    await tendBilling(t.deps);
     await t.request("GET", "/api/subscription", { cookie: friend.sessionCookie });
     expect(balanceOf(t, "alice@example.com")).toBe(0);
     expect(t.db.select().from(referrals).get()!.status).toBe("joined");

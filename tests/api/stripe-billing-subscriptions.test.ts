@@ -17,6 +17,7 @@ describe("StripeBilling subscription snapshots", () => {
       status: "trialing",
       paused: false,
       resumesAt: null,
+      memberPauseEndsAt: null,
       planType: "monthly",
       trialEnd,
       currentPeriodEnd: trialEnd,

@@ -163,6 +163,7 @@ describe("a Subscription object of an account pinned before basil (period on the
       status: "active",
       paused: false,
       resumesAt: null,
+      memberPauseEndsAt: null,
       planType: null,
       trialEnd: null,
       currentPeriodEnd: at(1762609037),

@@ -192,7 +192,7 @@ test.describe("subscribing in test billing", () => {
     await expect(page.getByTestId("subscription-summary")).toContainText("Your subscription has ended");
   });
 
-  test("a paying monthly member about to cancel is offered a pause first, takes 2 months, and resumes at once (decision 133)", async ({
+  test("a paying monthly member about to cancel is offered a pause first, takes 2 months, and resumes at once (decisions 133 and 138)", async ({
     page,
     server,
     mail,
@@ -203,12 +203,19 @@ test.describe("subscribing in test billing", () => {
     await expect(offer.getByRole("heading")).toHaveText("Need a break instead? Pause for up to 3 months");
     await expect(offer.getByRole("radio", { name: /^1 month/ })).toBeChecked();
     await expectNoSeriousAxeViolations(page, { within: OPEN_DIALOGS, state: "cancel dialog with the pause offer" });
+    // The renewal the pause moves to, named before confirming, follows the choice (decision 138).
+    const renewal = offer.getByTestId("pause-renewal");
+    await expect(renewal).toHaveText(/^Your renewal moves from \w+ \d+, \d{4} to \w+ \d+, \d{4}\. Nothing is charged before then\.$/);
+    const afterOneMonth = (await renewal.textContent())!;
     await offer.getByRole("radio", { name: /^2 months/ }).check();
+    await expect(renewal).not.toHaveText(afterOneMonth);
+    const movedTo = (await renewal.textContent())!.match(/ to (\w+ \d+, \d{4})\./)![1]!;
     await offer.getByRole("button", { name: "Pause for 2 months" }).click();
     await expectToast(page, "Membership Paused", "Your membership is paused until");
     await expect(dialog).toBeHidden();
     const card = page.getByTestId("pause-card");
     await expect(card.getByRole("heading")).toHaveText(/^Your membership is paused until \w+ \d+, \d{4}$/);
+    await expect(card.getByTestId("pause-renewal")).toContainText(`Your plan now renews on ${movedTo}`);
     await card.getByRole("button", { name: "Resume now" }).click();
     await expectToast(page, "Welcome back!", "Your membership is active again.");
     await expect(card).toBeHidden();

@@ -87,8 +87,12 @@ export class StripeObjectStore {
     this.prices = options.prices ?? TEST_PRICES;
   }
 
+  /** Ids of objects recorded elsewhere (put): answered as they are, time does not move them. */
+  protected recorded = new Set<string>();
+
   /** Stores a copy of an object, answered as it is: a subscription recorded from a real webhook (tests/fixtures/stripe). */
   put(object: StripeObject): StripeObject {
+    this.recorded.add(object.id);
     return this.store(structuredClone(object));
   }
 
@@ -105,6 +109,7 @@ export class StripeObjectStore {
   /** Forgets every object. */
   protected forgetObjects(): void {
     this.objectsById = new Map();
+    this.recorded = new Set();
     this.checkoutPlans = new Map();
   }
 

@@ -26,9 +26,18 @@ export interface SubscriptionPatch {
 
 type Route = { method: string; pattern: RegExp; handle: (params: StripeObject, id: string) => StripeObject };
 
+/** Stripe's limit on a trial: trial_end at most two years (730 days) on. */
+const MAX_TRIAL_S = 730 * 86_400;
+const PRORATION_BEHAVIORS = new Set(["always_invoice", "create_prorations", "none"]);
+
 /** The objects and the routes of Stripe's REST API that read and change them. */
 export class StripeObjects extends StripeObjectStore {
   private readonly routes: Route[];
+  /**
+   * The webhook events Stripe would send for what happened here (a subscription changed by a call, a trial ended by
+   * time), oldest first, as Stripe sends them: the object as it now is and `previous_attributes`. Tests deliver them.
+   */
+  sentEvents: StripeObject[] = [];
 
   constructor(options: StripeObjectsOptions = {}) {
     super(options);
@@ -63,6 +72,33 @@ export class StripeObjects extends StripeObjectStore {
       Object.assign(subscription, { default_payment_method: paymentMethod.id, pending_setup_intent: null });
     }
     return paymentMethod.id;
+  }
+
+  /** The events of this type Stripe would have sent, oldest first. */
+  eventsOf(type: string): StripeObject[] {
+    return this.sentEvents.filter((event) => event.type === type);
+  }
+
+  protected override forgetObjects(): void {
+    super.forgetObjects();
+    this.sentEvents = [];
+  }
+
+  /** Records the event Stripe sends when a subscription changed: the top-level fields that differ go in previous_attributes. */
+  private sendUpdated(before: StripeObject, subscription: StripeObject): void {
+    const previous: StripeObject = {};
+    for (const key of Object.keys(subscription)) {
+      if (JSON.stringify(before[key]) !== JSON.stringify(subscription[key])) previous[key] = before[key] ?? null;
+    }
+    if (Object.keys(previous).length === 0) return;
+    this.sentEvents.push({
+      ...stripeFixture("event"),
+      id: this.newId("evt"),
+      type: "customer.subscription.updated",
+      created: this.nowSeconds(),
+      livemode: false,
+      data: { object: structuredClone(subscription), previous_attributes: previous },
+    });
   }
 
   /** Moves a subscription's state as time, Stripe or an admin would. */
@@ -216,20 +252,82 @@ export class StripeObjects extends StripeObjectStore {
     });
   }
 
-  /** As Stripe does by itself: a pause whose resumes_at has come is over (pause_collection cleared). */
+  /**
+   * As Stripe does by itself: a pause whose resumes_at has come is over (pause_collection cleared); a trial whose
+   * trial_end has come is over, its first period invoiced and paid with the card on file (active from trial_end for one
+   * interval), or, with no card, ended as trial_settings say (cancel). A recorded object (put) is answered as it is.
+   */
   subscriptionNow(id: string): StripeObject {
     const subscription = this.find("subscription", id);
+    const before = structuredClone(subscription);
+    const now = this.nowSeconds();
     const resumesAt = subscription.pause_collection?.resumes_at;
-    if (resumesAt && resumesAt <= this.nowSeconds()) subscription.pause_collection = null;
+    if (resumesAt && resumesAt <= now) subscription.pause_collection = null;
+    const trialOver = subscription.status === "trialing" && subscription.trial_end && subscription.trial_end <= now;
+    if (trialOver && !this.recorded.has(id)) this.endTrial(subscription);
+    this.sendUpdated(before, subscription);
     return subscription;
+  }
+
+  private endTrial(subscription: StripeObject): void {
+    const customer = this.find("customer", subscription.customer);
+    const card = subscription.default_payment_method ?? customer.invoice_settings.default_payment_method;
+    const start = subscription.trial_end;
+    if (!card) {
+      Object.assign(subscription, { status: "canceled", canceled_at: start, ended_at: start, cancel_at_period_end: false, cancel_at: null });
+      return;
+    }
+    const item = subscription.items.data[0];
+    Object.assign(item, { current_period_start: start, current_period_end: this.periodEnd(start, item.price.recurring.interval) });
+    const invoice = this.store({
+      ...stripeFixture("invoice"),
+      id: this.newId("in"),
+      created: start,
+      customer: subscription.customer,
+      subscription: subscription.id,
+      billing_reason: "subscription_cycle",
+      status: "paid",
+      amount_due: item.price.unit_amount,
+      amount_paid: item.price.unit_amount,
+      period_start: start,
+      period_end: item.current_period_end,
+    });
+    Object.assign(subscription, { status: "active", billing_cycle_anchor: start, latest_invoice: invoice.id });
+  }
+
+  /**
+   * trial_end on an update: a trial to that moment (Stripe's documented way to push the next charge out). The period
+   * restarts now and ends at trial_end, which becomes the billing cycle anchor; "now" ends a trial at once instead.
+   * proration_behavior "none" credits nothing for the unused paid time; any other is refused here, as GoRDU never sends one.
+   */
+  private setTrialEnd(subscription: StripeObject, trialEnd: string, prorationBehavior: string | undefined): void {
+    if (prorationBehavior !== undefined && !PRORATION_BEHAVIORS.has(prorationBehavior)) {
+      throw invalid(`Invalid proration_behavior: must be one of always_invoice, create_prorations, or none`, "proration_behavior");
+    }
+    if (prorationBehavior !== "none") throw invalid("The fake Stripe server only moves a trial_end with proration_behavior=none.", "proration_behavior");
+    const now = this.nowSeconds();
+    if (trialEnd === "now") {
+      subscription.trial_end = now;
+      this.endTrial(subscription);
+      return;
+    }
+    const end = Number(trialEnd);
+    if (!Number.isInteger(end) || end <= now) throw invalid("Invalid timestamp: must be an integer Unix timestamp in the future.", "trial_end");
+    if (end - now > MAX_TRIAL_S) throw invalid("The trial end can be at most 730 days from now.", "trial_end");
+    const item = subscription.items.data[0];
+    Object.assign(item, { current_period_start: now, current_period_end: end });
+    Object.assign(subscription, { status: "trialing", trial_start: now, trial_end: end, billing_cycle_anchor: end });
   }
 
   private updateSubscription(id: string, params: StripeObject): StripeObject {
     const subscription = this.subscriptionNow(id);
+    const before = structuredClone(subscription);
     const changes = Object.keys(params).filter((key) => key !== "expand" && key !== "metadata" && key !== "cancellation_details");
     if (subscription.status === "canceled" && changes.length > 0) {
       throw invalid("A canceled subscription can only update its cancellation_details and metadata.");
     }
+    // First, as it is the one change here that can be refused: Stripe applies an update whole or not at all.
+    if (params.trial_end !== undefined) this.setTrialEnd(subscription, params.trial_end, params.proration_behavior);
     if (params.cancel_at_period_end !== undefined) {
       subscription.cancel_at_period_end = flag(params.cancel_at_period_end);
       subscription.cancel_at = subscription.cancel_at_period_end ? subscription.items.data[0].current_period_end : null;
@@ -246,6 +344,7 @@ export class StripeObjects extends StripeObjectStore {
       subscription.default_payment_method = paymentMethod.id;
     }
     if (params.metadata) subscription.metadata = { ...subscription.metadata, ...params.metadata };
+    this.sendUpdated(before, subscription);
     return subscription;
   }
 

@@ -7,6 +7,9 @@ import {
   type PauseCandidate,
   pauseEndsAt,
   pauseReminderDue,
+  renewalAfterEarlyResume,
+  renewalAfterPause,
+  renewalMoveNotice,
 } from "../../src/domain/member-pause.ts";
 
 const NOW = new Date("2026-11-22T15:00:00Z");
@@ -25,9 +28,10 @@ const payingMember = (fields: Partial<PauseCandidate> = {}): PauseCandidate => (
   ...fields,
 });
 
-describe("who may pause (decision 133)", () => {
-  test("an active paying member who never paused may", () => {
+describe("who may pause (decisions 133 and 138)", () => {
+  test("an active paying member who never paused may, on a monthly or an annual plan", () => {
     expect(pauseAvailability(payingMember(), NOW)).toEqual({ ok: true });
+    expect(pauseAvailability(payingMember({ planType: "annual" }), NOW)).toEqual({ ok: true });
   });
 
   test.each([
@@ -36,9 +40,8 @@ describe("who may pause (decision 133)", () => {
     ["already-paused", { subscriptionStatus: "Paused" }],
     ["not-active", { subscriptionStatus: "Past Due" }],
     ["free", { subscriptionType: "Free" }],
-    ["annual", { planType: "annual" }],
-    ["annual", { planType: null }],
     ["trial", { trialEndsAt: new Date(NOW.getTime() + HOUR) }],
+    ["trial", { trialEndsAt: new Date(NOW.getTime() + HOUR), planType: "annual" }],
     ["cancelling", { cancelAtPeriodEnd: true }],
   ] as const)("refused (%s) for %o", (reason, fields) => {
     const answer = pauseAvailability(payingMember(fields), NOW);
@@ -77,6 +80,38 @@ describe("how long a pause lasts", () => {
   });
 });
 
+describe("the renewal a pause moves (decision 138)", () => {
+  test("by the pause's calendar months, the same time of day: a year paid to January 10 renews April 10 after 3 months", () => {
+    const renewsAt = new Date("2027-01-10T09:30:00Z");
+    expect(renewalAfterPause(renewsAt, 1)).toEqual(new Date("2027-02-10T09:30:00Z"));
+    expect(renewalAfterPause(renewsAt, 3)).toEqual(new Date("2027-04-10T09:30:00Z"));
+    expect(renewalAfterPause(new Date("2026-11-30T09:30:00Z"), 3)).toEqual(new Date("2027-02-28T09:30:00Z"));
+  });
+
+  test("the pause dialog says it before the member confirms, on their calendar", () => {
+    const renewsAt = new Date("2027-01-10T03:00:00Z"); // still January 9 in New York
+    expect(renewalMoveNotice(renewsAt, 2, "America/New_York")).toBe(
+      "Your renewal moves from January 9, 2027 to March 9, 2027. Nothing is charged before then.",
+    );
+  });
+
+  test("resuming early moves it back by exactly the unused part; at or after the end, not at all", () => {
+    const moved = new Date("2027-04-10T09:30:00Z");
+    const ends = pauseEndsAt(NOW, 3); // 2027-02-22T15:00Z
+    const tenDaysIn = new Date(NOW.getTime() + 10 * DAY);
+    expect(renewalAfterEarlyResume(moved, ends, tenDaysIn)).toEqual(new Date(moved.getTime() - (ends.getTime() - tenDaysIn.getTime())));
+    expect(renewalAfterEarlyResume(moved, ends, ends)).toEqual(moved);
+    expect(renewalAfterEarlyResume(moved, ends, new Date(ends.getTime() + DAY))).toEqual(moved);
+  });
+
+  test("never into the past: a pause begun a day before a renewal and ended at once renews a day later", () => {
+    const pausedAt = new Date("2026-11-29T12:00:00Z");
+    const moved = renewalAfterPause(new Date("2026-11-30T12:00:00Z"), 3); // February 28: 90 days on
+    const ends = pauseEndsAt(pausedAt, 3); // February 28 too, but 91 days on
+    expect(renewalAfterEarlyResume(moved, ends, pausedAt)).toEqual(new Date(pausedAt.getTime() + DAY));
+  });
+});
+
 describe("the day-before email", () => {
   const resumesAt = new Date("2026-12-22T15:00:00Z");
 
@@ -89,9 +124,12 @@ describe("the day-before email", () => {
 
   test("names the resume day on the member's calendar", () => {
     const late = new Date("2026-12-22T02:00:00Z"); // still December 21 in New York
-    const words = pauseEndingReminder({ planType: "monthly", resumesAt: late, timeZone: "America/New_York" });
+    const renewsAt = new Date("2027-03-01T15:00:00Z");
+    const words = pauseEndingReminder({ planType: "annual", resumesAt: late, renewsAt, timeZone: "America/New_York" });
     expect(words.subject).toBe("Your GoRDU pause ends tomorrow");
     expect(words.paragraphs[0]).toContain("December 21, 2026");
+    expect(words.paragraphs[1]).toBe("Your next payment is on March 1, 2027: the months you paused were added on, so you keep all the time you paid for.");
     expect(words.facts).toContainEqual({ label: "Resumes", value: "December 21, 2026" });
+    expect(words.facts).toContainEqual({ label: "Next payment", value: "$72 on March 1, 2027" });
   });
 });

@@ -196,7 +196,7 @@ function Dashboard({
         }}
       />
       <CancelDialog open={cancelOpen} subscription={subscription} onClose={() => setCancelOpen(false)} />
-      <PauseDialog open={pauseOpen} onClose={() => setPauseOpen(false)} onPaused={revalidate} />
+      <PauseDialog open={pauseOpen} subscription={subscription} onClose={() => setPauseOpen(false)} onPaused={revalidate} />
     </>
   );
 }

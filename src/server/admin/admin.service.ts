@@ -8,7 +8,8 @@ import type { User } from "../auth/users.ts";
 import { findUserById } from "../auth/users.ts";
 import type { SubscriptionSnapshot } from "../billing/billing.ts";
 import { withProvider } from "../billing/provider-errors.ts";
-import { localStatus } from "../billing/subscription-status.ts";
+import { liftPause } from "../billing/member-pause.service.ts";
+import { localStatus, pausedAt } from "../billing/subscription-status.ts";
 import { saveSubscription } from "../billing/subscription-sync.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest, notFound } from "../http/errors.ts";
@@ -126,9 +127,10 @@ export async function reactivateUserSubscription(deps: Deps, admin: User, id: nu
   const before = requireTarget(deps, id);
   const subscriptionId = requireLiveSubscription(before);
   let snapshot = await withProvider(() => deps.billing.getSubscription(subscriptionId));
-  const steps = reactivationSteps(snapshot);
+  const now = deps.clock.now();
+  const steps = reactivationSteps({ ...snapshot, paused: pausedAt(snapshot, now) });
   if (steps.length === 0) {
-    const status = localStatus(snapshot);
+    const status = localStatus(snapshot, now);
     throw badRequest(status === "Active" ? "This subscription is already active." : `This subscription is ${status}; there is nothing to re-activate.`);
   }
   if (steps.includes("start-new")) {
@@ -136,7 +138,8 @@ export async function reactivateUserSubscription(deps: Deps, admin: User, id: nu
     if (!before.cardLast4) throw badRequest("This customer has no card on file. Ask them to add one, or to subscribe again.");
     snapshot = await withProvider(() => deps.billing.startNewSubscription(before.stripeCustomerId!, before.planType!, subscriptionId));
   } else {
-    if (steps.includes("resume")) snapshot = await withProvider(() => deps.billing.resume(subscriptionId));
+    const paused = snapshot;
+    if (steps.includes("resume")) snapshot = await withProvider(() => liftPause(deps.billing, paused, now));
     if (steps.includes("undo-cancellation")) snapshot = await withProvider(() => deps.billing.undoCancelAtPeriodEnd(subscriptionId));
   }
   const message = reactivationMessage(steps);

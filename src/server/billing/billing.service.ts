@@ -9,7 +9,7 @@ import type { User } from "../auth/users.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest } from "../http/errors.ts";
 import { withProvider } from "./provider-errors.ts";
-import { localStatus } from "./subscription-status.ts";
+import { freeTrialEnd, localStatus } from "./subscription-status.ts";
 import { saveSubscription } from "./subscription-sync.ts";
 import { rewardTestBillingCharge } from "./test-billing-referrals.ts";
 
@@ -70,8 +70,8 @@ export async function cancelOwnSubscription(deps: Deps, user: User): Promise<{ u
   const current = await withProvider(() => deps.billing.getSubscription(subscriptionId));
   const subscription = {
     planType: current.planType ?? user.planType ?? "monthly",
-    status: localStatus(current),
-    trialEndsAt: current.status === "trialing" ? current.trialEnd : null,
+    status: localStatus(current, deps.clock.now()),
+    trialEndsAt: freeTrialEnd(current),
     currentPeriodEnd: current.currentPeriodEnd,
   };
   const snapshot = await withProvider(() =>

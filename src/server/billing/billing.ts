@@ -17,10 +17,16 @@ export interface SubscriptionSnapshot {
   id: string;
   customerId: string;
   status: string;
-  /** Stripe's pause_collection is set (an admin paused billing, or the member paused for a while). */
+  /** Stripe's pause_collection is set: an admin paused billing (or a member, before decision 138). */
   paused: boolean;
-  /** When a pause ends by itself (pause_collection.resumes_at); null for a pause with no end, or no pause. */
+  /** When that pause ends by itself (pause_collection.resumes_at); null for a pause with no end, or no pause. */
   resumesAt: Date | null;
+  /**
+   * A member's own pause (decision 138) moved the renewal and the renewal is still ahead (Stripe calls the subscription
+   * trialing until then): when the pause itself ends. Before then GoRDU shows Paused, after it Active; never a free trial.
+   * Null when no renewal was moved by a pause.
+   */
+  memberPauseEndsAt: Date | null;
   planType: PlanType | null;
   trialEnd: Date | null;
   currentPeriodEnd: Date | null;
@@ -83,9 +89,15 @@ export interface Billing {
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
   cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot>;
   undoCancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
-  /** Stops collection: until `resumesAt` when given (a member's pause), else until someone resumes it (an admin's). */
-  pause(subscriptionId: string, resumesAt?: Date): Promise<SubscriptionSnapshot>;
+  /** An admin's pause: collection stops (Stripe's pause_collection, invoices voided) until someone resumes it. */
+  pause(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  /** Lifts pause_collection: an admin's pause, or a member's started before decision 138. */
   resume(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  /**
+   * A member's own pause (decision 138): nothing is charged until `renewsAt` (Stripe: trial_end, no proration), and the
+   * subscription remembers that a pause ending at `pauseEndsAt` did it. Called again with earlier dates to end it early.
+   */
+  moveRenewalForPause(subscriptionId: string, dates: { renewsAt: Date; pauseEndsAt: Date }): Promise<SubscriptionSnapshot>;
   /**
    * A fresh subscription (no trial), paid at once with the customer's saved card, for a customer whose old one
    * ended: a member rejoining, or an admin's re-activation. `replacing` names the ended one; asking twice to

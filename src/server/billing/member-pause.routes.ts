@@ -12,7 +12,7 @@ import { pauseOwnSubscription, resumeOwnSubscription } from "./member-pause.serv
 const MINUTE = 60_000;
 export const TOO_MANY_PAUSE_CHANGES = "Too many changes to your pause. Please wait a few minutes and try again.";
 
-/** The signed-in member pauses or resumes their own subscription (decision 133); CSRF and the body parser are app-wide. */
+/** The signed-in member pauses or resumes their own subscription (decisions 133 and 138); CSRF and the body parser are app-wide. */
 export function memberPauseRoutes(deps: Deps) {
   const lock = new KeyedLock();
   // As a password change: a few per account per quarter hour; each one is a provider call.
@@ -26,7 +26,8 @@ export function memberPauseRoutes(deps: Deps) {
         changesByAccount.attempt(String(member.id), deps.clock.now(), TOO_MANY_PAUSE_CHANGES);
         const user = await pauseOwnSubscription(deps, lock, member, body.months);
         const until = user.pauseResumesAt ? ` until ${longDay(user.pauseResumesAt, user.timeZone)}` : "";
-        const message = `Your membership is paused${until}. No charges and no alerts until then; it resumes by itself.`;
+        const renews = user.currentPeriodEnd ? ` Your plan now renews on ${longDay(user.currentPeriodEnd, user.timeZone)}.` : "";
+        const message = `Your membership is paused${until}. No charges and no alerts until then; it resumes by itself.${renews}`;
         return { success: true as const, message, subscription: toSubscriptionInfo(user, deps.clock.now()) };
       },
       { body: PauseRequest, response: SubscriptionChanged },

@@ -12,7 +12,8 @@ import type { SubscriptionSnapshot } from "./billing.ts";
 import { completePaymentUpdate, currentSubscription } from "./billing.service.ts";
 import type { KeyedLock } from "./keyed-lock.ts";
 import { withProvider } from "./provider-errors.ts";
-import { localStatus } from "./subscription-status.ts";
+import { liftPause } from "./member-pause.service.ts";
+import { localStatus, pausedAt } from "./subscription-status.ts";
 import { saveSubscription } from "./subscription-sync.ts";
 
 export const ALREADY_ACTIVE = "Your membership is already active.";
@@ -50,11 +51,11 @@ export async function rejoin(deps: Deps, lock: KeyedLock, member: User, input: R
     if (!rejoinKind(user, deps.clock.now())) throw conflict(notEligible(user));
 
     const previous = user.stripeSubscriptionId ? await withProvider(() => deps.billing.getSubscription(user.stripeSubscriptionId!)) : null;
-    const steps: ReactivationStep[] = previous ? reactivationSteps(previous) : ["start-new"];
+    const steps: ReactivationStep[] = previous ? reactivationSteps({ ...previous, paused: pausedAt(previous, deps.clock.now()) }) : ["start-new"];
     if (steps.length === 0) {
       // Our copy lagged behind: the provider already has it running.
       const synced = saveSubscription(deps.db, { userId: user.id, snapshot: previous!, now: deps.clock.now(), appUrl: deps.config.appUrl });
-      throw conflict(localStatus(previous!) === "Active" ? ALREADY_ACTIVE : notEligible(synced));
+      throw conflict(localStatus(previous!, deps.clock.now()) === "Active" ? ALREADY_ACTIVE : notEligible(synced));
     }
     const startsNew = steps.includes("start-new");
     if (!startsNew && previous?.planType && previous.planType !== input.planType) {
@@ -70,7 +71,8 @@ export async function rejoin(deps: Deps, lock: KeyedLock, member: User, input: R
       snapshot = await withProvider(() => deps.billing.startNewSubscription(withCard.stripeCustomerId!, input.planType, previous?.id ?? null));
     } else {
       snapshot = previous!;
-      if (steps.includes("resume")) snapshot = await withProvider(() => deps.billing.resume(snapshot.id));
+      const paused = snapshot;
+      if (steps.includes("resume")) snapshot = await withProvider(() => liftPause(deps.billing, paused, deps.clock.now()));
       if (steps.includes("undo-cancellation")) snapshot = await withProvider(() => deps.billing.undoCancelAtPeriodEnd(snapshot.id));
     }
 

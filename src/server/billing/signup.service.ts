@@ -197,7 +197,7 @@ export function finishSignup(deps: Deps, pending: PendingSignup, customerId: str
         needsPasswordSetup: true,
         preferences: pending.preferences,
         subscriptionType: "Paid",
-        ...subscriptionColumns({ ...snapshot, customerId }),
+        ...subscriptionColumns({ ...snapshot, customerId }, now),
         planType: pending.planType,
       },
       now,

@@ -30,6 +30,17 @@ export interface StripeBillingOptions {
 }
 
 const fromUnix = (seconds: number | null | undefined): Date | null => (seconds ? new Date(seconds * 1000) : null);
+const toUnix = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** The subscription's metadata key a member's pause (decision 138) leaves: when the pause ends, in unix seconds. */
+export const MEMBER_PAUSE_ENDS_AT = "member_pause_ends_at";
+
+/** While Stripe says trialing, a renewal moved by a member's pause; any other time, nothing (a real trial has no such key). */
+function memberPauseEndsAt(subscription: Stripe.Subscription): Date | null {
+  if (subscription.status !== "trialing") return null;
+  const seconds = Number(subscription.metadata?.[MEMBER_PAUSE_ENDS_AT]);
+  return Number.isInteger(seconds) && seconds > 0 ? new Date(seconds * 1000) : null;
+}
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
 
@@ -111,6 +122,7 @@ export class StripeBilling implements Billing {
       status: subscription.status,
       paused: subscription.pause_collection != null,
       resumesAt: fromUnix(subscription.pause_collection?.resumes_at),
+      memberPauseEndsAt: memberPauseEndsAt(subscription),
       planType: this.planTypeOf(subscription),
       trialEnd: fromUnix(subscription.trial_end),
       currentPeriodEnd: fromUnix(subscription.items.data[0]?.current_period_end ?? legacyPeriodEnd),
@@ -211,14 +223,25 @@ export class StripeBilling implements Billing {
     return this.call(async () => this.snapshot(await this.stripe.subscriptions.cancel(subscriptionId, { expand: WITH_CARD })));
   }
 
-  pause(subscriptionId: string, resumesAt?: Date): Promise<SubscriptionSnapshot> {
-    const until = resumesAt ? { resumes_at: Math.floor(resumesAt.getTime() / 1000) } : {};
-    return this.updateSubscription(subscriptionId, { pause_collection: { behavior: "void", ...until } });
+  pause(subscriptionId: string): Promise<SubscriptionSnapshot> {
+    return this.updateSubscription(subscriptionId, { pause_collection: { behavior: "void" } });
   }
 
   resume(subscriptionId: string): Promise<SubscriptionSnapshot> {
     // An empty string is how Stripe's API unsets a field.
     return this.updateSubscription(subscriptionId, { pause_collection: "" });
+  }
+
+  /**
+   * Stripe's documented way to push a subscription's next charge out: a trial to that moment with no proration (the
+   * period paid for is neither credited nor charged; a new period, and its invoice, starts at trial_end).
+   */
+  moveRenewalForPause(subscriptionId: string, dates: { renewsAt: Date; pauseEndsAt: Date }): Promise<SubscriptionSnapshot> {
+    return this.updateSubscription(subscriptionId, {
+      trial_end: toUnix(dates.renewsAt),
+      proration_behavior: "none",
+      metadata: { [MEMBER_PAUSE_ENDS_AT]: String(toUnix(dates.pauseEndsAt)) },
+    });
   }
 
   startNewSubscription(customerId: string, planType: PlanType, replacing: string | null = null): Promise<SubscriptionSnapshot> {

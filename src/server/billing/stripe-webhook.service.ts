@@ -37,7 +37,7 @@ function ownerOf(deps: Deps, snapshot: SubscriptionSnapshot): User | undefined {
   const byCustomer = deps.db.select().from(users).where(eq(users.stripeCustomerId, snapshot.customerId)).get();
   if (!byCustomer) return undefined;
   if (!byCustomer.stripeSubscriptionId) return byCustomer;
-  const replacesEnded = byCustomer.subscriptionStatus === "Cancelled" && localStatus(snapshot) !== "Cancelled";
+  const replacesEnded = byCustomer.subscriptionStatus === "Cancelled" && localStatus(snapshot, deps.clock.now()) !== "Cancelled";
   return replacesEnded ? byCustomer : undefined;
 }
 
@@ -92,7 +92,8 @@ async function applyEvent(deps: Deps, event: Stripe.Event): Promise<void> {
       const owner = await syncSubscription(deps, event.data.object.id);
       const trialEnd = event.data.object.trial_end;
       // A member who cancelled their trial was told it ends with nothing charged; "continues automatically" would be wrong.
-      if (owner && trialEnd && !owner.cancelAtPeriodEnd) {
+      // A renewal moved by a pause is a "trial" only to Stripe (decision 138): the member has no free trial to be told of.
+      if (owner && trialEnd && owner.trialEndsAt && !owner.cancelAtPeriodEnd) {
         const email = trialEndingEmail(owner, format(new Date(trialEnd * 1000), "EEEE, MMMM d"), `${deps.config.appUrl}/dashboard`);
         queueEmail(deps.db, { kind: "trial-ending", to: owner.email, dedupeKey: `stripe:${event.id}`, ...email }, now);
       }

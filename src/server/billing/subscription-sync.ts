@@ -6,19 +6,19 @@ import type { User } from "../auth/users.ts";
 import { queueEmail } from "../mail/outbox.ts";
 import { billingConfirmationEmail } from "../mail/templates/billing-emails.ts";
 import type { SubscriptionSnapshot } from "./billing.ts";
-import { localStatus } from "./subscription-status.ts";
+import { freeTrialEnd, localStatus, pauseEnd } from "./subscription-status.ts";
 
-/** The columns of a user that mirror their provider subscription. */
-export function subscriptionColumns(snapshot: SubscriptionSnapshot) {
+/** The columns of a user that mirror their provider subscription, as they read at `now` (a member's pause ends by time). */
+export function subscriptionColumns(snapshot: SubscriptionSnapshot, now: Date) {
   return {
     stripeCustomerId: snapshot.customerId,
     stripeSubscriptionId: snapshot.id,
-    subscriptionStatus: localStatus(snapshot),
+    subscriptionStatus: localStatus(snapshot, now),
     planType: snapshot.planType ?? undefined,
-    trialEndsAt: snapshot.status === "trialing" ? snapshot.trialEnd : null,
+    trialEndsAt: freeTrialEnd(snapshot),
     currentPeriodEnd: snapshot.currentPeriodEnd,
     cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
-    pauseResumesAt: snapshot.paused ? snapshot.resumesAt : null,
+    pauseResumesAt: pauseEnd(snapshot, now),
     ...(snapshot.card ? { cardBrand: snapshot.card.brand, cardLast4: snapshot.card.last4 } : {}),
   };
 }
@@ -55,7 +55,7 @@ export function saveSubscription(db: DbOrTx, { userId, snapshot, now, appUrl, ex
     const before = tx.select().from(users).where(eq(users.id, userId)).get();
     const after = tx
       .update(users)
-      .set({ ...subscriptionColumns(snapshot), ...extra, updatedAt: now })
+      .set({ ...subscriptionColumns(snapshot, now), ...extra, updatedAt: now })
       .where(eq(users.id, userId))
       .returning()
       .get();

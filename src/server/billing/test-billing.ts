@@ -27,6 +27,8 @@ export interface TestSubscription {
   paused: boolean;
   /** When the pause ends by itself, as Stripe's pause_collection.resumes_at (ms); absent or null: no end. */
   resumesAt?: number | null;
+  /** A member's pause moved the renewal (as our Stripe metadata says): when the pause ends (ms). Read only while trialing. */
+  memberPauseEndsAt?: number | null;
   card: CardSummary | null;
   /** The ended subscription this one replaced (startNewSubscription). */
   replaces?: string;
@@ -104,6 +106,7 @@ export class TestBilling implements Billing {
       status: current.status,
       paused: current.paused,
       resumesAt: current.paused && current.resumesAt != null ? new Date(current.resumesAt) : null,
+      memberPauseEndsAt: current.status === "trialing" && current.memberPauseEndsAt != null ? new Date(current.memberPauseEndsAt) : null,
       planType: current.planType,
       trialEnd: current.trialEnd === null ? null : new Date(current.trialEnd),
       currentPeriodEnd: new Date(current.currentPeriodEnd),
@@ -178,12 +181,24 @@ export class TestBilling implements Billing {
     return this.update(subscriptionId, (s) => ({ ...s, cancelAtPeriodEnd: false }));
   }
 
-  async pause(subscriptionId: string, resumesAt?: Date) {
-    return this.update(subscriptionId, (s) => ({ ...s, paused: true, resumesAt: resumesAt?.getTime() ?? null }));
+  async pause(subscriptionId: string) {
+    return this.update(subscriptionId, (s) => ({ ...s, paused: true, resumesAt: null }));
   }
 
   async resume(subscriptionId: string) {
     return this.update(subscriptionId, (s) => ({ ...s, paused: false, resumesAt: null }));
+  }
+
+  /** As Stripe's trial_end with no proration: nothing charged until `renewsAt`, where a new period starts and is paid. */
+  async moveRenewalForPause(subscriptionId: string, dates: { renewsAt: Date; pauseEndsAt: Date }) {
+    const renewsAt = dates.renewsAt.getTime();
+    return this.update(subscriptionId, (s) => ({
+      ...s,
+      status: "trialing",
+      trialEnd: renewsAt,
+      currentPeriodEnd: renewsAt,
+      memberPauseEndsAt: dates.pauseEndsAt.getTime(),
+    }));
   }
 
   async startNewSubscription(customerId: string, planType: PlanType, replacing: string | null = null) {

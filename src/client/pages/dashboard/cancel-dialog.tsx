@@ -35,6 +35,7 @@ export function CancelDialog({ open, subscription, onClose }: { open: boolean; s
         <section className="pause-offer" aria-labelledby="pause-offer-title" data-testid="pause-offer">
           <h3 id="pause-offer-title">Need a break instead? Pause for up to 3 months</h3>
           <PauseChoice
+            renewsAt={subscription.currentPeriodEnd}
             onPaused={async () => {
               onClose();
               await revalidate();

@@ -8,7 +8,7 @@ import { usePendingAction } from "../../components/use-pending-action.ts";
 import { errorMessage } from "../../error-message.ts";
 import { useTimeZone } from "../../member-time-zone.ts";
 
-/** A member's own pause (decision 133): until when, what it means, and "Resume now". Nothing for any other state. */
+/** A member's own pause (decisions 133 and 138): until when, what it means, and "Resume now". Nothing for any other state. */
 export function PauseCard({ subscription, onResumed }: { subscription: SubscriptionInfo; onResumed: () => Promise<void> }) {
   const titleId = useId();
   const timeZone = useTimeZone();
@@ -17,6 +17,9 @@ export function PauseCard({ subscription, onResumed }: { subscription: Subscript
   const until = subscription.status === "Paused" ? subscription.pause.pausedUntil : null;
   if (!until) return null;
   const day = longDay(new Date(until), timeZone);
+  // A renewal a member's pause moved is after the pause (decision 138); an older pause_collection's may fall inside it.
+  const moved = subscription.currentPeriodEnd && subscription.currentPeriodEnd > until ? new Date(subscription.currentPeriodEnd) : null;
+  const renewal = moved ? longDay(moved, timeZone) : null;
 
   const resume = () =>
     run(async () => {
@@ -33,10 +36,12 @@ export function PauseCard({ subscription, onResumed }: { subscription: Subscript
   return (
     <article className="pause-card" aria-labelledby={titleId} data-testid="pause-card">
       <h2 id={titleId}>Your membership is paused until {day}</h2>
-      <p>
-        No charges and no alerts until then. On {day}, your deals and alerts start again by themselves, and billing picks up at your plan's first renewal after
-        that. We'll email you the day before.
-      </p>
+      <p>No charges and no alerts until then. On {day}, your deals and alerts start again by themselves. We'll email you the day before.</p>
+      {renewal && (
+        <p data-testid="pause-renewal">
+          Your plan now renews on <strong>{renewal}</strong>: the time you paused was added on. Resuming now moves that back by the days you don't use.
+        </p>
+      )}
       <Button type="button" onClick={resume} disabled={pending} aria-busy={pending}>
         Resume now
       </Button>

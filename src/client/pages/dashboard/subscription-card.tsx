@@ -19,7 +19,7 @@ export function subscriptionSummary(info: SubscriptionInfo, now: Date): string {
       return end ? `Active: renews on ${day(end)}.` : "Active.";
     }
     case "Paused":
-      // The day itself is on the pause card, in the member's zone.
+      // The days themselves (the pause's end, the renewal it moved) are on the pause card, in the member's zone.
       if (info.pause.pausedUntil) return "Paused by you: no deals, alerts or charges until your pause ends.";
       return info.rejoin ? "Paused: no deals, alerts or charges until you rejoin." : "Paused: no deals, alerts or charges. Contact support to resume.";
     case "Past Due":

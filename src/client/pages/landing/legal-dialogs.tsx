@@ -40,11 +40,11 @@ export function TermsDialog({ open, onClose, supportEmail }: LegalDialogProps) {
         </p>
         <h3>Pausing your membership</h3>
         <p>
-          Instead of cancelling, a member on a paid monthly plan can pause from the account dashboard for 1, 2 or 3 months, once in any 12 months (counted from
-          the day a pause starts; ending a pause early does not give it back). A free trial, an annual plan, a complimentary account, or a membership already
-          set to end can't be paused. While paused nothing is charged, and deal alerts and the deal list stop. The membership resumes by itself on the date
-          chosen, and we email you the day before; you can resume sooner at any time. Monthly charges falling due during a pause are not taken; billing picks up
-          at the first renewal date after the pause ends.
+          Instead of cancelling, a member on a paid monthly or annual plan can pause from the account dashboard for 1, 2 or 3 months, once in any 12 months
+          (counted from the day a pause starts; ending a pause early does not give it back). A free trial, a complimentary account, or a membership already set
+          to end can't be paused. While paused, deal alerts and the deal list stop, and your plan's next renewal moves later by the length of the pause (1, 2 or
+          3 calendar months), so you keep all the time you paid for and nothing is charged before the new renewal date. The membership resumes by itself on the
+          date chosen, and we email you the day before. You can resume sooner at any time; your renewal then moves back by the part of the pause you didn't use.
         </p>
         <h3 id="referrals">Referrals</h3>
         <ul>
