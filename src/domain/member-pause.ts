@@ -5,6 +5,7 @@
  * paid time nor gains free time; both come back by themselves on the chosen date, or sooner with "Resume now", which
  * moves the renewal back by the part of the pause not used.
  */
+import { TZDate } from "@date-fns/tz";
 import { addMonths } from "date-fns";
 import { DAY_MS } from "./calendar.ts";
 import type { PlanType } from "./api/common.ts";
@@ -37,8 +38,14 @@ export type PauseRefusal = "no-subscription" | "already-paused" | "not-active" |
 
 export type PauseAvailability = { ok: true } | { ok: false; reason: PauseRefusal; message: string };
 
+/**
+ * Calendar months counted on the airport's calendar, as members read their dates, whatever zone the process runs in
+ * (counted in UTC, an evening of November 28 in Raleigh plus three months read "February 27").
+ */
+const monthsLater = (at: Date, months: number): Date => new Date(addMonths(new TZDate(at.getTime(), "America/New_York"), months).getTime());
+
 /** The first moment a member who paused at `pausedAt` may pause again. */
-export const nextPauseAllowedAt = (pausedAt: Date): Date => addMonths(pausedAt, MONTHS_BETWEEN_PAUSES);
+export const nextPauseAllowedAt = (pausedAt: Date): Date => monthsLater(pausedAt, MONTHS_BETWEEN_PAUSES);
 
 /** Whether this member may start a pause now, and if not, why, in words fit to show them. */
 export function pauseAvailability(member: PauseCandidate, now: Date): PauseAvailability {
@@ -63,13 +70,13 @@ export function pauseAvailability(member: PauseCandidate, now: Date): PauseAvail
 export const isPauseMonths = (months: number): months is PauseMonths => (PAUSE_MONTHS as readonly number[]).includes(months);
 
 /** When a pause started now for `months` ends by itself: the same time of day, that many calendar months on. */
-export const pauseEndsAt = (now: Date, months: PauseMonths): Date => addMonths(now, months);
+export const pauseEndsAt = (now: Date, months: PauseMonths): Date => monthsLater(now, months);
 
 /**
  * Where a pause of `months` moves the plan's next renewal (decision 138): that many calendar months later, the same
  * time of day. The member is charged nothing until then, so the paid time the pause spans is added on, not lost.
  */
-export const renewalAfterPause = (renewsAt: Date, months: PauseMonths): Date => addMonths(renewsAt, months);
+export const renewalAfterPause = (renewsAt: Date, months: PauseMonths): Date => monthsLater(renewsAt, months);
 
 /** What the pause dialog says before the member confirms (decision 138), on their calendar. */
 export const renewalMoveNotice = (renewsAt: Date, months: PauseMonths, timeZone: string): string =>

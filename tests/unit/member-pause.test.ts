@@ -11,6 +11,7 @@ import {
   renewalAfterPause,
   renewalMoveNotice,
 } from "../../src/domain/member-pause.ts";
+import { longDay } from "../../src/domain/cancellation.ts";
 
 const NOW = new Date("2026-11-22T15:00:00Z");
 const HOUR = 60 * 60_000;
@@ -55,16 +56,17 @@ describe("who may pause (decisions 133 and 138)", () => {
 
   test("once in twelve months: refused until twelve calendar months after the last pause started, naming that day", () => {
     const pausedAt = new Date("2026-03-10T12:00:00Z");
-    expect(nextPauseAllowedAt(pausedAt)).toEqual(new Date("2027-03-10T12:00:00Z"));
+    // 08:00 in Raleigh both times: summer time there in March 2026, not yet on March 10, 2027
+    expect(nextPauseAllowedAt(pausedAt)).toEqual(new Date("2027-03-10T13:00:00Z"));
     const answer = pauseAvailability(payingMember({ memberPausedAt: pausedAt }), NOW);
     expect(answer).toEqual({
       ok: false,
       reason: "paused-recently",
       message: "You can pause once every 12 months. Your next pause can start on March 10, 2027.",
     });
-    const aMomentBefore = new Date("2027-03-10T11:59:59Z");
+    const aMomentBefore = new Date("2027-03-10T12:59:59Z");
     expect(pauseAvailability(payingMember({ memberPausedAt: pausedAt }), aMomentBefore).ok).toBe(false);
-    expect(pauseAvailability(payingMember({ memberPausedAt: pausedAt }), new Date("2027-03-10T12:00:00Z")).ok).toBe(true);
+    expect(pauseAvailability(payingMember({ memberPausedAt: pausedAt }), new Date("2027-03-10T13:00:00Z")).ok).toBe(true);
   });
 });
 
@@ -81,10 +83,10 @@ describe("how long a pause lasts", () => {
 });
 
 describe("the renewal a pause moves (decision 138)", () => {
-  test("by the pause's calendar months, the same time of day: a year paid to January 10 renews April 10 after 3 months", () => {
+  test("by the pause's calendar months, the same time of day on the airport's clock: a year paid to January 10 renews April 10 after 3 months", () => {
     const renewsAt = new Date("2027-01-10T09:30:00Z");
     expect(renewalAfterPause(renewsAt, 1)).toEqual(new Date("2027-02-10T09:30:00Z"));
-    expect(renewalAfterPause(renewsAt, 3)).toEqual(new Date("2027-04-10T09:30:00Z"));
+    expect(renewalAfterPause(renewsAt, 3)).toEqual(new Date("2027-04-10T08:30:00Z")); // 04:30 in Raleigh, now summer time
     expect(renewalAfterPause(new Date("2026-11-30T09:30:00Z"), 3)).toEqual(new Date("2027-02-28T09:30:00Z"));
   });
 
@@ -131,5 +133,13 @@ describe("the day-before email", () => {
     expect(words.paragraphs[1]).toBe("Your next payment is on March 1, 2027: the months you paused were added on, so you keep all the time you paid for.");
     expect(words.facts).toContainEqual({ label: "Resumes", value: "December 21, 2026" });
     expect(words.facts).toContainEqual({ label: "Next payment", value: "$72 on March 1, 2027" });
+  });
+});
+
+describe("calendar months on the airport's calendar", () => {
+  test("an evening of November 28 in Raleigh (already November 29 in UTC) plus three months ends on February 28 there", () => {
+    const eveningInRaleigh = new Date("2026-11-29T04:30:00Z");
+    expect(longDay(pauseEndsAt(eveningInRaleigh, 1), "America/New_York")).toBe("December 28, 2026");
+    expect(longDay(pauseEndsAt(eveningInRaleigh, 3), "America/New_York")).toBe("February 28, 2027");
   });
 });
