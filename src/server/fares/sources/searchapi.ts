@@ -21,8 +21,9 @@ import {
   type SearchRequest,
   type SearchResult,
 } from "./fare-source.ts";
-import { getJson, type FetchFunction } from "./http-json.ts";
-import { createPacedSearches, type ScanAllowance } from "../sweep/paced-searches.ts";
+import type { FetchFunction } from "./http-json.ts";
+import { createMonthlySearchApi, googleFlightsParams, recheckOf } from "./monthly-search-api.ts";
+import type { ScanAllowance } from "../sweep/paced-searches.ts";
 import { parseSearchApiAccount, type SearchApiAccount } from "./searchapi-account.ts";
 import { SEARCHAPI_PROVIDER, SEARCHAPI_SOURCE } from "./searchapi-answers.ts";
 import { dateGridParams, parseDateGrid, type DateGrid, type DateGridRequest } from "./searchapi-calendar.ts";
@@ -57,20 +58,12 @@ export interface SearchApiFareSource extends FareSource {
 const TRAVEL_CLASS: Record<Cabin, string> = { economy: "economy", premium_economy: "premium_economy", business: "business", first: "first_class" };
 
 export function searchApiFlightsParams(search: FareSearch, origin = HOME_AIRPORT): Record<string, string> {
-  const params: Record<string, string> = {
-    engine: "google_flights",
-    departure_id: origin,
-    arrival_id: search.destination,
-    outbound_date: search.departDate,
+  return {
+    ...googleFlightsParams(search, origin),
     flight_type: search.returnDate ? "round_trip" : "one_way",
     travel_class: TRAVEL_CLASS[search.cabin],
     stops: "any",
-    currency: "USD",
-    gl: "us",
-    hl: "en",
   };
-  if (search.returnDate) params.return_date = search.returnDate;
-  return params;
 }
 
 const accountState = (account: SearchApiAccount): AccountState => ({
@@ -81,41 +74,27 @@ const accountState = (account: SearchApiAccount): AccountState => ({
 
 export function createSearchApiFareSource(options: SearchApiOptions): SearchApiFareSource {
   const baseUrl = (options.baseUrl ?? "https://www.searchapi.io").replace(/\/+$/, "");
-  const fetchFunction = options.fetch ?? ((url, init) => fetch(url, init));
-  const timeoutMs = options.timeoutMs ?? 95_000;
   const concurrency = options.concurrency ?? 4;
-  const headers = { authorization: `Bearer ${options.apiKey}` };
-
-  let latestAccount: SearchApiAccount | null = null;
-  const accountNow = async (): Promise<SearchApiAccount> => {
-    const { status, body } = await getJson(fetchFunction, SEARCHAPI_PROVIDER, `${baseUrl}/api/v1/me`, { headers, timeoutMs });
-    latestAccount = parseSearchApiAccount(body, status);
-    return latestAccount;
-  };
-  const paced = createPacedSearches({
+  const api = createMonthlySearchApi({
     provider: SEARCHAPI_PROVIDER,
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs ?? 95_000,
+    headers: { authorization: `Bearer ${options.apiKey}` },
+    accountUrl: `${baseUrl}/api/v1/me`,
+    parseAccount: parseSearchApiAccount,
+    searchUrl: (params) => `${baseUrl}/api/v1/search?${new URLSearchParams(params)}`,
     schedule: options.schedule,
-    maxPerScan: options.maxSearchesPerScan ?? 300,
-    monthlyBudget: options.monthlyBudget ?? null,
-    monthLeft: accountNow,
+    maxSearchesPerScan: options.maxSearchesPerScan,
+    monthlyBudget: options.monthlyBudget,
   });
 
-  /** GET /api/v1/search; a 429 refuses every later search of the scan. */
-  const searchJson = async (scan: ScanAllowance, params: Record<string, string>) => {
-    const answer = await getJson(fetchFunction, SEARCHAPI_PROVIDER, `${baseUrl}/api/v1/search?${new URLSearchParams(params)}`, { headers, timeoutMs });
-    paced.refuse(scan, answer.status);
-    return answer;
-  };
-
   const searchOnce = async (scan: ScanAllowance, search: FareSearch): Promise<FareQuote | null> => {
-    const { status, body } = await searchJson(scan, searchApiFlightsParams(search));
+    const { status, body } = await api.searchJson(scan, searchApiFlightsParams(search));
     return readGoogleFlights(body, search, { provider: SEARCHAPI_PROVIDER, source: SEARCHAPI_SOURCE, origin: HOME_AIRPORT, status });
   };
 
   const explore = async (request: DiscoveryRequest, dates?: ExploreDates): Promise<DiscoveryResult> => {
-    const params = searchApiExploreParams(request, dates);
-    const scan = await paced.spendOne(request.now);
-    const { status, body } = await searchJson(scan, params);
+    const { scan, status, body } = await api.spendOne(request.now, searchApiExploreParams(request, dates));
     return { ...parseSearchApiExplore(body, status), searched: 1, quotaLeft: scan.left - scan.spent };
   };
 
@@ -124,25 +103,24 @@ export function createSearchApiFareSource(options: SearchApiOptions): SearchApiF
     sweep: "discovery",
     // Every area: Explore takes any box, so no area waits for an operator's setting.
     discoveryAreas: DISCOVERY_AREAS,
-    allowance: paced.allowance,
-    account: async () => accountState(await accountNow()),
-    lastAccount: () => (latestAccount ? accountState(latestAccount) : null),
+    allowance: api.paced.allowance,
+    account: async () => accountState(await api.accountNow()),
+    lastAccount: () => {
+      const account = api.latestAccount();
+      return account ? accountState(account) : null;
+    },
 
-    search: (request: SearchRequest): Promise<SearchResult> => paced.searchEach(request, concurrency, searchOnce),
+    search: (request: SearchRequest): Promise<SearchResult> => api.paced.searchEach(request, concurrency, searchOnce),
 
     async confirm(quote: FareQuote, now: Date): Promise<FareQuote | null> {
-      const scan = await paced.spendOne(now);
-      const { destination, departDate, returnDate, cabin } = quote;
-      return searchOnce(scan, { destination, departDate, returnDate, cabin, purpose: "recheck" });
+      return searchOnce(await api.paced.spendOne(now), recheckOf(quote));
     },
 
     discover: (request: DiscoveryRequest) => explore(request),
     discoverOn: (request: DiscoveryRequest, dates: ExploreDates) => explore(request, dates),
 
     async dateGrid(request: DateGridRequest, now: Date): Promise<DateGrid> {
-      const params = dateGridParams(request);
-      const scan = await paced.spendOne(now);
-      const { status, body } = await searchJson(scan, params);
+      const { status, body } = await api.spendOne(now, dateGridParams(request));
       return parseDateGrid(body, request.destination, status);
     },
   };

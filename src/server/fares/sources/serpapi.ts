@@ -20,9 +20,10 @@ import {
   type SearchRequest,
   type SearchResult,
 } from "./fare-source.ts";
-import { getJson, type FetchFunction } from "./http-json.ts";
-import { createPacedSearches, type ScanAllowance } from "../sweep/paced-searches.ts";
-import { parseAccount, type SerpApiAccount } from "./serpapi-account.ts";
+import type { FetchFunction } from "./http-json.ts";
+import { createMonthlySearchApi, googleFlightsParams, recheckOf } from "./monthly-search-api.ts";
+import type { ScanAllowance } from "../sweep/paced-searches.ts";
+import { parseAccount } from "./serpapi-account.ts";
 import { PROVIDER } from "./serpapi-answers.ts";
 import { exploreParams, parseTravelExplore } from "./serpapi-explore.ts";
 import { parseGoogleFlights, SERPAPI_SOURCE } from "./serpapi-flights.ts";
@@ -60,54 +61,30 @@ export interface SerpApiFareSource extends FareSource {
 
 export function createSerpApiFareSource(options: SerpApiOptions): SerpApiFareSource {
   const baseUrl = (options.baseUrl ?? "https://serpapi.com").replace(/\/+$/, "");
-  const fetchFunction = options.fetch ?? ((url, init) => fetch(url, init));
-  const timeoutMs = options.timeoutMs ?? 30_000;
   const concurrency = options.concurrency ?? 4;
   const areaIds = { ...KNOWN_AREA_IDS, ...options.exploreAreaIds };
-
-  let latestAccount: SerpApiAccount | null = null;
-  const accountNow = async (): Promise<SerpApiAccount> => {
-    const { status, body } = await getJson(fetchFunction, PROVIDER, `${baseUrl}/account?api_key=${encodeURIComponent(options.apiKey)}`, { timeoutMs });
-    latestAccount = parseAccount(body, status);
-    return latestAccount;
-  };
-  const paced = createPacedSearches({
+  const api = createMonthlySearchApi({
     provider: PROVIDER,
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    accountUrl: `${baseUrl}/account?api_key=${encodeURIComponent(options.apiKey)}`,
+    parseAccount,
+    searchUrl: (params) => `${baseUrl}/search.json?${new URLSearchParams({ ...params, api_key: options.apiKey })}`,
     schedule: options.schedule,
-    maxPerScan: options.maxSearchesPerScan ?? 300,
-    monthlyBudget: options.monthlyBudget ?? null,
-    monthLeft: accountNow,
+    maxSearchesPerScan: options.maxSearchesPerScan,
+    monthlyBudget: options.monthlyBudget,
   });
 
-  /** GET /search.json; a 429 refuses every later search of the scan. */
-  const searchJson = async (scan: ScanAllowance, params: Record<string, string>) => {
-    const answer = await getJson(fetchFunction, PROVIDER, `${baseUrl}/search.json?${new URLSearchParams({ ...params, api_key: options.apiKey })}`, {
-      timeoutMs,
-    });
-    paced.refuse(scan, answer.status);
-    return answer;
-  };
-
-  const flightsParams = (search: FareSearch): Record<string, string> => {
-    const params: Record<string, string> = {
-      engine: "google_flights",
-      departure_id: HOME_AIRPORT,
-      arrival_id: search.destination,
-      outbound_date: search.departDate,
-      type: search.returnDate ? "1" : "2",
-      travel_class: TRAVEL_CLASS[search.cabin],
-      stops: "0",
-      currency: "USD",
-      gl: "us",
-      hl: "en",
-    };
-    if (search.returnDate) params.return_date = search.returnDate;
-    return params;
-  };
+  const flightsParams = (search: FareSearch): Record<string, string> => ({
+    ...googleFlightsParams(search, HOME_AIRPORT),
+    type: search.returnDate ? "1" : "2",
+    travel_class: TRAVEL_CLASS[search.cabin],
+    stops: "0",
+  });
 
   const searchOnce = async (scan: ScanAllowance, search: FareSearch, fresh = false): Promise<FareQuote | null> => {
     // no_cache only where a live price must be proven: a cached repeat would be free but proves nothing.
-    const { status, body } = await searchJson(scan, fresh ? { ...flightsParams(search), no_cache: "true" } : flightsParams(search));
+    const { status, body } = await api.searchJson(scan, fresh ? { ...flightsParams(search), no_cache: "true" } : flightsParams(search));
     return parseGoogleFlights(body, search, HOME_AIRPORT, status);
   };
 
@@ -115,22 +92,18 @@ export function createSerpApiFareSource(options: SerpApiOptions): SerpApiFareSou
     name: SERPAPI_SOURCE,
     sweep: "discovery",
     discoveryAreas: DISCOVERY_AREAS.filter((area) => area === "north-america" || areaIds[area] !== undefined),
-    allowance: paced.allowance,
-    account: accountNow,
-    lastAccount: () => latestAccount,
+    allowance: api.paced.allowance,
+    account: api.accountNow,
+    lastAccount: api.latestAccount,
 
-    search: (request: SearchRequest): Promise<SearchResult> => paced.searchEach(request, concurrency, searchOnce),
+    search: (request: SearchRequest): Promise<SearchResult> => api.paced.searchEach(request, concurrency, searchOnce),
 
     async confirm(quote: FareQuote, now: Date): Promise<FareQuote | null> {
-      const scan = await paced.spendOne(now);
-      const { destination, departDate, returnDate, cabin } = quote;
-      return searchOnce(scan, { destination, departDate, returnDate, cabin, purpose: "recheck" }, true);
+      return searchOnce(await api.paced.spendOne(now), recheckOf(quote), true);
     },
 
     async discover(request: DiscoveryRequest): Promise<DiscoveryResult> {
-      const params = exploreParams(request, areaIds);
-      const scan = await paced.spendOne(request.now);
-      const { status, body } = await searchJson(scan, params);
+      const { scan, status, body } = await api.spendOne(request.now, exploreParams(request, areaIds));
       return { ...parseTravelExplore(body, status), searched: 1, quotaLeft: scan.left - scan.spent };
     },
   };
