@@ -3,7 +3,6 @@ import { AdminUserChanged, AdminUserList, AdminUser, AdminUserUpdate, AuditLog, 
 import { OkResponse } from "../../domain/api/common.ts";
 import type { Deps } from "../deps.ts";
 import { authentication, requireAdmin } from "../auth/auth-plugin.ts";
-import { notFound } from "../http/errors.ts";
 import { idFromPath } from "../http/path-id.ts";
 import { wholeNumberQuery } from "../http/query.ts";
 import { recentAudit } from "../audit-log.ts";

@@ -8,6 +8,22 @@ import { createPacedSearches, type MonthLeft, type PacedSearches, type ScanAllow
 import type { FareQuote, FareSearch } from "./fare-source.ts";
 import { getJson, type FetchFunction, type JsonAnswer } from "./http-json.ts";
 
+/** What an operator sets for either provider (config.ts reads them). */
+export interface MonthlySourceOptions {
+  apiKey: string;
+  /** SCAN_SCHEDULE: how many scans are left this month decides how many searches this one may use. */
+  schedule: string;
+  baseUrl?: string;
+  fetch?: FetchFunction;
+  timeoutMs?: number;
+  /** Searches of one scan in flight at once. */
+  concurrency?: number;
+  /** A ceiling per scan whatever the quota allows. */
+  maxSearchesPerScan?: number;
+  /** FARE_BUDGET: searches a month this install may spend, counted by the account's use this month; the plan's when unset. */
+  monthlyBudget?: number | null;
+}
+
 export interface MonthlySearchApiOptions<Account extends MonthLeft> {
   provider: string;
   fetch?: FetchFunction;

@@ -21,8 +21,7 @@ import {
   type SearchRequest,
   type SearchResult,
 } from "./fare-source.ts";
-import type { FetchFunction } from "./http-json.ts";
-import { createMonthlySearchApi, googleFlightsParams, recheckOf } from "./monthly-search-api.ts";
+import { createMonthlySearchApi, googleFlightsParams, type MonthlySourceOptions, recheckOf } from "./monthly-search-api.ts";
 import type { ScanAllowance } from "../sweep/paced-searches.ts";
 import { parseSearchApiAccount, type SearchApiAccount } from "./searchapi-account.ts";
 import { SEARCHAPI_PROVIDER, SEARCHAPI_SOURCE } from "./searchapi-answers.ts";
@@ -30,20 +29,8 @@ import { dateGridParams, parseDateGrid, type DateGrid, type DateGridRequest } fr
 import { parseSearchApiExplore, searchApiExploreParams, type ExploreDates } from "./searchapi-explore.ts";
 import { readGoogleFlights } from "./serpapi-flights.ts";
 
-export interface SearchApiOptions {
-  apiKey: string;
-  /** SCAN_SCHEDULE: how many scans are left this month decides how many searches this one may use. */
-  schedule: string;
-  baseUrl?: string;
-  fetch?: FetchFunction;
-  /** A calendar window takes 5–30 s, and SearchApi answers 503 after 90 s: the default waits for that. */
-  timeoutMs?: number;
-  concurrency?: number;
-  /** A ceiling per scan whatever the quota allows. */
-  maxSearchesPerScan?: number;
-  /** FARE_BUDGET: credits a month this install may spend, counted by the account's current_month_usage. */
-  monthlyBudget?: number | null;
-}
+/** `timeoutMs` waits 95 s by default: a calendar window takes 5–30 s, and SearchApi answers 503 after 90 s. */
+export type SearchApiOptions = MonthlySourceOptions;
 
 export interface SearchApiFareSource extends FareSource {
   allowance(now: Date): Promise<ScanAllowance>;

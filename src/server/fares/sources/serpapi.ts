@@ -20,8 +20,7 @@ import {
   type SearchRequest,
   type SearchResult,
 } from "./fare-source.ts";
-import type { FetchFunction } from "./http-json.ts";
-import { createMonthlySearchApi, googleFlightsParams, recheckOf } from "./monthly-search-api.ts";
+import { createMonthlySearchApi, googleFlightsParams, type MonthlySourceOptions, recheckOf } from "./monthly-search-api.ts";
 import type { ScanAllowance } from "../sweep/paced-searches.ts";
 import { parseAccount } from "./serpapi-account.ts";
 import { PROVIDER } from "./serpapi-answers.ts";
@@ -30,18 +29,7 @@ import { parseGoogleFlights, SERPAPI_SOURCE } from "./serpapi-flights.ts";
 
 export const QUOTA_USED_UP = `${PROVIDER}: monthly search quota used up (0 searches left)`;
 
-export interface SerpApiOptions {
-  apiKey: string;
-  /** SCAN_SCHEDULE: how many scans are left this month decides how many searches this one may use. */
-  schedule: string;
-  baseUrl?: string;
-  fetch?: FetchFunction;
-  timeoutMs?: number;
-  concurrency?: number;
-  /** A ceiling per scan whatever the quota allows. */
-  maxSearchesPerScan?: number;
-  /** FARE_BUDGET: searches a month this install may spend, counted by the account's this_month_usage; the plan's quota when unset. */
-  monthlyBudget?: number | null;
+export interface SerpApiOptions extends MonthlySourceOptions {
   /** Travel Explore's arrival_area_id per area, added to the ones SerpApi's reference names (discovery-areas.ts). */
   exploreAreaIds?: Readonly<Partial<Record<DiscoveryArea, string>>>;
 }
