@@ -43,7 +43,7 @@ export const MAY_IMPORT: Record<string, Allowed> = {
   "src/server/http": { parts: ["src/server/config.ts", "src/server/log.ts"], packages: ["bun", "elysia"] },
   "src/server/fares": { parts: ["db", "src/domain", ...SERVER_BASICS], packages: ["croner", "drizzle-orm"] },
   "src/server/mail": { parts: ["db", "src/domain", ...SERVER_BASICS], packages: ["drizzle-orm", "nodemailer", "web-push", "node:*"] },
-  "src/server/auth": feature(["src/server/mail"], ["@oslojs/encoding", "node:*"]),
+  "src/server/auth": feature(["src/server/mail", ...SERVER_BASICS], ["@oslojs/encoding", "node:*"]),
   "src/server/account": feature(["src/server/auth"]),
   "src/server/contact": feature(["src/server/mail"]),
   "src/server/deals": feature(["src/server/auth", "src/server/fares"]),

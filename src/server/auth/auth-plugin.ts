@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { hasDealAccess } from "../../domain/access.ts";
-import type { Deps } from "../deps.ts";
+import type { AuthDeps } from "./auth-deps.ts";
 import { cookieAttributes, DEVICE_COOKIE, SESSION_COOKIE, sessionTokenOf } from "./cookies.ts";
 import { validateSessionToken, type Session } from "./sessions.ts";
 import type { User } from "./users.ts";
@@ -18,7 +18,7 @@ export interface Auth {
 const knownSessions = new WeakMap<Request, Auth | null>();
 
 /** Lets an in-process API request made while `page` renders use the page's session, validated once per page. */
-export function sharePageSession(deps: Deps, page: Request, apiRequest: Request): Request {
+export function sharePageSession(deps: AuthDeps, page: Request, apiRequest: Request): Request {
   if (!knownSessions.has(page)) {
     const token = sessionTokenOf(page);
     knownSessions.set(page, token ? validateSessionToken(deps.db, token, deps.clock.now()) : null);
@@ -28,7 +28,7 @@ export function sharePageSession(deps: Deps, page: Request, apiRequest: Request)
 }
 
 /** Resolves the session cookie to its user for every API request; refreshes the cookie when the session slid forward. */
-export function authentication(deps: Deps) {
+export function authentication(deps: AuthDeps) {
   return new Elysia().derive({ as: "scoped" }, ({ cookie, request }) => {
     if (knownSessions.has(request)) return { auth: knownSessions.get(request)! };
     const token = sessionTokenOf(request);

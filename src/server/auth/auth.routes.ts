@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { OkResponse } from "../../domain/api/common.ts";
 import { CurrentUser, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from "../../domain/api/users.ts";
 import { toCurrentUser } from "./current-user.ts";
-import type { Deps } from "../deps.ts";
+import type { AuthDeps } from "./auth-deps.ts";
 import { authentication, cookieValue, requireUser, setDeviceCookie, setSessionCookie } from "./auth-plugin.ts";
 import { clientIp } from "../http/client-ip.ts";
 import type { AuthLimits } from "./auth-limits.ts";
@@ -10,7 +10,7 @@ import { login, RESET_EMAIL_SENT, requestPasswordReset, resetPassword } from "./
 import { DEVICE_COOKIE, SESSION_COOKIE, SIGNUP_COOKIE } from "./cookies.ts";
 import { invalidateSession } from "./sessions.ts";
 
-export function authRoutes(deps: Deps, limits: AuthLimits) {
+export function authRoutes(deps: AuthDeps, limits: AuthLimits) {
   const ipOf = (request: Request, server: Parameters<typeof clientIp>[1]) => clientIp(request, server, deps.config.trustProxy);
 
   return new Elysia()

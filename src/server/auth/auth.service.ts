@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema.ts";
 import type { ChangePasswordRequest, LoginRequest, ResetPasswordRequest } from "../../domain/api/users.ts";
 import { isValidEmail, normalizeEmail } from "../../domain/validation.ts";
-import type { Deps } from "../deps.ts";
+import type { AuthDeps } from "./auth-deps.ts";
 import { badRequest, unauthorized } from "../http/errors.ts";
 import { queueEmail } from "../mail/outbox.ts";
 import { passwordChangedEmail, passwordResetEmail, setPasswordEmail } from "../mail/templates/account-emails.ts";
@@ -23,7 +23,7 @@ export const INVALID_RESET_LINK = "This password reset link is invalid or expire
  * A known device of the account counts on its own allowance, anyone else on the address's and the account's
  * (auth-limits.ts). The browser becomes (or stays) a known device of the account.
  */
-export async function login(deps: Deps, limits: AuthLimits, input: LoginRequest, ip: string, previousSessionId: string | null, deviceToken: string | null) {
+export async function login(deps: AuthDeps, limits: AuthLimits, input: LoginRequest, ip: string, previousSessionId: string | null, deviceToken: string | null) {
   const now = deps.clock.now();
   const account = normalizeEmail(input.email);
   const user = findUserByEmail(deps.db, input.email);
@@ -55,7 +55,7 @@ export async function login(deps: Deps, limits: AuthLimits, input: LoginRequest,
  * Always the same answer; an email goes out only when the account exists and this address isn't being flooded.
  * Someone without a password yet (signed up, never set one) gets a link to set it, worded so.
  */
-export function requestPasswordReset(deps: Deps, limits: AuthLimits, email: string, ip: string): void {
+export function requestPasswordReset(deps: AuthDeps, limits: AuthLimits, email: string, ip: string): void {
   const now = deps.clock.now();
   limits.resetRequestsByIp.attempt(ip, now, "Too many reset requests. Please try again later.");
   if (!isValidEmail(email)) throw badRequest("Please enter a valid email address.");
@@ -76,7 +76,7 @@ export function requestPasswordReset(deps: Deps, limits: AuthLimits, email: stri
  * goes out. The costly hash runs only for a link that is good, and each address gets a few attempts. The guesses
  * counted against the account's old password no longer matter, and this browser becomes a known device.
  */
-export async function resetPassword(deps: Deps, limits: AuthLimits, input: ResetPasswordRequest, ip: string, deviceToken: string | null) {
+export async function resetPassword(deps: AuthDeps, limits: AuthLimits, input: ResetPasswordRequest, ip: string, deviceToken: string | null) {
   if (!input.token) throw badRequest(INVALID_RESET_LINK);
   checkNewPassword(input.newPassword, input.confirmPassword, "Please ensure both password fields match.");
   const now = deps.clock.now();
@@ -100,7 +100,7 @@ export async function resetPassword(deps: Deps, limits: AuthLimits, input: Reset
  * decision 097) needs no current password (whatever is sent as one is ignored). This session stays open; every
  * other one closes, and this browser stays the one known device.
  */
-export async function changePassword(deps: Deps, limits: AuthLimits, user: User, sessionId: string, input: ChangePasswordRequest) {
+export async function changePassword(deps: AuthDeps, limits: AuthLimits, user: User, sessionId: string, input: ChangePasswordRequest) {
   const now = deps.clock.now();
   if (!user.needsPasswordSetup && !input.currentPassword) throw badRequest("Please enter your current password.");
   checkNewPassword(input.newPassword, input.confirmPassword, "Please make sure both password fields match.");

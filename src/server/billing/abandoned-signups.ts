@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import { pendingSignups } from "../../../db/schema.ts";
-import type { Deps } from "../deps.ts";
+import type { BillingDeps } from "./billing-deps.ts";
 import type { Billing } from "./billing.ts";
 import type { PendingSignup } from "./pending-signups.ts";
 import { log } from "../log.ts";
@@ -23,7 +23,7 @@ export async function withdrawSignup(billing: Billing, signup: PendingSignup): P
  * Signups nobody finished within a day are withdrawn at the provider (a trial would cancel itself at its end
  * anyway, for lack of a card, but a paid Checkout would not) and their rows go; finished ones' rows go too.
  */
-export async function purgeAbandonedSignups(deps: Deps): Promise<void> {
+export async function purgeAbandonedSignups(deps: BillingDeps): Promise<void> {
   const abandoned = deps.db
     .select()
     .from(pendingSignups)

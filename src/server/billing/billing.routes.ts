@@ -17,7 +17,7 @@ import { OkResponse } from "../../domain/api/common.ts";
 import { canonicalMailbox } from "../../domain/mailbox.ts";
 import { isValidEmail } from "../../domain/validation.ts";
 import { toCurrentUser } from "../auth/current-user.ts";
-import type { Deps } from "../deps.ts";
+import type { BillingDeps } from "./billing-deps.ts";
 import { authentication, cookieValue, requireUser, setSessionCookie } from "../auth/auth-plugin.ts";
 import { cookieAttributes, SIGNUP_COOKIE } from "../auth/cookies.ts";
 import { clientIp } from "../http/client-ip.ts";
@@ -33,14 +33,14 @@ import { completeCheckout, completeSubscription, createSubscription, type Signup
 import { CODE_SENT, createSignupLimits, TOO_MANY_CODES, TOO_MANY_COMPLETIONS, TOO_MANY_SIGNUPS, type SignupLimits } from "./signup-limits.ts";
 
 /** Test billing's card confirmation, or Stripe's webhook: each exists only with its provider. */
-function providerRoutes(deps: Deps, limits: SignupLimits) {
+function providerRoutes(deps: BillingDeps, limits: SignupLimits) {
   if (deps.billing instanceof TestBilling) return testBillingRoutes(deps, deps.billing, limits);
   if (isStripeBilling(deps.billing)) return stripeWebhookRoutes(deps, deps.billing);
   return new Elysia();
 }
 
 /** The signed-in member's own subscription: 401 when signed out, decided here once (after the body is validated). */
-function memberBillingRoutes(deps: Deps) {
+function memberBillingRoutes(deps: BillingDeps) {
   const rejoinLock = new KeyedLock();
   return new Elysia()
     .use(authentication(deps))
@@ -74,7 +74,7 @@ function memberBillingRoutes(deps: Deps) {
 }
 
 /** Signing up (open to visitors, bound to their browser), the provider's own routes, and the member's subscription. */
-export function billingRoutes(deps: Deps) {
+export function billingRoutes(deps: BillingDeps) {
   const signupLock = new KeyedLock();
   /** A signup signs its browser in once; a double click's two requests share that one completion. */
   const completions = new SingleFlight();

@@ -6,7 +6,7 @@ import { cancellationDone, cancellationNotice, cancelsAtOnce } from "../../domai
 import { rejoinKind } from "../../domain/rejoin.ts";
 import { pauseInfo } from "./member-pause-info.ts";
 import type { User } from "../auth/users.ts";
-import type { Deps } from "../deps.ts";
+import type { BillingDeps } from "./billing-deps.ts";
 import { badRequest } from "../http/errors.ts";
 import { withProvider } from "./provider-errors.ts";
 import { freeTrialEnd, localStatus } from "./subscription-status.ts";
@@ -44,7 +44,7 @@ const cancellable = (user: User & { planType: NonNullable<User["planType"]> }) =
  * Webhooks keep the local copy current; once a period has ended, a renewal or a cancellation is due, so
  * the provider is asked again (test billing sends no webhooks, so this is how time moves it forward).
  */
-export async function currentSubscription(deps: Deps, user: User): Promise<User> {
+export async function currentSubscription(deps: BillingDeps, user: User): Promise<User> {
   const now = deps.clock.now();
   const periodEnded = user.currentPeriodEnd !== null && user.currentPeriodEnd.getTime() <= now.getTime();
   const pauseEnded = user.pauseResumesAt !== null && user.pauseResumesAt.getTime() <= now.getTime();
@@ -65,7 +65,7 @@ function requireSubscription(user: User): string {
  * Decided from the provider's view as it is now (a trial may have ended since our copy was written): a free trial and
  * a paid month run to their end and are not renewed; a paid year ends at once, as the Terms say (decision 106).
  */
-export async function cancelOwnSubscription(deps: Deps, user: User): Promise<{ user: User; message: string }> {
+export async function cancelOwnSubscription(deps: BillingDeps, user: User): Promise<{ user: User; message: string }> {
   const subscriptionId = requireSubscription(user);
   const current = await withProvider(() => deps.billing.getSubscription(subscriptionId));
   const subscription = {
@@ -81,7 +81,7 @@ export async function cancelOwnSubscription(deps: Deps, user: User): Promise<{ u
   return { user: after, message: cancellationDone(subscription, user.timeZone) };
 }
 
-export async function createPaymentUpdateIntent(deps: Deps, user: User): Promise<{ clientSecret: string }> {
+export async function createPaymentUpdateIntent(deps: BillingDeps, user: User): Promise<{ clientSecret: string }> {
   if (!user.stripeCustomerId) throw badRequest("There is no card on file for this account to update.");
   const intent = await withProvider(() => deps.billing.createPaymentUpdateIntent(user.stripeCustomerId!));
   return { clientSecret: intent.clientSecret };
@@ -93,7 +93,7 @@ export async function createPaymentUpdateIntent(deps: Deps, user: User): Promise
  */
 const INVALID_CARD_UPDATE = "This card update is not valid. Please try again.";
 
-export async function completePaymentUpdate(deps: Deps, user: User, clientSecret: string): Promise<User> {
+export async function completePaymentUpdate(deps: BillingDeps, user: User, clientSecret: string): Promise<User> {
   const setupIntentId = clientSecret.split("_secret_")[0];
   if (!user.stripeCustomerId || !setupIntentId?.startsWith("seti_")) throw badRequest(INVALID_CARD_UPDATE);
   const card = await withProvider(

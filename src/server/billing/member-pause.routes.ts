@@ -3,7 +3,7 @@ import { SubscriptionChanged } from "../../domain/api/billing.ts";
 import { PauseRequest } from "../../domain/api/member-pause.ts";
 import { longDay } from "../../domain/cancellation.ts";
 import { authentication, requireUser } from "../auth/auth-plugin.ts";
-import type { Deps } from "../deps.ts";
+import type { BillingDeps } from "./billing-deps.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { toSubscriptionInfo } from "./billing.service.ts";
 import { KeyedLock } from "./keyed-lock.ts";
@@ -13,7 +13,7 @@ const MINUTE = 60_000;
 export const TOO_MANY_PAUSE_CHANGES = "Too many changes to your pause. Please wait a few minutes and try again.";
 
 /** The signed-in member pauses or resumes their own subscription (decisions 133 and 138); CSRF and the body parser are app-wide. */
-export function memberPauseRoutes(deps: Deps) {
+export function memberPauseRoutes(deps: BillingDeps) {
   const lock = new KeyedLock();
   // As a password change: a few per account per quarter hour; each one is a provider call.
   const changesByAccount = new RateLimiter(5, 15 * MINUTE);

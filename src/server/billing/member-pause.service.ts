@@ -11,7 +11,7 @@ import {
   renewalAfterPause,
 } from "../../domain/member-pause.ts";
 import type { User } from "../auth/users.ts";
-import type { Deps } from "../deps.ts";
+import type { BillingDeps } from "./billing-deps.ts";
 import { badRequest } from "../http/errors.ts";
 import { log } from "../log.ts";
 import { queueEmail } from "../mail/outbox.ts";
@@ -24,7 +24,7 @@ import { saveSubscription } from "./subscription-sync.ts";
 
 export const PAUSE_REMINDER_KIND = "pause-ending";
 
-const readUser = (deps: Deps, id: number): User => deps.db.select().from(users).where(eq(users.id, id)).get()!;
+const readUser = (deps: BillingDeps, id: number): User => deps.db.select().from(users).where(eq(users.id, id)).get()!;
 
 /**
  * A member pauses their own subscription (decisions 133 and 138). The rule is checked against the provider's view as it
@@ -32,7 +32,7 @@ const readUser = (deps: Deps, id: number): User => deps.db.select().from(users).
  * pause's length (Stripe: trial_end, no proration), for a monthly and an annual plan alike. The pause's start is saved
  * with it, in the one writer, which sends the confirmation with the new renewal day.
  */
-export async function pauseOwnSubscription(deps: Deps, lock: KeyedLock, member: User, months: number): Promise<User> {
+export async function pauseOwnSubscription(deps: BillingDeps, lock: KeyedLock, member: User, months: number): Promise<User> {
   if (!isPauseMonths(months)) throw badRequest("A pause lasts 1, 2 or 3 months.");
   return lock.run(`pause:${member.id}`, async () => {
     const user = readUser(deps, member.id);
@@ -75,7 +75,7 @@ export async function liftPause(billing: Billing, snapshot: SubscriptionSnapshot
 }
 
 /** "Resume now": the pause ends at once; the renewal moves back by the unused part of the pause. */
-export async function resumeOwnSubscription(deps: Deps, lock: KeyedLock, member: User): Promise<User> {
+export async function resumeOwnSubscription(deps: BillingDeps, lock: KeyedLock, member: User): Promise<User> {
   return lock.run(`pause:${member.id}`, async () => {
     const user = readUser(deps, member.id);
     if (!user.stripeSubscriptionId || user.subscriptionStatus !== "Paused") throw badRequest("Your membership isn't paused.");
@@ -94,7 +94,7 @@ export async function resumeOwnSubscription(deps: Deps, lock: KeyedLock, member:
  * provider) it is told to resume. Our copy then says what the provider says, through the one writer, which sends the
  * "continues" confirmation.
  */
-export async function resumeEndedPauses(deps: Pick<Deps, "db" | "clock" | "billing" | "config">): Promise<number> {
+export async function resumeEndedPauses(deps: BillingDeps): Promise<number> {
   const now = deps.clock.now();
   const due = deps.db
     .select()
@@ -119,7 +119,7 @@ export async function resumeEndedPauses(deps: Pick<Deps, "db" | "clock" | "billi
 }
 
 /** The email the day before a pause ends: once per pause (its end date is in the dedupe key). */
-export function queuePauseReminders(deps: Pick<Deps, "db" | "clock" | "config">): number {
+export function queuePauseReminders(deps: Pick<BillingDeps, "db" | "clock" | "config">): number {
   const now = deps.clock.now();
   const soon = deps.db
     .select()

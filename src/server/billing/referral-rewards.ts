@@ -5,7 +5,7 @@ import { canonicalMailbox } from "../../domain/mailbox.ts";
 import { freeMonthCents, type ReferralParty, rewardForPayment } from "../../domain/referrals.ts";
 import { hashToken } from "../auth/tokens.ts";
 import type { User } from "../auth/users.ts";
-import type { Deps } from "../deps.ts";
+import type { BillingDeps } from "./billing-deps.ts";
 import { queueEmail } from "../mail/outbox.ts";
 import { freeMonthEarnedEmail } from "../mail/templates/referral-emails.ts";
 import { log } from "../log.ts";
@@ -35,7 +35,7 @@ function claimed(db: DbOrTx, keys: string[]): Set<string> {
 }
 
 /** The card on the member's subscription as the provider has it; null when they have none or it has ended. */
-async function memberCardFingerprint(deps: Deps, member: User): Promise<string | null> {
+async function memberCardFingerprint(deps: BillingDeps, member: User): Promise<string | null> {
   if (!member.stripeSubscriptionId) return null;
   return (await deps.billing.getSubscription(member.stripeSubscriptionId)).card?.fingerprint ?? null;
 }
@@ -51,7 +51,7 @@ export interface PaidCharge {
 type Claim = { referralId: number; member: User; cents: number };
 
 /** Decides and, when it is a reward, claims it (status, person and card), all in one transaction. */
-function claimReward(deps: Deps, friend: User, memberCard: string | null, charge: PaidCharge): Claim | null {
+function claimReward(deps: BillingDeps, friend: User, memberCard: string | null, charge: PaidCharge): Claim | null {
   const now = deps.clock.now();
   return deps.db.transaction((tx) => {
     const referral = tx.select().from(referrals).where(eq(referrals.referredUserId, friend.id)).get();
@@ -82,7 +82,7 @@ function claimReward(deps: Deps, friend: User, memberCard: string | null, charge
 }
 
 /** The provider refused or failed: the claim is given back, so the retried event tries again. */
-function releaseClaim(deps: Deps, referralId: number): void {
+function releaseClaim(deps: BillingDeps, referralId: number): void {
   deps.db.transaction((tx) => {
     tx.delete(referralRewardClaims).where(eq(referralRewardClaims.referralId, referralId)).run();
     tx.update(referrals).set({ status: "joined", creditCents: null, rewardedAt: null }).where(eq(referrals.id, referralId)).run();
@@ -101,7 +101,7 @@ export function awaitsFirstPayment(db: DbOrTx, customerId: string): boolean {
 }
 
 /** A friend's charge was paid: the member who referred them earns one free month if every rule says yes. */
-export async function rewardReferralPayment(deps: Deps, charge: PaidCharge): Promise<void> {
+export async function rewardReferralPayment(deps: BillingDeps, charge: PaidCharge): Promise<void> {
   const friend = deps.db.select().from(users).where(eq(users.stripeCustomerId, charge.customerId)).get();
   if (!friend || charge.amountPaidCents <= 0) return;
   const open = deps.db
@@ -148,7 +148,7 @@ export async function rewardReferralPayment(deps: Deps, charge: PaidCharge): Pro
  * is taken back with a balance transaction of the same amount (the claims stay: that person and card have had
  * their one reward).
  */
-export async function reverseReferralOnRefund(deps: Deps, customerId: string): Promise<void> {
+export async function reverseReferralOnRefund(deps: BillingDeps, customerId: string): Promise<void> {
   const friend = deps.db.select().from(users).where(eq(users.stripeCustomerId, customerId)).get();
   if (!friend) return;
   const reversing = deps.db.transaction((tx) => {

@@ -6,7 +6,7 @@ import { rejoinKind } from "../../domain/rejoin.ts";
 import { writeAudit } from "../audit-log.ts";
 import type { User } from "../auth/users.ts";
 import { findUserById } from "../auth/users.ts";
-import type { Deps } from "../deps.ts";
+import type { BillingDeps } from "./billing-deps.ts";
 import { badRequest, conflict } from "../http/errors.ts";
 import type { SubscriptionSnapshot } from "./billing.ts";
 import { completePaymentUpdate, currentSubscription } from "./billing.service.ts";
@@ -45,7 +45,7 @@ function welcomeBack(steps: ReactivationStep[], after: User): string {
  * its cancellation undone, keeping its plan. One request per member at a time, so a double click or a second
  * tab finds the membership already active and starts nothing.
  */
-export async function rejoin(deps: Deps, lock: KeyedLock, member: User, input: RejoinRequest): Promise<{ user: User; message: string }> {
+export async function rejoin(deps: BillingDeps, lock: KeyedLock, member: User, input: RejoinRequest): Promise<{ user: User; message: string }> {
   return lock.run(`rejoin:${member.id}`, async () => {
     const user = await currentSubscription(deps, findUserById(deps.db, member.id)!);
     if (!rejoinKind(user, deps.clock.now())) throw conflict(notEligible(user));

@@ -8,7 +8,7 @@ import { createSession } from "../auth/sessions.ts";
 import type { User } from "../auth/users.ts";
 import { hashToken, issuePasswordToken, newNumericCode, newToken } from "../auth/tokens.ts";
 import { findUserByEmail, findUserById, insertUser } from "../auth/users.ts";
-import type { Deps } from "../deps.ts";
+import type { BillingDeps } from "./billing-deps.ts";
 import { badRequest, conflict, HttpError } from "../http/errors.ts";
 import { queueEmail } from "../mail/outbox.ts";
 import { accountExistsEmail, signupCodeEmail, welcomeEmail } from "../mail/templates/account-emails.ts";
@@ -56,7 +56,7 @@ const codeHash = (signupId: string, code: string) => hashToken(`${signupId}:${co
  * new code, another address or plan) replaces this browser's signup, withdrawing one that had got further.
  */
 export async function startSignup(
-  deps: Deps,
+  deps: BillingDeps,
   lock: KeyedLock,
   input: StartSignupInput,
   browserToken: string | null,
@@ -104,7 +104,7 @@ export async function startSignup(
  * The code proves the person reads the address's mail. Each signup's code may be tried 5 times; a code never works
  * for an address that has an account (its owner was sent no code).
  */
-function confirmEmail(deps: Deps, limits: SignupLimits, signup: PendingSignup, code: string, now: Date): void {
+function confirmEmail(deps: BillingDeps, limits: SignupLimits, signup: PendingSignup, code: string, now: Date): void {
   limits.codeAttemptsBySignup.attempt(signup.id, now, TOO_MANY_CODE_ATTEMPTS);
   const matches =
     signup.emailCodeHash !== null &&
@@ -123,7 +123,7 @@ function confirmEmail(deps: Deps, limits: SignupLimits, signup: PendingSignup, c
  * stays confirmed and nothing else is kept.
  */
 export async function createSubscription(
-  deps: Deps,
+  deps: BillingDeps,
   lock: KeyedLock,
   limits: SignupLimits,
   code: string,
@@ -174,7 +174,7 @@ export async function createSubscription(
  * confirmed makes nothing. A trialing subscription whose address or card had a trial before makes nothing either
  * (TrialUsedError); one that is given records both, in the same transaction, so two at once cannot both get it.
  */
-export function finishSignup(deps: Deps, pending: PendingSignup, customerId: string, snapshot: SubscriptionSnapshot): User {
+export function finishSignup(deps: BillingDeps, pending: PendingSignup, customerId: string, snapshot: SubscriptionSnapshot): User {
   const now = deps.clock.now();
   return deps.db.transaction((tx) => {
     const fresh = tx.select().from(pendingSignups).where(eq(pendingSignups.id, pending.id)).get();
@@ -223,7 +223,7 @@ export function finishSignup(deps: Deps, pending: PendingSignup, customerId: str
   });
 }
 
-function pendingForBrowser(deps: Deps, browserToken: string | null, email: string): PendingSignup {
+function pendingForBrowser(deps: BillingDeps, browserToken: string | null, email: string): PendingSignup {
   const pending = findPendingSignupForBrowser(deps.db, browserToken, deps.clock.now());
   if (!pending || normalizeEmail(pending.email) !== normalizeEmail(email)) throw new HttpError(403, SIGNUP_NOT_FOUND);
   return pending;
@@ -234,7 +234,7 @@ function pendingForBrowser(deps: Deps, browserToken: string | null, email: strin
  * session, so its cookie is worthless afterwards. If the webhook made the account first, the browser still gets
  * its one session, but only while the account waits for its first password (nobody has secured it yet).
  */
-function signInOnce(deps: Deps, pending: PendingSignup, user: User) {
+function signInOnce(deps: BillingDeps, pending: PendingSignup, user: User) {
   return deps.db.transaction((tx) => {
     const spent = tx.delete(pendingSignups).where(eq(pendingSignups.id, pending.id)).returning({ id: pendingSignups.id }).get();
     const current = findUserById(tx, user.id);
@@ -256,7 +256,7 @@ export type SignupResult = { user: User; session: ReturnType<typeof createSessio
  * plan; accepting (`paidPlan`) starts a subscription without a trial, paid today with the card just entered.
  */
 async function finishWithOrWithoutTrial(
-  deps: Deps,
+  deps: BillingDeps,
   pending: PendingSignup,
   customerId: string,
   subscriptionId: string | null,
@@ -285,7 +285,7 @@ async function finishWithOrWithoutTrial(
 }
 
 /** After the card form succeeded in this browser: verify with the provider, create the account, sign in. */
-export async function completeSubscription(deps: Deps, email: string, browserToken: string | null, paidPlan: boolean): Promise<SignupResult> {
+export async function completeSubscription(deps: BillingDeps, email: string, browserToken: string | null, paidPlan: boolean): Promise<SignupResult> {
   const pending = pendingForBrowser(deps, browserToken, email);
   if (!pending.emailConfirmedAt || !pending.setupIntentId || !pending.stripeCustomerId) throw new HttpError(403, SIGNUP_NOT_FOUND);
   const intent = await withProvider(() => deps.billing.getSetupIntent(pending.setupIntentId!));
@@ -297,7 +297,7 @@ export async function completeSubscription(deps: Deps, email: string, browserTok
  * Another browser finished a signup for the same email first: this one's subscription is cancelled at once,
  * so the card just entered is never charged, and the person is told to log in.
  */
-async function finishOrWithdraw(deps: Deps, pending: PendingSignup, customerId: string, snapshot: SubscriptionSnapshot): Promise<User> {
+async function finishOrWithdraw(deps: BillingDeps, pending: PendingSignup, customerId: string, snapshot: SubscriptionSnapshot): Promise<User> {
   try {
     return finishSignup(deps, pending, customerId, snapshot);
   } catch (error) {
@@ -312,7 +312,7 @@ async function finishOrWithdraw(deps: Deps, pending: PendingSignup, customerId: 
 }
 
 /** The hosted path: Stripe Checkout came back to /dashboard?session_id=… in the browser that started it. */
-export async function completeCheckout(deps: Deps, sessionId: string, browserToken: string | null, paidPlan: boolean): Promise<SignupResult> {
+export async function completeCheckout(deps: BillingDeps, sessionId: string, browserToken: string | null, paidPlan: boolean): Promise<SignupResult> {
   const pending = findPendingSignupForBrowser(deps.db, browserToken, deps.clock.now());
   if (!pending || pending.checkoutSessionId !== sessionId) throw new HttpError(403, SIGNUP_NOT_FOUND);
   const session = await withProvider(() => deps.billing.getCheckoutSession(sessionId));

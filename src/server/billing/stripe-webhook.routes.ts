@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { WebhookReceived } from "../../domain/api/billing.ts";
 import type Stripe from "stripe";
-import type { Deps } from "../deps.ts";
+import type { BillingDeps } from "./billing-deps.ts";
 import { rawBodyOf } from "../http/body-parsing.ts";
 import { badRequest } from "../http/errors.ts";
 import { KeyedLock } from "./keyed-lock.ts";
@@ -17,7 +17,7 @@ export function isStripeBilling(billing: Billing): billing is StripeBilling {
 }
 
 /** Stripe's webhook: the raw body's signature authenticates it, which is why it alone skips the CSRF check. */
-export function stripeWebhookRoutes(deps: Deps, billing: StripeBilling) {
+export function stripeWebhookRoutes(deps: BillingDeps, billing: StripeBilling) {
   const lock = new KeyedLock();
   return new Elysia().post(
     STRIPE_WEBHOOK_PATH,

@@ -2,7 +2,7 @@ import { format } from "date-fns";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { pendingSignups, stripeEvents, users } from "../../../db/schema.ts";
-import type { Deps } from "../deps.ts";
+import type { BillingDeps } from "./billing-deps.ts";
 import { queueEmail } from "../mail/outbox.ts";
 import { paymentFailedEmail, trialEndingEmail } from "../mail/templates/billing-emails.ts";
 import type { SubscriptionSnapshot } from "./billing.ts";
@@ -31,7 +31,7 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
  * A live subscription of a customer whose recorded one has ended is theirs, though: a rejoin whose answer
  * never reached our database (the event arrived first, or the process stopped in between).
  */
-function ownerOf(deps: Deps, snapshot: SubscriptionSnapshot): User | undefined {
+function ownerOf(deps: BillingDeps, snapshot: SubscriptionSnapshot): User | undefined {
   const bySubscription = deps.db.select().from(users).where(eq(users.stripeSubscriptionId, snapshot.id)).get();
   if (bySubscription) return bySubscription;
   const byCustomer = deps.db.select().from(users).where(eq(users.stripeCustomerId, snapshot.customerId)).get();
@@ -45,7 +45,7 @@ function ownerOf(deps: Deps, snapshot: SubscriptionSnapshot): User | undefined {
  * Never trusts the order events arrive in: it asks Stripe for the subscription as it is now and writes
  * that onto its owner. Returns the owner, if there is one.
  */
-async function syncSubscription(deps: Deps, subscriptionId: string): Promise<User | undefined> {
+async function syncSubscription(deps: BillingDeps, subscriptionId: string): Promise<User | undefined> {
   const snapshot = await deps.billing.getSubscription(subscriptionId);
   const owner = ownerOf(deps, snapshot);
   return owner ? saveSubscription(deps.db, { userId: owner.id, snapshot, now: deps.clock.now(), appUrl: deps.config.appUrl }) : undefined;
@@ -55,7 +55,7 @@ async function syncSubscription(deps: Deps, subscriptionId: string): Promise<Use
  * A signup whose browser never came back still becomes an account (with a welcome email to set a password), if its
  * address was confirmed and its trial is not refused.
  */
-async function finishSignupFor(deps: Deps, where: { setupIntentId: string } | { checkoutSessionId: string }) {
+async function finishSignupFor(deps: BillingDeps, where: { setupIntentId: string } | { checkoutSessionId: string }) {
   const pending =
     "setupIntentId" in where
       ? deps.db.select().from(pendingSignups).where(eq(pendingSignups.setupIntentId, where.setupIntentId)).get()
@@ -78,7 +78,7 @@ async function finishSignupFor(deps: Deps, where: { setupIntentId: string } | { 
   }
 }
 
-async function applyEvent(deps: Deps, event: Stripe.Event): Promise<void> {
+async function applyEvent(deps: BillingDeps, event: Stripe.Event): Promise<void> {
   const now = deps.clock.now();
   switch (event.type) {
     case "customer.subscription.created":
@@ -147,7 +147,7 @@ async function applyEvent(deps: Deps, event: Stripe.Event): Promise<void> {
  * Applies each event once. Two identical deliveries at the same moment wait for each other; a failure
  * leaves the event unprocessed, so Stripe's retry applies it later.
  */
-export async function handleStripeEvent(deps: Deps, lock: KeyedLock, event: Stripe.Event): Promise<"applied" | "duplicate"> {
+export async function handleStripeEvent(deps: BillingDeps, lock: KeyedLock, event: Stripe.Event): Promise<"applied" | "duplicate"> {
   return lock.run(`stripe-event:${event.id}`, async () => {
     const seen = deps.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id)).get();
     if (seen?.processedAt) return "duplicate";

@@ -2,7 +2,7 @@ import { and, eq, lte, ne } from "drizzle-orm";
 import { referrals, users } from "../../../db/schema.ts";
 import { PLANS } from "../../domain/plans.ts";
 import type { User } from "../auth/users.ts";
-import type { Deps } from "../deps.ts";
+import type { BillingDeps } from "./billing-deps.ts";
 import { log } from "../log.ts";
 import { awaitsFirstPayment, rewardReferralPayment } from "./referral-rewards.ts";
 import { saveSubscription } from "./subscription-sync.ts";
@@ -13,7 +13,7 @@ import { saveSubscription } from "./subscription-sync.ts";
  * time moves a member on (currentSubscription), after a signup paid today, and by the five-minute job
  * (rewardEndedTestTrials); repeating it is harmless.
  */
-export async function rewardTestBillingCharge(deps: Deps, friend: User): Promise<void> {
+export async function rewardTestBillingCharge(deps: BillingDeps, friend: User): Promise<void> {
   if (deps.billing.mode !== "test" || !friend.stripeSubscriptionId || !friend.stripeCustomerId) return;
   if (!awaitsFirstPayment(deps.db, friend.stripeCustomerId)) return;
   try {
@@ -35,7 +35,7 @@ export async function rewardTestBillingCharge(deps: Deps, friend: User): Promise
  * read now, as Stripe's invoice.paid would tell us, so the member's free month comes within minutes of the friend's
  * first charge instead of whenever the friend next opens their dashboard. Only referrals still awaiting a payment.
  */
-export async function rewardEndedTestTrials(deps: Deps): Promise<number> {
+export async function rewardEndedTestTrials(deps: BillingDeps): Promise<number> {
   if (deps.billing.mode !== "test") return 0;
   const now = deps.clock.now();
   const due = deps.db
