@@ -15,6 +15,7 @@
  *                        between the budget markers of docs/deal-quality.md, which a full run of the rules keeps
  *   --areas serpapi      budgeted mode: Explore searches only the areas SerpApi names with no SERPAPI_EXPLORE_AREAS
  *                        (North America, Europe), the other routes one by one (decision 114); default every area
+ *   --completeness       budgeted mode: Explore answers exact dates and the sweep makes its completeness pass (decision 138)
  */
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { join } from "node:path";
@@ -40,6 +41,7 @@ const { values: flags } = parseArgs({
     job: { type: "string" },
     budget: { type: "string" },
     areas: { type: "string" },
+    completeness: { type: "boolean", default: false },
     "budget-job": { type: "string" },
   },
 });
@@ -202,7 +204,14 @@ async function runBudgets(list: string, world: WorldKind | undefined, seed: numb
   const specs: BudgetJobSpec[] = [];
   for (const searchesPerMonth of budgets) {
     for (const s of seed !== undefined ? [seed] : [TUNE_SEED, HOLDOUT_SEED])
-      specs.push({ kind: world ?? "stationary", seed: s, days, searchesPerMonth, areas: flags.areas === "serpapi" ? "serpapi" : "all" });
+      specs.push({
+        kind: world ?? "stationary",
+        seed: s,
+        days,
+        searchesPerMonth,
+        areas: flags.areas === "serpapi" ? "serpapi" : "all",
+        completeness: flags.completeness,
+      });
   }
   const started = performance.now();
   const results: BudgetJobResult[] = new Array(specs.length);

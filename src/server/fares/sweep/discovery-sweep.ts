@@ -6,14 +6,17 @@
  * Then it searches the dates of drops that can have held (docs/decisions/085; their searches were set aside before
  * discovery). What the share has left then re-checks live deals not seen for a while, then prices routes we cannot
  * judge yet (no history of our own): their fresh answer carries Google's range, so a deal can be found on a new install.
- * The phases are in sweep-phases.ts, the state they share in sweep-run.ts.
+ * A source that answers Explore for exact dates also gets the completeness pass (completeness-pass.ts): one grid date
+ * pair a sweep, so a sale that is never its window's cheapest is still found. The phases are in sweep-phases.ts, the
+ * state they share in sweep-run.ts.
  */
 import type { DiscoveryArea } from "../../../domain/discovery-areas.ts";
 import { DISCOVERY_AREAS } from "../../../domain/discovery-areas.ts";
 import { judgeQuotes } from "../judge/judge-quotes.ts";
 import type { SearchAllowance } from "../sources/fare-source.ts";
 import { confirmationReserve, CORE_QUERIES, planDiscovery, rotation, rotationSize } from "./discovery-plan.ts";
-import { dropsThatCanHaveHeld, hiddenNeighbours, rotationDone } from "./sweep-lookups.ts";
+import { COMPLETENESS_SEARCHES_PER_SWEEP, completenessSearches, splitDiscoverySearches } from "./completeness-pass.ts";
+import { discoveryDone, dropsThatCanHaveHeld, hiddenNeighbours } from "./sweep-lookups.ts";
 import { confirmDealCandidates, discoverCandidates, lookAtDates, priceUnjudgedRoutes, recheckLiveDeals, tallySweep } from "./sweep-phases.ts";
 import { startSweep, type DiscoverySweep, type SweepInput } from "./sweep-run.ts";
 
@@ -42,9 +45,15 @@ export async function sweepByDiscovery(input: SweepInput): Promise<DiscoverySwee
   const allowance = fares.allowance ? await fares.allowance(now) : null;
   const heldDrops = dropsThatCanHaveHeld(db, now);
   const neighbours = hiddenNeighbours(db, now, today);
-  const count = discoveryCount(allowance, areas, today, heldDrops.length + neighbours.length);
+  const count = Math.max(1, discoveryCount(allowance, areas, today, heldDrops.length + neighbours.length));
   const run = startSweep(input, allowance);
-  const queries = planDiscovery({ count: Math.max(1, count), areas, today, rotationDone: rotationDone(db, fares.name, areas) });
+  // The completeness pass's exact-date searches come after the core, out of the same count (completeness-pass.ts).
+  const passPerSweep = fares.exactDateExplore ? COMPLETENESS_SEARCHES_PER_SWEEP : 0;
+  const done = discoveryDone(db, fares.name, areas, passPerSweep);
+  const split = splitDiscoverySearches(count, areas, passPerSweep);
+  const planned = planDiscovery({ count: count - split.completeness, areas, today, rotationDone: done.rotation });
+  const pass = completenessSearches({ areas, today, done: done.completeness, count: split.completeness });
+  const queries = [...planned.slice(0, split.core), ...pass, ...planned.slice(split.core)];
 
   const found = await discoverCandidates(run, queries);
   const judgedFound = judgeQuotes(found, history, today).judged;

@@ -1,24 +1,30 @@
 /**
  * What a discovery sweep reads from the database before and while it searches (discovery-sweep.ts): where the
- * rotation stands, which trips were already observed today, which drops can have held, the trips behind a new drop,
+ * rotation and the completeness pass stand, which trips were already observed today, which drops can have held, the trips behind a new drop,
  * and the live deals. Reads only.
  */
 import type { Db } from "../../../../db/client.ts";
 import { daysBetween, HOUR_MS, monthOf } from "../../../domain/calendar.ts";
 import { DEAL_RULES } from "../../../domain/deal-rules.ts";
-import type { DISCOVERY_AREAS } from "../../../domain/discovery-areas.ts";
+import type { DiscoveryArea } from "../../../domain/discovery-areas.ts";
 import type { FareQuote } from "../sources/fare-source.ts";
-import { rotationSearchesOf } from "./discovery-plan.ts";
+import { splitDiscoverySearches } from "./completeness-pass.ts";
 import { tripDatePairs } from "./scan-plan.ts";
 
 const HELD_LOOK_WINDOW_HOURS = 1.5;
 
 export type DatesRow = [destination: string, departDate: string, returnDate: string, cabin: FareQuote["cabin"]];
 
-/** Rotation searches made by earlier scans of this source. */
-export function rotationDone(db: Db, source: string, areas: readonly (typeof DISCOVERY_AREAS)[number][]): number {
+/** Rotation and completeness-pass searches made by earlier scans of this source (the pass's per sweep as given). */
+export function discoveryDone(db: Db, source: string, areas: readonly DiscoveryArea[], passPerSweep: number): { rotation: number; completeness: number } {
   const rows = db.$client.query("SELECT discovery_searches FROM fare_scans WHERE source = ? AND discovery_searches > 0").values(source) as [number][];
-  return rows.reduce((sum, [searches]) => sum + rotationSearchesOf(searches, areas), 0);
+  const done = { rotation: 0, completeness: 0 };
+  for (const [searches] of rows) {
+    const split = splitDiscoverySearches(searches, areas, passPerSweep);
+    done.rotation += split.rotation;
+    done.completeness += split.completeness;
+  }
+  return done;
 }
 
 /**

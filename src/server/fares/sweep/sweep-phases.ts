@@ -12,7 +12,7 @@ import type { JudgedQuote } from "../judge/deal-records.ts";
 import { judgeFare } from "../judge/detect.ts";
 import { routeKey } from "../judge/observations.ts";
 import type { FareQuote } from "../sources/fare-source.ts";
-import type { DiscoveryQuery } from "./discovery-plan.ts";
+import type { DiscoverySearch } from "./completeness-pass.ts";
 import { liveDeals, notObservedToday, type DatesRow } from "./sweep-lookups.ts";
 import { candidateQuote, datesQuote, tripKey } from "./sweep-quotes.ts";
 import { canSpend, confirmOne, seenThisSweep, type DiscoverySweep, type SweepCounts, type SweepRun } from "./sweep-run.ts";
@@ -21,14 +21,15 @@ import { canSpend, confirmOne, seenThisSweep, type DiscoverySweep, type SweepCou
 export const RECHECK_AFTER_HOURS = 12;
 const CATALOGUE = new Set(DESTINATIONS.map((d) => d.code));
 
-const describeQuery = (query: DiscoveryQuery) => `${query.destination ?? query.area} ${query.tripKind} ${query.month ?? "next six months"}`;
+const describeQuery = (query: DiscoverySearch) =>
+  `${query.destination ?? query.area} ${query.dates ? `${query.dates.departDate}..${query.dates.returnDate}` : `${query.tripKind} ${query.month ?? "next six months"}`}`;
 
 /**
  * Discover: the cheapest trip per destination and area, a cached candidate each, kept as the day's first price of its
  * trip. With nothing left this month the first discovery is still asked for: the source refuses it in its own words,
  * sending nothing.
  */
-export async function discoverCandidates(run: SweepRun, queries: readonly DiscoveryQuery[]): Promise<FareQuote[]> {
+export async function discoverCandidates(run: SweepRun, queries: readonly DiscoverySearch[]): Promise<FareQuote[]> {
   const { fares, sweep, allowance, candidates, now } = run;
   for (const [index, query] of queries.entries()) {
     if (!canSpend(run) && !(index === 0 && allowance?.left === 0)) break;
