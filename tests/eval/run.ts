@@ -237,7 +237,9 @@ async function runBudgets(list: string, world: WorldKind | undefined, seed: numb
     `as the captures show it (tests/eval/explore-answer.ts, decision 119): the area's routes priced by popularity (about 54 of North America's 72), ` +
     `each the cheapest of its window's weekends (Thursday to Saturday, 1–4 nights) or weeks (Thursday to Monday, 6–9 nights), at a price 0–3 hours old; every other search (a confirmation, a look) answers like ` +
     `Google Flights, with about 60 days of the dates' daily price (\`price_insights.price_history\`, the world's fare at 17:00 UTC on each day ` +
-    `before), which the sweep keeps as history as it does SerpApi's. The world prices ${first.worldRoutes} of the catalogue's ` +
+    `before), which the sweep keeps as history as it does SerpApi's. An exact-date Explore search (the completeness pass, decision 138, ` +
+    `\`--completeness\`) prices each place for its one trip, with the same share priced by popularity and the same lag: assumed, as no capture of ` +
+    `an exact-date answer exists. ${flags.completeness ? "These runs make the completeness pass. " : ""}The world prices ${first.worldRoutes} of the catalogue's ` +
     `${first.catalogueRoutes} routes, so "routes seen every 6 h" is the share of (route, 6-hour window) pairs of those ${first.worldRoutes} routes in ` +
     `which the scanner priced the route; an Explore search costs the same whatever the number of routes it answers. Seed ${TUNE_SEED} tuned, seed ` +
     `${HOLDOUT_SEED} held out. "Most in a month" is the largest calendar month's spend, never above the budget. Measured with deal rule v4 ` +

@@ -9,6 +9,7 @@ import { PriceHistory } from "../../src/server/fares/judge/observations.ts";
 import type { DiscoveryRequest, FareSource, SearchAllowance } from "../../src/server/fares/sources/fare-source.ts";
 import { completenessCycle, completenessSearches, splitDiscoverySearches } from "../../src/server/fares/sweep/completeness-pass.ts";
 import { sweepByDiscovery } from "../../src/server/fares/sweep/discovery-sweep.ts";
+import { discoveryDone } from "../../src/server/fares/sweep/sweep-lookups.ts";
 import { tripDatePairs } from "../../src/server/fares/sweep/scan-plan.ts";
 import { migratedMemoryDb } from "../support/test-app.ts";
 
@@ -109,5 +110,18 @@ describe("a sweep with the completeness pass", () => {
     const now = new Date(`${TODAY}T15:00:00Z`);
     await sweepByDiscovery({ db: migratedMemoryDb(), fares, history: new PriceHistory(TODAY), now, today: TODAY });
     expect(source.asked.some((r) => r.dates)).toBe(false);
+  });
+
+  test("the pass carries on after earlier sweeps of the source: their discovery searches say how far it went", async () => {
+    const db = migratedMemoryDb();
+    const insert = db.$client.query("INSERT INTO fare_scans (source, status, started_at, discovery_searches) VALUES ('counting', 'succeeded', 0, ?)");
+    for (const searches of [6, 6, 2, 3]) insert.run(searches);
+    // 6 = core 2 + pass 1 + rotation 3; 2 = the core alone; 3 = core 2 + pass 1.
+    expect(discoveryDone(db, "counting", AREAS, 1)).toEqual({ rotation: 6, completeness: 3 });
+    expect(discoveryDone(db, "counting", AREAS, 0)).toEqual({ rotation: 9, completeness: 0 });
+    const source = countingSource(7);
+    const now = new Date(`${TODAY}T15:00:00Z`);
+    await sweepByDiscovery({ db, fares: source.fares, history: new PriceHistory(TODAY), now, today: TODAY });
+    expect(source.asked.find((r) => r.dates)!.dates).toEqual(completenessCycle(AREAS, TODAY)[3]!.dates!);
   });
 });
