@@ -136,7 +136,7 @@ export function createSearchApiFareSource(options: SearchApiOptions): SearchApiF
       return searchOnce(scan, { destination, departDate, returnDate, cabin, purpose: "recheck" });
     },
 
-    discover: (request: DiscoveryRequest) => explore(request),
+    discover: (request: DiscoveryRequest) => explore(request, request.dates ?? undefined),
     discoverOn: (request: DiscoveryRequest, dates: ExploreDates) => explore(request, dates),
 
     async dateGrid(request: DateGridRequest, now: Date): Promise<DateGrid> {
