@@ -22,7 +22,7 @@
  *
  *   bun tests/eval/diagnose-budget.ts --budget 5000 --seed 1 --days 60 [--world stationary] [--list] [--duplicates] [--completeness]
  *
- * --completeness: Explore answers exact dates and the sweep makes its completeness pass (decision 138).
+ * --completeness: Explore answers exact dates and the sweep makes its completeness pass (decision 139).
  */
 import { parseArgs } from "node:util";
 import type { Db } from "../../db/client.ts";

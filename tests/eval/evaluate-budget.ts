@@ -18,7 +18,7 @@ export interface BudgetJobSpec {
   searchesPerMonth: number;
   /** "serpapi": the areas SerpApi searches with no SERPAPI_EXPLORE_AREAS (North America, Europe; the other routes alone); default every area. */
   areas?: "all" | "serpapi";
-  /** Explore answers exact dates and the sweep makes its completeness pass (decision 138). */
+  /** Explore answers exact dates and the sweep makes its completeness pass (decision 139). */
   completeness?: boolean;
 }
 

@@ -6,7 +6,7 @@
  * (NYC, weekend), serpapi-explore/osl-nok-travel-duration-2.json (OSL, week) and searchapi/google_travel_explore-zag-eur-
  * flights-only-tool-io.json (ZAG, week); each assumption below names the one it comes from (decision 119).
  *
- * Exact-date Explore (a request's `dates`, the sweep's completeness pass, decision 138): the answer prices each place
+ * Exact-date Explore (a request's `dates`, the sweep's completeness pass, decision 139): the answer prices each place
  * for that one trip. Assumed, as no capture of an exact-date answer exists (`npm run fares:spike` measures it): the
  * same share of places priced by popularity as a window's answer, and the same cache lag.
  */

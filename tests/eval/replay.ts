@@ -42,7 +42,7 @@ export interface ReplayPlan {
   areas?: readonly DiscoveryArea[];
   /** Budgeted mode: keep every discovery and confirmation answer (the diagnosis of missed drops). */
   trace?: boolean;
-  /** Budgeted mode: Explore answers exact dates, so the sweep makes its completeness pass (decision 138). */
+  /** Budgeted mode: Explore answers exact dates, so the sweep makes its completeness pass (decision 139). */
   exactDateExplore?: boolean;
   /** Called after each scan with its time, the price history it was judged against and the replay's database. */
   afterScan?: (at: number, history: PriceHistory, source: BudgetedWorldSource | null, grid: WorldFareSource | null, db: Db) => void;

@@ -15,7 +15,7 @@
  *                        between the budget markers of docs/deal-quality.md, which a full run of the rules keeps
  *   --areas serpapi      budgeted mode: Explore searches only the areas SerpApi names with no SERPAPI_EXPLORE_AREAS
  *                        (North America, Europe), the other routes one by one (decision 114); default every area
- *   --completeness       budgeted mode: Explore answers exact dates and the sweep makes its completeness pass (decision 138)
+ *   --completeness       budgeted mode: Explore answers exact dates and the sweep makes its completeness pass (decision 139)
  */
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { join } from "node:path";
@@ -237,7 +237,7 @@ async function runBudgets(list: string, world: WorldKind | undefined, seed: numb
     `as the captures show it (tests/eval/explore-answer.ts, decision 119): the area's routes priced by popularity (about 54 of North America's 72), ` +
     `each the cheapest of its window's weekends (Thursday to Saturday, 1–4 nights) or weeks (Thursday to Monday, 6–9 nights), at a price 0–3 hours old; every other search (a confirmation, a look) answers like ` +
     `Google Flights, with about 60 days of the dates' daily price (\`price_insights.price_history\`, the world's fare at 17:00 UTC on each day ` +
-    `before), which the sweep keeps as history as it does SerpApi's. An exact-date Explore search (the completeness pass, decision 138, ` +
+    `before), which the sweep keeps as history as it does SerpApi's. An exact-date Explore search (the completeness pass, decision 139, ` +
     `\`--completeness\`) prices each place for its one trip, with the same share priced by popularity and the same lag: assumed, as no capture of ` +
     `an exact-date answer exists. ${flags.completeness ? "These runs make the completeness pass. " : ""}The world prices ${first.worldRoutes} of the catalogue's ` +
     `${first.catalogueRoutes} routes, so "routes seen every 6 h" is the share of (route, 6-hour window) pairs of those ${first.worldRoutes} routes in ` +

@@ -1,5 +1,5 @@
 /**
- * The completeness pass (issue 43 item 3, decision 138): one exact-date Explore search a sweep walks every grid date
+ * The completeness pass (issue 43 item 3, decision 139): one exact-date Explore search a sweep walks every grid date
  * pair and area, nearest first, out of the discovery count, so a sweep with it never spends beyond its share.
  */
 import { describe, expect, test } from "bun:test";

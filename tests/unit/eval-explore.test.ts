@@ -88,7 +88,7 @@ describe("a realistic Travel Explore answer", () => {
     expect(rows).toEqual([{ destination: "MCO", departDate: cheap.departDate, returnDate: cheap.returnDate, price: 80, lagHours: rows[0]!.lagHours }]);
   });
 
-  test("an exact-date answer prices each place for that one trip, with the same share priced by popularity (decision 138)", () => {
+  test("an exact-date answer prices each place for that one trip, with the same share priced by popularity (decision 139)", () => {
     const dates = { departDate: "2026-05-22", returnDate: "2026-05-24" };
     expect(exploreTrips(request({ dates }))).toEqual([dates]);
     let priced = 0;
