@@ -122,6 +122,8 @@ export function createSearchApiFareSource(options: SearchApiOptions): SearchApiF
   return {
     name: SEARCHAPI_SOURCE,
     sweep: "discovery",
+    // Explore takes exact dates: the sweep makes its completeness pass (completeness-pass.ts, decision 139).
+    exactDateExplore: true,
     // Every area: Explore takes any box, so no area waits for an operator's setting.
     discoveryAreas: DISCOVERY_AREAS,
     allowance: paced.allowance,
