@@ -162,6 +162,13 @@ describe("the date grid and exact-date Explore", () => {
     expect(searchapi.searches[0]!.params).toMatchObject({ time_period: "2027-02-05..2027-02-12", arrival_id: JSON.stringify(AREA_BOXES.caribbean) });
   });
 
+  test("discover() with a request's exact dates (the sweep's completeness pass) sends them as a time_period range", async () => {
+    const { t, searchapi, fares } = setUp();
+    const dates = { departDate: "2027-02-05", returnDate: "2027-02-07" };
+    await fares.discover({ now: t.clock.now(), tripKind: "weekend", month: null, area: "caribbean", dates, nonstopOnly: false });
+    expect(searchapi.searches[0]!.params.time_period).toBe("2027-02-05..2027-02-07");
+  });
+
   test("named windows: a weekend or a week, in a month or in the next six months", async () => {
     const { t, searchapi, fares } = setUp();
     const now = t.clock.now();

@@ -20,7 +20,9 @@
  * With --duplicates it also lists each duplicate alert (metrics.ts) with how it came about (realert-causes.ts), its
  * price against the true typical price and its dates' daily lows of the week before.
  *
- *   bun tests/eval/diagnose-budget.ts --budget 5000 --seed 1 --days 60 [--world stationary] [--list] [--duplicates]
+ *   bun tests/eval/diagnose-budget.ts --budget 5000 --seed 1 --days 60 [--world stationary] [--list] [--duplicates] [--without-completeness]
+ *
+ * --without-completeness: no exact-date Explore, so no completeness pass (decision 139 makes it by default).
  */
 import { parseArgs } from "node:util";
 import type { Db } from "../../db/client.ts";
@@ -50,6 +52,7 @@ const { values: flags } = parseArgs({
     world: { type: "string", default: "stationary" },
     list: { type: "boolean", default: false },
     duplicates: { type: "boolean", default: false },
+    "without-completeness": { type: "boolean", default: false },
   },
 });
 
@@ -124,6 +127,7 @@ async function main(): Promise<void> {
     warmStart: true,
     searchesPerMonth: Number(flags.budget),
     trace: true,
+    exactDateExplore: !flags["without-completeness"],
     afterScan: (at, history, source, _grid, db) => {
       const trace = source!.trace!;
       const today = rduToday(new Date(at));

@@ -18,6 +18,8 @@ export interface BudgetJobSpec {
   searchesPerMonth: number;
   /** "serpapi": the areas SerpApi searches with no SERPAPI_EXPLORE_AREAS (North America, Europe; the other routes alone); default every area. */
   areas?: "all" | "serpapi";
+  /** Explore answers exact dates and the sweep makes its completeness pass (decision 139). */
+  completeness?: boolean;
 }
 
 /** The areas SerpApi's Explore can search with no operator setting (serpapi.ts). */
@@ -52,6 +54,7 @@ export async function evaluateBudget(spec: BudgetJobSpec): Promise<BudgetJobResu
     warmStart: true,
     searchesPerMonth: spec.searchesPerMonth,
     areas: spec.areas === "serpapi" ? SERPAPI_DEFAULT_AREAS : undefined,
+    exactDateExplore: spec.completeness === true,
   });
   const source = year.budgeted!;
   const metrics = measureAlerts(year.alerts.current, worldTruth(world, REPLAY_START, world.replayEnd));

@@ -5,6 +5,10 @@
  * fare and a seeded key come in. The captures are ../shared/provider-payloads/serpapi-explore/nyc-usd-explore-destinations.json
  * (NYC, weekend), serpapi-explore/osl-nok-travel-duration-2.json (OSL, week) and searchapi/google_travel_explore-zag-eur-
  * flights-only-tool-io.json (ZAG, week); each assumption below names the one it comes from (decision 119).
+ *
+ * Exact-date Explore (a request's `dates`, the sweep's completeness pass, decision 139): the answer prices each place
+ * for that one trip. Assumed, as no capture of an exact-date answer exists (`npm run fares:spike` measures it): the
+ * same share of places priced by popularity as a window's answer, and the same cache lag.
  */
 import { addDays, dayNumber, HOUR_MS, isoDateOfDay, monthOf, rduToday, weekdayOf } from "../../src/domain/calendar.ts";
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
@@ -58,7 +62,8 @@ const SIX_MONTHS_DAYS = 183;
 const MONTH_REACH_DAYS = 270;
 
 /** The trips of a discovery's kind and window that Explore takes the cheapest of, departing from tomorrow. */
-export function exploreTrips(request: Pick<DiscoveryRequest, "now" | "tripKind" | "month">): DatePair[] {
+export function exploreTrips(request: Pick<DiscoveryRequest, "now" | "tripKind" | "month" | "dates">): DatePair[] {
+  if (request.dates) return [{ departDate: request.dates.departDate, returnDate: request.dates.returnDate }];
   const today = rduToday(request.now);
   const first = dayNumber(today) + 1;
   const last = dayNumber(today) + (request.month === null ? SIX_MONTHS_DAYS : MONTH_REACH_DAYS);
@@ -120,7 +125,8 @@ export function exploreAnswer(
   routes: readonly string[],
   fare: (route: string, trip: DatePair, at: number) => number | null,
 ): ExploreRow[] {
-  const random = seededRandom(`${key}|${request.area}|${request.destination ?? ""}|${request.tripKind}|${request.month}|${request.now.getTime()}`);
+  const dates = request.dates ? `|${request.dates.departDate}..${request.dates.returnDate}` : "";
+  const random = seededRandom(`${key}|${request.area}|${request.destination ?? ""}|${request.tripKind}|${request.month}|${request.now.getTime()}${dates}`);
   const positions = listPositions(request, random);
   const providerLag = pick(PROVIDER_CACHE_HOURS, random);
   const trips = exploreTrips(request);

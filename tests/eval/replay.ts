@@ -42,6 +42,8 @@ export interface ReplayPlan {
   areas?: readonly DiscoveryArea[];
   /** Budgeted mode: keep every discovery and confirmation answer (the diagnosis of missed drops). */
   trace?: boolean;
+  /** Budgeted mode: Explore answers exact dates, so the sweep makes its completeness pass (decision 139). */
+  exactDateExplore?: boolean;
   /** Called after each scan with its time, the price history it was judged against and the replay's database. */
   afterScan?: (at: number, history: PriceHistory, source: BudgetedWorldSource | null, grid: WorldFareSource | null, db: Db) => void;
 }
@@ -73,6 +75,7 @@ export async function replay(plan: ReplayPlan): Promise<ReplayResult> {
           scanIntervalMs: HOUR_MS,
           trace: plan.trace,
           areas: plan.areas,
+          exactDateExplore: plan.exactDateExplore,
         });
   const fares = budgeted ?? createWorldFareSource(plan.world, { warmStart: plan.warmStart });
   const scansPerDay = budgeted ? 24 : SCANS_PER_DAY;

@@ -15,6 +15,7 @@
  *                        between the budget markers of docs/deal-quality.md, which a full run of the rules keeps
  *   --areas serpapi      budgeted mode: Explore searches only the areas SerpApi names with no SERPAPI_EXPLORE_AREAS
  *                        (North America, Europe), the other routes one by one (decision 114); default every area
+ *   --without-completeness  budgeted mode: no exact-date Explore, so no completeness pass (decision 139 makes it by default)
  */
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { join } from "node:path";
@@ -40,6 +41,7 @@ const { values: flags } = parseArgs({
     job: { type: "string" },
     budget: { type: "string" },
     areas: { type: "string" },
+    "without-completeness": { type: "boolean", default: false },
     "budget-job": { type: "string" },
   },
 });
@@ -202,7 +204,14 @@ async function runBudgets(list: string, world: WorldKind | undefined, seed: numb
   const specs: BudgetJobSpec[] = [];
   for (const searchesPerMonth of budgets) {
     for (const s of seed !== undefined ? [seed] : [TUNE_SEED, HOLDOUT_SEED])
-      specs.push({ kind: world ?? "stationary", seed: s, days, searchesPerMonth, areas: flags.areas === "serpapi" ? "serpapi" : "all" });
+      specs.push({
+        kind: world ?? "stationary",
+        seed: s,
+        days,
+        searchesPerMonth,
+        areas: flags.areas === "serpapi" ? "serpapi" : "all",
+        completeness: !flags["without-completeness"],
+      });
   }
   const started = performance.now();
   const results: BudgetJobResult[] = new Array(specs.length);
@@ -228,7 +237,9 @@ async function runBudgets(list: string, world: WorldKind | undefined, seed: numb
     `as the captures show it (tests/eval/explore-answer.ts, decision 119): the area's routes priced by popularity (about 54 of North America's 72), ` +
     `each the cheapest of its window's weekends (Thursday to Saturday, 1–4 nights) or weeks (Thursday to Monday, 6–9 nights), at a price 0–3 hours old; every other search (a confirmation, a look) answers like ` +
     `Google Flights, with about 60 days of the dates' daily price (\`price_insights.price_history\`, the world's fare at 17:00 UTC on each day ` +
-    `before), which the sweep keeps as history as it does SerpApi's. The world prices ${first.worldRoutes} of the catalogue's ` +
+    `before), which the sweep keeps as history as it does SerpApi's. An exact-date Explore search (the completeness pass, decision 139, ` +
+    `on by default, \`--without-completeness\` leaves it out) prices each place for its one trip, with the same share priced by popularity and the same lag: assumed, as no capture of ` +
+    `an exact-date answer exists. ${flags["without-completeness"] ? "These runs make no completeness pass. " : "These runs make it. "}The world prices ${first.worldRoutes} of the catalogue's ` +
     `${first.catalogueRoutes} routes, so "routes seen every 6 h" is the share of (route, 6-hour window) pairs of those ${first.worldRoutes} routes in ` +
     `which the scanner priced the route; an Explore search costs the same whatever the number of routes it answers. Seed ${TUNE_SEED} tuned, seed ` +
     `${HOLDOUT_SEED} held out. "Most in a month" is the largest calendar month's spend, never above the budget. Measured with deal rule v4 ` +

@@ -65,7 +65,15 @@ function scansLeftInMonth(now: number, intervalMs: number): number {
 
 export function createBudgetedWorldSource(
   world: SyntheticWorld,
-  options: { warmStart: boolean; searchesPerMonth: number; scanIntervalMs: number; trace?: boolean; areas?: readonly DiscoveryArea[] | undefined },
+  options: {
+    warmStart: boolean;
+    searchesPerMonth: number;
+    scanIntervalMs: number;
+    trace?: boolean;
+    areas?: readonly DiscoveryArea[] | undefined;
+    /** Answer Explore for exact dates, so the sweep makes its completeness pass (completeness-pass.ts). */
+    exactDateExplore?: boolean | undefined;
+  },
 ): BudgetedWorldSource {
   const base = createWorldFareSource(world, { warmStart: options.warmStart });
   const spentByMonth = new Map<string, number>();
@@ -94,6 +102,7 @@ export function createBudgetedWorldSource(
     name: base.name,
     sweep: "discovery",
     discoveryAreas: options.areas ?? DISCOVERY_AREAS,
+    exactDateExplore: options.exactDateExplore ?? false,
     spentByMonth,
     observed,
     trace,

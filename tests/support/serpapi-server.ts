@@ -47,6 +47,8 @@ export interface ExploreQuestion {
   areaId: string | null;
   /** One airport (`arrival_id`), or null for an area. */
   arrivalId: string | null;
+  /** Exact dates (`outbound_date`, `return_date`), or null for the flexible window. */
+  dates: { departDate: string; returnDate: string } | null;
   nonstopOnly: boolean;
   at: Date;
 }
@@ -273,6 +275,7 @@ export class SerpApiServer {
       month: month === 0 ? null : month,
       areaId: query.arrival_area_id ?? null,
       arrivalId: query.arrival_id ?? null,
+      dates: query.outbound_date ? { departDate: query.outbound_date, returnDate: query.return_date ?? "" } : null,
       nonstopOnly: query.stops === "1",
       at: this.now(),
     };

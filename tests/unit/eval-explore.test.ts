@@ -87,4 +87,18 @@ describe("a realistic Travel Explore answer", () => {
     );
     expect(rows).toEqual([{ destination: "MCO", departDate: cheap.departDate, returnDate: cheap.returnDate, price: 80, lagHours: rows[0]!.lagHours }]);
   });
+
+  test("an exact-date answer prices each place for that one trip, with the same share priced by popularity (decision 139)", () => {
+    const dates = { departDate: "2026-05-22", returnDate: "2026-05-24" };
+    expect(exploreTrips(request({ dates }))).toEqual([dates]);
+    let priced = 0;
+    const answers = 200;
+    for (let i = 0; i < answers; i++) {
+      const rows = exploreAnswer("seed", request({ dates, now: new Date(NOW.getTime() + i * HOUR_MS) }), NORTH_AMERICA, () => 100);
+      for (const row of rows) expect({ departDate: row.departDate, returnDate: row.returnDate }).toEqual(dates);
+      priced += rows.length;
+    }
+    const expected = 40 * (59 / 60) + 20 * (33 / 60) + 12 * (19 / 62);
+    expect(Math.abs(priced / answers - expected)).toBeLessThan(1.5);
+  });
 });

@@ -43,6 +43,13 @@ describe("the Explore request", () => {
     });
   });
 
+  test("exact dates (the completeness pass) are sent as outbound_date and return_date, with no flexible window", () => {
+    const params = exploreParams(request({ area: "europe", dates: { departDate: "2027-02-05", returnDate: "2027-02-07" } }), KNOWN_AREA_IDS);
+    expect(params).toMatchObject({ outbound_date: "2027-02-05", return_date: "2027-02-07", type: "1", arrival_area_id: "/m/02j9z" });
+    expect(params.travel_duration).toBeUndefined();
+    expect(params.month).toBeUndefined();
+  });
+
   test("every parameter sent is one SerpApi's reference documents, with a value it lists", () => {
     const documented = { ...reference.params, ...reference.common_params } as Record<string, { options?: unknown[] }>;
     const optionValues = (name: string) => documented[name]!.options?.map((option) => String(Array.isArray(option) ? option[0] : option));

@@ -75,6 +75,11 @@ export interface DiscoveryRequest {
   area: DiscoveryArea;
   /** One airport of the area instead of the whole area (Explore's `arrival_id`): a route no searchable area covers. */
   destination?: string | null;
+  /**
+   * Exact dates instead of a window: each place priced for this one trip (SerpApi's `outbound_date`/`return_date`,
+   * SearchApi's `time_period` range). Sent only to a source whose `exactDateExplore` says it answers them.
+   */
+  dates?: { departDate: string; returnDate: string } | null;
   nonstopOnly: boolean;
 }
 
@@ -137,6 +142,8 @@ export interface FareSource {
    * one fresh confirm(), out of the scan's allowance (a paid source, docs/decisions/080). Default "grid".
    */
   readonly sweep?: "grid" | "discovery";
+  /** Whether discover() answers a request's exact `dates`: the sweep then makes its completeness pass (completeness-pass.ts). */
+  readonly exactDateExplore?: boolean;
   /** The areas discover() can search (SerpApi: North America and each area with an arrival_area_id). */
   readonly discoveryAreas?: readonly DiscoveryArea[];
   /** This scan's share of the month's searches (the scan is its `now`); the same object for every call of one scan. */

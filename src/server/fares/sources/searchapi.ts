@@ -88,6 +88,8 @@ export function createSearchApiFareSource(options: SearchApiOptions): SearchApiF
   return {
     name: SEARCHAPI_SOURCE,
     sweep: "discovery",
+    // Explore takes exact dates: the sweep makes its completeness pass (completeness-pass.ts, decision 139).
+    exactDateExplore: true,
     // Every area: Explore takes any box, so no area waits for an operator's setting.
     discoveryAreas: DISCOVERY_AREAS,
     allowance: api.paced.allowance,
@@ -103,7 +105,7 @@ export function createSearchApiFareSource(options: SearchApiOptions): SearchApiF
       return searchOnce(await api.paced.spendOne(now), recheckOf(quote));
     },
 
-    discover: (request: DiscoveryRequest) => explore(request),
+    discover: (request: DiscoveryRequest) => explore(request, request.dates ?? undefined),
     discoverOn: (request: DiscoveryRequest, dates: ExploreDates) => explore(request, dates),
 
     async dateGrid(request: DateGridRequest, now: Date): Promise<DateGrid> {

@@ -25,12 +25,15 @@ export function exploreParams(
   if (request.month !== null && !(Number.isInteger(request.month) && request.month >= 1 && request.month <= 12)) {
     throw new FareSourceError(`${PROVIDER}: month ${request.month} is not 1–12`);
   }
+  // Exact dates (the completeness pass) take the place of the flexible window: `outbound_date` and `return_date`.
+  const when: Record<string, string> = request.dates
+    ? { outbound_date: request.dates.departDate, return_date: request.dates.returnDate }
+    : { travel_duration: TRAVEL_DURATION[request.tripKind], month: String(request.month ?? 0) };
   const params: Record<string, string> = {
     engine: "google_travel_explore",
     departure_id: origin,
     type: "1",
-    travel_duration: TRAVEL_DURATION[request.tripKind],
-    month: String(request.month ?? 0),
+    ...when,
     stops: request.nonstopOnly ? "1" : "0",
     currency: "USD",
     gl: "us",

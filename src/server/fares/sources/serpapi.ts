@@ -79,6 +79,8 @@ export function createSerpApiFareSource(options: SerpApiOptions): SerpApiFareSou
   return {
     name: SERPAPI_SOURCE,
     sweep: "discovery",
+    // Explore takes exact dates: the sweep makes its completeness pass (completeness-pass.ts, decision 139).
+    exactDateExplore: true,
     discoveryAreas: DISCOVERY_AREAS.filter((area) => area === "north-america" || areaIds[area] !== undefined),
     allowance: api.paced.allowance,
     account: api.accountNow,
