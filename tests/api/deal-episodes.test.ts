@@ -149,7 +149,9 @@ test("on dates never alerted, a fare clearly below typical (28 % or more, a poss
 
   // Half price, then 28 % below the typical $300: each on dates of its own, alerted by the look that first sees it.
   expect(recordGrid(db, [judged(140)], at(0))).toMatchObject({ created: 1, dropsAwaitingLook: 0 });
-  const on = (departDate: string, returnDate: string) => (price: number): JudgedQuote => ({ ...judged(price), quote: { ...quote(price), departDate, returnDate } });
+  const on =
+    (departDate: string, returnDate: string) =>
+    (price: number): JudgedQuote => ({ ...judged(price), quote: { ...quote(price), departDate, returnDate } });
   expect(recordGrid(db, [on("2027-02-19", "2027-02-21")(216)], at(0))).toMatchObject({ created: 1, dropsAwaitingLook: 0 });
 
   // 25 % below is a deal but marginal: it waits, and alerts once every look for 3 hours has found it.
@@ -164,7 +166,12 @@ test("a possible mistake fare on dates alerted before holds half an hour, not 12
   const db = migratedMemoryDb();
   expect(recordGrid(db, [confirmed(200, null)], at(0)).created).toBe(1);
   expect(recordGrid(db, [{ ...confirmed(300, 200), judgement: judgeFare(quote(300), range, "2026-12-01") }], at(5)).expired).toBe(1);
-  const mistake = (): JudgedQuote => ({ quote: quote(140), range, pairRecentLows: [{ day: dayNumber("2026-12-01"), price: 300 }], judgement: judgeFare(quote(140), range, "2026-12-02") });
+  const mistake = (): JudgedQuote => ({
+    quote: quote(140),
+    range,
+    pairRecentLows: [{ day: dayNumber("2026-12-01"), price: 300 }],
+    judgement: judgeFare(quote(140), range, "2026-12-02"),
+  });
   expect(recordGrid(db, [mistake()], at(24))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
   expect(recordGrid(db, [mistake()], new Date(START + 24 * HOUR + 20 * 60_000))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
   expect(recordGrid(db, [mistake()], at(25))).toMatchObject({ realerted: 1, dropsAwaitingLook: 0 });
