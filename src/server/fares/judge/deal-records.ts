@@ -150,7 +150,8 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
       isDeal && (!deal || (!deal.isActive && isNewEpisode(quote.price, usualDailyLow(pairRecentLows, endedDay(deal.expiredAt), firstSeenDay), newEpisode)));
     const fellFurther =
       isDeal && deal?.isActive === true && deservesNewAlert({ price: deal.lastAlertedPrice, alertedAt: deal.lastAlertedAt }, quote.price, now);
-    const atOnce = !deal && (confirmsCachedDeal === true || alertsOnFirstSighting({ datesAlertedBefore: false, shareBelow: judgement?.shareBelow ?? 0 }));
+    const atOnce =
+      (!deal && confirmsCachedDeal === true) || alertsOnFirstSighting({ datesAlertedBefore: deal !== undefined, shareBelow: judgement?.shareBelow ?? 0 });
     const mustHold = (isDrop && !atOnce) || fellFurther;
     const waiting = mustHold && !dropHasHeld(firstSeen, now, judgement?.shareBelow ?? 0, isDrop && deal !== undefined ? newEpisode : null);
     if (waiting) {
