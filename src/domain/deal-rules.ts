@@ -84,6 +84,13 @@ export const DEAL_RULES = {
    * of its dates' own noise held 3 hours now and then: decisions 094 and 095) …
    */
   dropHoldsHours: 3,
+  /**
+   * … except a first sighting on dates never alerted that is clearly a deal (decision 140): this far below our typical
+   * price, it alerts at once. A fare judged 20 % below can be a typical price estimated a few percent high plus one
+   * hour's noise (the hold is for those); one judged this far below would need a typical price estimated over 10 %
+   * high to be less than 20 % below the true one.
+   */
+  clearDropShareBelow: 0.28,
   /** … a possible mistake fare (the exceptional tier, 50 % or more below typical: gone within hours) this many … */
   mistakeFareHoldsHours: 0.5,
   /** … and it was first seen at most this many hours ago. */
@@ -95,6 +102,16 @@ export const DEAL_RULES = {
   realertMinDropDollars: 25,
   realertMinHours: 24,
 } as const;
+
+/**
+ * A drop alerts on its first sighting, without a hold, when it is on dates never alerted and clearly a deal
+ * (clearDropShareBelow or more below our typical price: decision 140). A marginal one, a new episode on dates alerted
+ * before, or a live deal's further fall still holds (decisions 058, 059, 084 and 094): those are where noise and
+ * duplicates come from.
+ */
+export function alertsOnFirstSighting(drop: { datesAlertedBefore: boolean; shareBelow: number }): boolean {
+  return !drop.datesAlertedBefore && drop.shareBelow >= DEAL_RULES.clearDropShareBelow;
+}
 
 /** How a source's new episodes are judged: the grid's or a discovery sweep's (DEAL_RULES.newEpisode). */
 export type NewEpisodeRule = (typeof DEAL_RULES.newEpisode)[keyof typeof DEAL_RULES.newEpisode];

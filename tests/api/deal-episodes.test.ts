@@ -1,6 +1,6 @@
 /**
- * When a drop alerts (docs/deal-rules.md, rule 4): a fresh search confirming a cached price is proof enough for a new
- * deal, but a new episode on dates alerted before must hold: seen again 12 hours or more after it was first seen by a
+ * When a drop alerts (docs/deal-rules.md, rule 4): a fresh search confirming a cached price, or a fare clearly below
+ * typical (decision 140), is proof enough for a new deal, but a new episode on dates alerted before must hold: seen again 12 hours or more after it was first seen by a
  * grid source, 6 in a discovery sweep, every look between a drop too (decisions 084, 094 and 095). In an hourly discovery sweep the discovery and its confirmation are one
  * hour's answers and share its noise; counting them as two sightings re-alerted the same dates for noise (83
  * duplicates in 60 replayed days at 5,000 searches a month, decision 058). A live deal's further fall must hold too
@@ -143,19 +143,39 @@ test("a live deal's one low quote between ordinary ones never re-alerts", () => 
   db.$client.close();
 });
 
-test("a possible mistake fare (half price or less) alerts on the next look, half an hour or more after the first", () => {
+test("on dates never alerted, a fare clearly below typical (28 % or more, a possible mistake fare too) alerts at its first sighting; a marginal one holds 3 hours", () => {
   const db = migratedMemoryDb();
   const judged = (price: number): JudgedQuote => ({ quote: quote(price), range, pairRecentLows: [], judgement: judgeFare(quote(price), range, "2026-12-01") });
 
-  expect(recordGrid(db, [judged(140)], at(0))).toMatchObject({ created: 0, dropsAwaitingLook: 1 });
-  expect(recordGrid(db, [judged(140)], new Date(START + 20 * 60_000))).toMatchObject({ created: 0, dropsAwaitingLook: 1 });
-  expect(recordGrid(db, [judged(140)], at(1))).toMatchObject({ created: 1, dropsAwaitingLook: 0 });
+  // Half price, then 28 % below the typical $300: each on dates of its own, alerted by the look that first sees it.
+  expect(recordGrid(db, [judged(140)], at(0))).toMatchObject({ created: 1, dropsAwaitingLook: 0 });
+  const on =
+    (departDate: string, returnDate: string) =>
+    (price: number): JudgedQuote => ({ ...judged(price), quote: { ...quote(price), departDate, returnDate } });
+  expect(recordGrid(db, [on("2027-02-19", "2027-02-21")(216)], at(0))).toMatchObject({ created: 1, dropsAwaitingLook: 0 });
 
-  // An ordinary drop on other dates, 33 % below, still has to hold 3 hours.
-  const other = (price: number): JudgedQuote => ({ ...judged(price), quote: { ...quote(price), departDate: "2027-02-12", returnDate: "2027-02-14" } });
-  expect(recordGrid(db, [other(200)], at(1)).dropsAwaitingLook).toBe(1);
-  expect(recordGrid(db, [other(200)], at(2))).toMatchObject({ created: 0, dropsAwaitingLook: 1 });
-  expect(recordGrid(db, [other(200)], at(4))).toMatchObject({ created: 1, dropsAwaitingLook: 0 });
+  // 25 % below is a deal but marginal: it waits, and alerts once every look for 3 hours has found it.
+  const marginal = on("2027-02-12", "2027-02-14");
+  expect(recordGrid(db, [marginal(225)], at(1))).toMatchObject({ created: 0, dropsAwaitingLook: 1 });
+  expect(recordGrid(db, [marginal(225)], at(2))).toMatchObject({ created: 0, dropsAwaitingLook: 1 });
+  expect(recordGrid(db, [marginal(225)], at(4))).toMatchObject({ created: 1, dropsAwaitingLook: 0 });
+  db.$client.close();
+});
+
+test("a possible mistake fare on dates alerted before holds half an hour, not 12: a new episode alerts on the next look", () => {
+  const db = migratedMemoryDb();
+  expect(recordGrid(db, [confirmed(200, null)], at(0)).created).toBe(1);
+  expect(recordGrid(db, [{ ...confirmed(300, 200), judgement: judgeFare(quote(300), range, "2026-12-01") }], at(5)).expired).toBe(1);
+  const mistake = (): JudgedQuote => ({
+    quote: quote(140),
+    range,
+    pairRecentLows: [{ day: dayNumber("2026-12-01"), price: 300 }],
+    judgement: judgeFare(quote(140), range, "2026-12-02"),
+  });
+  expect(recordGrid(db, [mistake()], at(24))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  expect(recordGrid(db, [mistake()], new Date(START + 24 * HOUR + 20 * 60_000))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  expect(recordGrid(db, [mistake()], at(25))).toMatchObject({ realerted: 1, dropsAwaitingLook: 0 });
+  expect(dealState(db)).toEqual({ alert_version: 2, is_active: 1 });
   db.$client.close();
 });
 

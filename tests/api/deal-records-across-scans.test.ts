@@ -14,22 +14,21 @@ async function firstSeenUntilHeld(t: TestApp, source: FareSource, holdsHours: nu
   t.clock.advance(holdsHours * HOUR);
 }
 
-/** LAX's history and its 12–14 February weekend alerted at $250; then set `fare.price` (null: not quoted) and `scan()`. */
+/** LAX's history and its 12–14 February weekend alerted at $250 (34 % below typical: at once); then set `fare.price` (null: not quoted) and `scan()`. */
 async function laxDealAlertedAt250(t: TestApp) {
   laxHistory(t);
   const fare: { price: number | null } = { price: 250 };
   const source = scriptedSource(() => (fare.price === null ? [] : [quote({ price: fare.price })]));
   const scan = () => scanFares({ ...t.deps, fares: source }, quiet);
-  await firstSeenUntilHeld(t, source);
   expect((await scan()).newDeals).toBe(1);
   return { fare, source, scan };
 }
 
 describe("deal records across scans", () => {
-  test("a drop is alerted only once it has held: every look for 3 hours finds it, first seen at most 24 hours before", async () => {
+  test("a marginal drop (less than 28 % below typical) is alerted only once it has held: every look for 3 hours finds it, first seen at most 24 hours before", async () => {
     const t = createTestApp();
     laxHistory(t);
-    let price = 250;
+    let price = 285;
     const source = scriptedSource(() => [quote({ price })]);
     const scan = () => scanFares({ ...t.deps, fares: source }, quiet);
     const hoursLater = async (hours: number) => {
@@ -42,7 +41,7 @@ describe("deal records across scans", () => {
     expect(await hoursLater(1)).toMatchObject({ newDeals: 0, dropsAwaitingLook: 1 });
     price = 372;
     expect(await hoursLater(1)).toMatchObject({ newDeals: 0, dropsAwaitingLook: 0 });
-    price = 250;
+    price = 285;
     expect(await hoursLater(1)).toMatchObject({ newDeals: 0, dropsAwaitingLook: 1 });
     expect(await hoursLater(25)).toMatchObject({ newDeals: 0, dropsAwaitingLook: 1 });
     expect(await hoursLater(2)).toMatchObject({ newDeals: 0, dropsAwaitingLook: 1 });
@@ -50,10 +49,27 @@ describe("deal records across scans", () => {
     expect(dealRows(t)).toHaveLength(1);
   });
 
+  test("a clear drop (28 % or more below typical) on dates never alerted alerts at its first sighting; one just short of it waits", async () => {
+    const t = createTestApp();
+    laxHistory(t);
+    const typical = () => dealRows(t)[0]!.typicalMedian;
+    const clear = scriptedSource(() => [quote({ price: 270 })]);
+    expect(await scanFares({ ...t.deps, fares: clear }, quiet)).toMatchObject({ newDeals: 1, dropsAwaitingLook: 0 });
+    expect(dealRows(t)[0]).toMatchObject({ price: 270, alertVersion: 1 });
+    const limit = Math.floor(typical() * (1 - DEAL_RULES.clearDropShareBelow));
+    expect(limit).toBeGreaterThanOrEqual(270);
+
+    // The same dates in the same history, two dollars above the clear line: marginal, it waits for its hold.
+    const u = createTestApp();
+    laxHistory(u);
+    const marginal = scriptedSource(() => [quote({ price: limit + 2 })]);
+    expect(await scanFares({ ...u.deps, fares: marginal }, quiet)).toMatchObject({ newDeals: 0, dropsAwaitingLook: 1 });
+  });
+
   test("a second look searches only the dates of drops that have not held yet, and alerts the ones that held", async () => {
     const t = createTestApp();
     laxHistory(t);
-    const source = scriptedSource(() => [quote({ price: 250 }), quote({ destination: "LAX", departDate: "2027-02-19", returnDate: "2027-02-21", price: 366 })]);
+    const source = scriptedSource(() => [quote({ price: 285 }), quote({ destination: "LAX", departDate: "2027-02-19", returnDate: "2027-02-21", price: 366 })]);
     await firstSeenUntilHeld(t, source);
     const second = await scanFares({ ...t.deps, fares: source }, { ...quiet, secondLook: true });
     expect(source.asked.at(-1)).toEqual([
@@ -109,9 +125,8 @@ describe("deal records across scans", () => {
     const t = createTestApp();
     laxHistory(t);
     const source = scriptedSource(() => [quote({ price: 250 }), quote({ destination: "LAX", departDate: "2027-02-19", returnDate: "2027-02-21", price: 366 })]);
-    await firstSeenUntilHeld(t, source);
     const summary = await scanFares({ ...t.deps, fares: source }, quiet);
-    expect(summary.newDeals).toBe(1);
+    expect(summary).toMatchObject({ newDeals: 1, dropsAwaitingLook: 0 });
     const [deal] = dealRows(t);
     expect(deal).toMatchObject({ price: 250, tripKind: "weekend", tier: "good", alertVersion: 1 });
     expect(deal!.typicalMedian).toBeGreaterThan(365);
@@ -174,7 +189,6 @@ describe("deal records across scans", () => {
     const cookie = await signIn(t, user.email);
     let price = 250;
     const source = scriptedSource(() => [quote({ price })]);
-    await firstSeenUntilHeld(t, source);
     expect((await scanFares({ ...t.deps, fares: source }, quiet)).alertEmails).toBe(1);
     const deal = dealRows(t)[0]!;
     expect((await t.request("DELETE", `/api/flight-deals/${deal.id}`, { cookie })).status).toBe(200);

@@ -25,6 +25,7 @@ describe("the public deal rule, server-rendered", () => {
       `saves at least $${domestic.minSaved} (domestic)`,
       `We aim at savings of $${domestic.aimSaved} and $${international.aimSaved}`,
       `${Math.abs(DEAL_RULES.maxRobustZ)} times the route`,
+      `A fare at least ${percent(DEAL_RULES.clearDropShareBelow)} below the typical price, on dates we have not alerted before, goes out as soon as we see it`,
       `we alert only if the fare is still low ${DEAL_RULES.dropHoldsHours} hours after we first saw it`,
       `at least ${percent(newEpisode.grid.shareBelowRecent)} below what those dates usually cost over the last ${DEAL_RULES.recentPairDays} days`,
       `it must stay low for ${newEpisode.grid.holdsHours} hours`,

@@ -84,13 +84,18 @@ export function HowWeFindDealsPage() {
           <h2>3. One alert for each sale</h2>
           <ul>
             <li>
-              We make sure a low fare is real before we tell you. We check the same dates again every hour, and we alert only if the fare is still low{" "}
+              A fare at least {percent(DEAL_RULES.clearDropShareBelow)} below the typical price, on dates we have not alerted before, goes out as soon as we see
+              it: that far down, it is a sale, not fares going up and down, and a sale can be gone before a second look.
+            </li>
+            <li>
+              A fare closer to the line we make sure of before we tell you. We check the same dates again every hour, and we alert only if the fare is still low{" "}
               {DEAL_RULES.dropHoldsHours} hours after we first saw it. Real sales last for days; a fare that is low for an hour or two is usually just fares
               going up and down.
             </li>
             <li>
-              A fare at half price or less may be a mistake that the airline fixes within hours, so we alert it as soon as a second check finds the same price.
-              The same goes for a price from a list of fares that may be a few hours old: a fresh search that finds it again is enough.
+              On dates we have told you about before, a fare at half price or less may be a mistake that the airline fixes within hours, so we alert it as soon
+              as a second check finds the same price. A price from a list of fares that may be a few hours old is never alerted on its own: a fresh search must
+              find it again, and that is enough.
             </li>
             <li>The deal ends when its fare goes back up into the usual range.</li>
             <li>

@@ -70,9 +70,9 @@ const nextTick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * written 1,000 rows per transaction with a pause between, so requests are answered meanwhile; a crash part
  * way leaves part of a synthetic year, which the typical ranges handle like any thin history.
  */
-async function ensureHistory(deps: ScanDeps, now: Date, log: (line: string) => void): Promise<void> {
+async function ensureHistory(deps: ScanDeps, now: Date, log: (line: string) => void): Promise<number> {
   const { db, fares } = deps;
-  if (!fares.pastObservations || hasObservationsFrom(db, fares.name)) return;
+  if (!fares.pastObservations || hasObservationsFrom(db, fares.name)) return 0;
   let stored = 0;
   let chunk: PastObservation[] = [];
   const storeChunk = async () => {
@@ -84,18 +84,24 @@ async function ensureHistory(deps: ScanDeps, now: Date, log: (line: string) => v
     if (chunk.push(observation) === 1000) await storeChunk();
   }
   await storeChunk();
-  const sighted = await sightPastHours(deps, now);
-  log(`[scan] ${fares.name}: no price history yet; recorded ${stored.toLocaleString("en-US")} past observations and ${sighted} drops of the past hours`);
+  const { awaiting, created } = await sightPastHours(deps, now);
+  log(
+    `[scan] ${fares.name}: no price history yet; recorded ${stored.toLocaleString("en-US")} past observations, ${created} deals and ${awaiting} drops of the past hours`,
+  );
+  return created;
 }
 
 /**
  * The market's past hours, judged hour by hour as a running install would have judged them: its drops become
  * sightings that have held by the boot scan, so the boot scan alerts the drops that held (docs/deal-rules.md, rule 4)
- * instead of waiting three hours to show anything. Returns the drops still waiting after the last past hour.
+ * instead of waiting three hours to show anything, and a clear drop becomes a deal in the hour that saw it (decision
+ * 140). Returns the drops still waiting after the last past hour, and the deals the past hours made (the boot scan
+ * counts them as its own: its fan-out alerts them).
  */
-async function sightPastHours(deps: ScanDeps, now: Date): Promise<number> {
+async function sightPastHours(deps: ScanDeps, now: Date): Promise<{ awaiting: number; created: number }> {
   const { db, fares } = deps;
   let awaiting = 0;
+  let created = 0;
   for (let hours = DEAL_RULES.dropHoldsHours; hours >= 1; hours--) {
     const then = new Date(now.getTime() - hours * HOUR_MS);
     const today = rduToday(then);
@@ -104,10 +110,12 @@ async function sightPastHours(deps: ScanDeps, now: Date): Promise<number> {
     const searches = planSearches({ today, destinations: DESTINATIONS.map((d) => d.code), rechecks: [], lastObserved: history.lastObserved });
     const { quotes } = await fares.search({ now: then, searches });
     const { judged } = judgeQuotes(quotes, history, today);
-    awaiting = db.transaction((tx) => recordDeals(tx, judged, then, DEAL_RULES.newEpisode.grid)).dropsAwaitingLook;
+    const changes = db.transaction((tx) => recordDeals(tx, judged, then, DEAL_RULES.newEpisode.grid));
+    awaiting = changes.dropsAwaitingLook;
+    created += changes.created;
     await nextTick();
   }
-  return awaiting;
+  return { awaiting, created };
 }
 
 function liveDealRechecks(db: Db): FareSearch[] {
@@ -247,11 +255,12 @@ export async function runScan(deps: ScanDeps, options: ScanOptions = {}): Promis
   };
 
   try {
-    await ensureHistory(deps, now, log);
+    const pastDeals = await ensureHistory(deps, now, log);
     const history = (options.loadHistory ?? loadPriceHistory)(db, fares.historySource ?? fares.name, now);
     await nextTick(); // reading a year of prices takes ~0.2 s: answer waiting requests before searching
     if (fares.sweep === "discovery") await discoverySweep(deps, history, now, today, summary);
     else await gridSweep(deps, history, now, today, summary, options.secondLook === true);
+    summary.newDeals += pastDeals;
   } catch (error) {
     summary.status = "failed";
     summary.errors.push(messageOf(error));

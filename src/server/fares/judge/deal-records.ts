@@ -6,7 +6,7 @@ import { cityForCode } from "../../../domain/airports.ts";
 import { percentBelowTypical } from "../../../domain/deals.ts";
 import { formatTravelDates } from "../../../domain/travel-dates.ts";
 import { dayNumber, HOUR_MS, rduToday } from "../../../domain/calendar.ts";
-import { DEAL_RULES, type NewEpisodeRule } from "../../../domain/deal-rules.ts";
+import { alertsOnFirstSighting, DEAL_RULES, type NewEpisodeRule } from "../../../domain/deal-rules.ts";
 import {
   dealKey,
   deservesNewAlert,
@@ -140,16 +140,19 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
     const deal = known.get(key);
 
     // A drop alerts once it has held (every look for 3 hours found it, 12 or 6 for a new episode): until then it waits,
-    // and a look that finds no drop forgets it. A fresh search confirming a cached price is proof enough for a new deal; a new
-    // episode on dates alerted before, or a live deal's further fall (below), must hold (the same hour's answers share
-    // its noise). A new episode is measured against the days before it was first seen.
+    // and a look that finds no drop forgets it. On dates never alerted, a fare clearly a deal (decision 140) or a fresh
+    // search confirming a cached price alerts at once; a marginal one, a new episode on dates alerted before, or a live
+    // deal's further fall (below), must hold (the same hour's answers share its noise). A new episode is measured
+    // against the days before it was first seen.
     const firstSeen = sightings.get(key) ?? null;
     const firstSeenDay = firstSeen ? dayNumber(rduToday(firstSeen)) : null;
     const isDrop =
       isDeal && (!deal || (!deal.isActive && isNewEpisode(quote.price, usualDailyLow(pairRecentLows, endedDay(deal.expiredAt), firstSeenDay), newEpisode)));
     const fellFurther =
       isDeal && deal?.isActive === true && deservesNewAlert({ price: deal.lastAlertedPrice, alertedAt: deal.lastAlertedAt }, quote.price, now);
-    const mustHold = (isDrop && !(confirmsCachedDeal && !deal)) || fellFurther;
+    const atOnce =
+      (!deal && confirmsCachedDeal === true) || alertsOnFirstSighting({ datesAlertedBefore: deal !== undefined, shareBelow: judgement?.shareBelow ?? 0 });
+    const mustHold = (isDrop && !atOnce) || fellFurther;
     const waiting = mustHold && !dropHasHeld(firstSeen, now, judgement?.shareBelow ?? 0, isDrop && deal !== undefined ? newEpisode : null);
     if (waiting) {
       rememberDropSighting(tx, quote, now);
