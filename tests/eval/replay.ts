@@ -58,7 +58,9 @@ export interface ReplayResult {
   budgeted: BudgetedWorldSource | null;
 }
 
-const ALERTS_OF_SCAN = `SELECT destination, depart_date, return_date, last_alerted_price, alert_version FROM deals WHERE last_alerted_at = ?`;
+/** Alerts since the scan before: a fresh install's first scan also alerts the deals its past hours made (decision 140). */
+const ALERTS_OF_SCAN = `SELECT destination, depart_date, return_date, last_alerted_price, alert_version FROM deals
+  WHERE last_alerted_at > ? AND last_alerted_at <= ?`;
 const FINISHED_DAYS = `SELECT destination, observed_day, price FROM fare_observations
   WHERE source = $source AND observed_day >= $fromDay AND observed_day < $toDay ORDER BY observed_day`;
 
@@ -89,6 +91,7 @@ export async function replay(plan: ReplayPlan): Promise<ReplayResult> {
   const end = plan.from + plan.days * scansPerDay * interval;
   let nextRegular = plan.from;
   let next = plan.from;
+  let previousScanAt = 0;
   for (let scan = 0, at = plan.from; at < end; scan++, at = next) {
     const regular = at === nextRegular;
     if (regular) nextRegular += interval;
@@ -103,7 +106,8 @@ export async function replay(plan: ReplayPlan): Promise<ReplayResult> {
     result.searches += summary.searches;
     result.quotes += summary.quotes;
 
-    const rows = db.$client.query(ALERTS_OF_SCAN).values(at) as [string, string, string, number, number][];
+    const rows = db.$client.query(ALERTS_OF_SCAN).values(previousScanAt, at) as [string, string, string, number, number][];
+    previousScanAt = at;
     if (rows.length !== summary.newDeals + summary.realerted) throw new Error("alerts read back differ from the scan's summary");
     for (const [route, departDate, returnDate, price, version] of rows) current.push({ at, route, departDate, returnDate, price, again: version > 1 });
     const secondLook = at + secondLookDelayMs(at);
