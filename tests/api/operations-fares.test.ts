@@ -110,8 +110,8 @@ test("after a day of hourly SerpApi scans: searches spent and left, coverage, a 
     warnings: [],
   });
   // 3,000 a month is below every budget the replay measured: Operations says so rather than guess.
-  expect(view.plan?.buys).toBe(describeOutcome(3000));
-  expect(view.plan?.buys).toStartWith("not measured: the replay measured 5,000");
+  expect(view.plan?.buys).toBe(describeOutcome("serpapi", 3000));
+  expect(view.plan?.buys).toStartWith("not measured: the replay measured SerpApi at 5,000");
 
   // A day with no scan: every route seen before is listed as not seen in the last 24 hours.
   t.clock.advance(25 * HOUR);

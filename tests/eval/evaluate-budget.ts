@@ -4,6 +4,7 @@
  */
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
 import type { DiscoveryArea } from "../../src/domain/discovery-areas.ts";
+import { PROVIDER_NAMES, type PricedProvider } from "../../src/server/fares/sweep/provider-prices.ts";
 import { REPLAY_START, worldTruth } from "./evaluate.ts";
 import { measureAlerts, quantile } from "./metrics.ts";
 import { replay } from "./replay.ts";
@@ -16,8 +17,11 @@ export interface BudgetJobSpec {
   seed: number;
   days: number;
   searchesPerMonth: number;
-  /** "serpapi": the areas SerpApi searches with no SERPAPI_EXPLORE_AREAS (North America, Europe; the other routes alone); default every area. */
-  areas?: "all" | "serpapi";
+  /**
+   * Whose Explore the replay answers like: SerpApi's searches the areas it names with no SERPAPI_EXPLORE_AREAS (North
+   * America, Europe; the other routes by their own airport), SearchApi's every area (searchapi.ts).
+   */
+  provider: PricedProvider;
   /** Explore answers exact dates and the sweep makes its completeness pass (decision 139). */
   completeness?: boolean;
 }
@@ -53,7 +57,7 @@ export async function evaluateBudget(spec: BudgetJobSpec): Promise<BudgetJobResu
     days: spec.days,
     warmStart: true,
     searchesPerMonth: spec.searchesPerMonth,
-    areas: spec.areas === "serpapi" ? SERPAPI_DEFAULT_AREAS : undefined,
+    areas: spec.provider === "serpapi" ? SERPAPI_DEFAULT_AREAS : undefined,
     exactDateExplore: spec.completeness === true,
   });
   const source = year.budgeted!;
@@ -90,13 +94,13 @@ export function budgetTable(results: readonly BudgetJobResult[]): string {
     const recall = r.realDropRecall.of === 0 ? "–" : `${percent(r.realDropRecall.hit / r.realDropRecall.of)} (${r.realDropRecall.hit}/${r.realDropRecall.of})`;
     const real = r.alerts === 0 ? "–" : `${percent(r.realAlerts / r.alerts)} (${r.realAlerts}/${r.alerts})`;
     return (
-      `| ${r.spec.kind} | ${r.spec.seed} | ${r.spec.searchesPerMonth.toLocaleString("en-US")} | ${percent(r.coverage6h)} | ${recall} | ${real} | ` +
+      `| ${PROVIDER_NAMES[r.spec.provider]} | ${r.spec.kind} | ${r.spec.seed} | ${r.spec.searchesPerMonth.toLocaleString("en-US")} | ${percent(r.coverage6h)} | ${recall} | ${real} | ` +
       `${r.duplicates} | ${hours(r.hoursToAlert.median)} | ${hours(r.hoursToAlert.p95)} | ${r.searches.toLocaleString("en-US")} | ${r.mostInAMonth.toLocaleString("en-US")} |`
     );
   });
   return [
-    "| World | Seed | Budget / month | Routes seen every 6 h | Recall, real drops ≥ 25 % | Alerts that are real | Duplicate alerts | Median drop → alert | p95 drop → alert | Searches spent | Most in a month |",
-    "|---|---|---|---|---|---|---|---|---|---|---|",
+    "| Provider | World | Seed | Budget / month | Routes seen every 6 h | Recall, real drops ≥ 25 % | Alerts that are real | Duplicate alerts | Median drop → alert | p95 drop → alert | Searches spent | Most in a month |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...rows,
   ].join("\n");
 }

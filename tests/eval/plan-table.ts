@@ -20,8 +20,8 @@ export function replayOutcomesOf(results: readonly BudgetJobResult[], command: s
     command,
     measuredOn: new Date().toISOString().slice(0, 10),
     days: first.spec.days,
-    areas: first.spec.areas ?? "all",
     runs: results.map((r) => ({
+      provider: r.spec.provider,
       searchesPerMonth: r.spec.searchesPerMonth,
       seed: r.spec.seed,
       salesAlerted: r.realDropRecall.of === 0 ? 0 : r.realDropRecall.hit / r.realDropRecall.of,
@@ -45,7 +45,7 @@ function span(runs: ReplayRun[], pick: (run: ReplayRun) => number | null, format
 export function planTable(outcomes: ReplayOutcomes): string {
   const n = (value: number) => value.toLocaleString("en-US");
   const rows = PROVIDER_PLAN_PRICES.map((plan) => {
-    const runs = outcomeWithin(plan.searchesPerMonth, outcomes);
+    const runs = outcomeWithin(plan.provider, plan.searchesPerMonth, outcomes);
     const measured = runs
       ? runs[0]!.searchesPerMonth === plan.searchesPerMonth
         ? n(plan.searchesPerMonth)
@@ -80,7 +80,7 @@ export function planTable(outcomes: ReplayOutcomes): string {
   return [
     PLAN_TABLE_START,
     `Written by \`${outcomes.command}\` on ${outcomes.measuredOn}: ${outcomes.days} replayed days, each budget on ${new Set(outcomes.runs.map((r) => r.seed)).size} seeds (a range where they differ), ` +
-      `Explore ${outcomes.areas === "serpapi" ? "as an install with no SERPAPI_EXPLORE_AREAS searches it" : "over every area"}; prices from the price list in provider-prices.ts.`,
+      `SerpApi's Explore as an install with no SERPAPI_EXPLORE_AREAS searches it, SearchApi's over every area; prices from the price list in provider-prices.ts.`,
     "",
     "| Plan | Searches a month | $ a month | $ per 1,000 | Replay measured at | Sales alerted | Median wait | p95 wait | Alerts real |",
     "|---|---|---|---|---|---|---|---|---|",

@@ -11,10 +11,11 @@
  *   --write              write docs/deal-quality.md even for a partial run
  *   --jobs N             processes at a time (default: one per core, at most 4)
  *   --budget LIST        the budgeted mode (issue 15): hourly discovery and confirmation within each monthly budget of
- *                        the list (e.g. 5000,15000), on the stationary world (or --world) × both seeds; its table goes
- *                        between the budget markers of docs/deal-quality.md, which a full run of the rules keeps
- *   --areas serpapi      budgeted mode: Explore searches only the areas SerpApi names with no SERPAPI_EXPLORE_AREAS
- *                        (North America, Europe), the other routes one by one (decision 114); default every area
+ *                        the list, on the stationary world (or --world) × both seeds; its table goes between the budget
+ *                        markers of docs/deal-quality.md, which a full run of the rules keeps. An entry is a budget
+ *                        with its provider, e.g. serpapi:5000,searchapi:35000 (a bare number is SerpApi's): SerpApi's
+ *                        Explore searches the areas it names with no SERPAPI_EXPLORE_AREAS (North America, Europe),
+ *                        the other routes one by one (decision 114); SearchApi's every area
  *   --without-completeness  budgeted mode: no exact-date Explore, so no completeness pass (decision 139 makes it by default)
  */
 import { availableParallelism, cpus, loadavg } from "node:os";
@@ -25,6 +26,7 @@ import { budgetTable, evaluateBudget, type BudgetJobResult, type BudgetJobSpec }
 import { methodSection, reportBody, runtimeLines } from "./report.ts";
 import { DEPLOYING_PATH, REPLAY_OUTCOMES_PATH, replayOutcomesOf, writePlanTable } from "./plan-table.ts";
 import type { WorldKind } from "./world-events.ts";
+import { PROVIDER_NAMES, type PricedProvider } from "../../src/server/fares/sweep/provider-prices.ts";
 
 const REPORT_PATH = join(import.meta.dir, "../../docs/deal-quality.md");
 const WORLDS: readonly WorldKind[] = ["stationary", "trends"];
@@ -40,7 +42,6 @@ const { values: flags } = parseArgs({
     jobs: { type: "string" },
     job: { type: "string" },
     budget: { type: "string" },
-    areas: { type: "string" },
     "without-completeness": { type: "boolean", default: false },
     "budget-job": { type: "string" },
   },
@@ -86,7 +87,9 @@ async function runAll(specs: readonly JobSpec[], parallel: number): Promise<JobR
 }
 
 const BUDGET_WANTED =
-  "Wanted at 5,000 searches a month (issue 15): at least 95 % of routes seen every 6 h, recall of real drops at least 90 %, median drop → alert at most 2 h, never over budget.";
+  "Wanted at 5,000 searches a month (issue 15): at least 95 % of routes seen every 6 h, recall of real drops at least 90 %, median drop → alert at most 2 h, never over budget. " +
+  "Wanted at the largest plan costing at most $100 a month (issue 43; SearchApi's 35,000 at $100 by the price list in provider-prices.ts): every route seen every 6 h, recall at least 90 %, " +
+  "median drop → alert at most 2 h and p95 at most 12 h, 0 duplicates, at least 90 % of alerts real, never over budget.";
 
 /** Why the budgeted sweep misses real drops: tests/eval/diagnose-budget.ts's classes, on the tuning seed. */
 const BUDGET_MISSES = [
@@ -198,20 +201,21 @@ async function runBudgetJobInChild(spec: BudgetJobSpec): Promise<BudgetJobResult
   return JSON.parse(output) as BudgetJobResult;
 }
 
+/** "searchapi:35000" → SearchApi, 35,000 a month; a bare "5000" is SerpApi's. */
+function budgetEntry(text: string): { provider: PricedProvider; searchesPerMonth: number } {
+  const [first, second] = text.trim().split(":");
+  const provider = second === undefined ? "serpapi" : first;
+  if (provider !== "serpapi" && provider !== "searchapi") throw new Error(`--budget: ${text} names no provider (serpapi or searchapi)`);
+  return { provider, searchesPerMonth: positiveInteger(second ?? first, "budget")! };
+}
+
 /** The budgeted mode: one process per world, seed and budget; the table printed and written between the markers. */
 async function runBudgets(list: string, world: WorldKind | undefined, seed: number | undefined, days: number, parallel: number): Promise<void> {
-  const budgets = list.split(",").map((text) => positiveInteger(text.trim(), "budget")!);
+  const budgets = list.split(",").map(budgetEntry);
   const specs: BudgetJobSpec[] = [];
-  for (const searchesPerMonth of budgets) {
+  for (const { provider, searchesPerMonth } of budgets) {
     for (const s of seed !== undefined ? [seed] : [TUNE_SEED, HOLDOUT_SEED])
-      specs.push({
-        kind: world ?? "stationary",
-        seed: s,
-        days,
-        searchesPerMonth,
-        areas: flags.areas === "serpapi" ? "serpapi" : "all",
-        completeness: !flags["without-completeness"],
-      });
+      specs.push({ kind: world ?? "stationary", seed: s, days, searchesPerMonth, provider, completeness: !flags["without-completeness"] });
   }
   const started = performance.now();
   const results: BudgetJobResult[] = new Array(specs.length);
@@ -220,9 +224,9 @@ async function runBudgets(list: string, world: WorldKind | undefined, seed: numb
     while (next < specs.length) {
       const index = next++;
       const spec = specs[index]!;
-      console.error(`[eval] budget ${spec.searchesPerMonth}, ${spec.kind} world, seed ${spec.seed}: ${spec.days} days …`);
+      console.error(`[eval] ${PROVIDER_NAMES[spec.provider]} ${spec.searchesPerMonth}, ${spec.kind} world, seed ${spec.seed}: ${spec.days} days …`);
       results[index] = await runBudgetJobInChild(spec);
-      console.error(`[eval] budget ${spec.searchesPerMonth}, seed ${spec.seed}: done in ${results[index].seconds.toFixed(0)} s`);
+      console.error(`[eval] ${PROVIDER_NAMES[spec.provider]} ${spec.searchesPerMonth}, seed ${spec.seed}: done in ${results[index].seconds.toFixed(0)} s`);
       console.error(budgetTable([results[index]]).split("\n").at(-1));
     }
   };
@@ -233,7 +237,7 @@ async function runBudgets(list: string, world: WorldKind | undefined, seed: numb
   const block =
     `${BUDGET_START}\n## Budgeted mode (issue 15)\n\n` +
     `\`npm run eval:deals -- --budget ${list}\`: the replayed year (${days} days, warm start) scanned every hour by discovery and confirmation ` +
-    `(src/server/fares/sweep/discovery-sweep.ts) within a monthly budget of searches, paced like SerpApi's account. Discovery answers like Travel Explore ` +
+    `(src/server/fares/sweep/discovery-sweep.ts) within a monthly budget of searches, paced like the provider's account. SerpApi's rows search the areas SerpApi names with no SERPAPI_EXPLORE_AREAS (North America and Europe; the routes no area covers by their own airport), SearchApi's every area; their searches are otherwise alike. Discovery answers like Travel Explore ` +
     `as the captures show it (tests/eval/explore-answer.ts, decision 119): the area's routes priced by popularity (about 54 of North America's 72), ` +
     `each the cheapest of its window's weekends (Thursday to Saturday, 1–4 nights) or weeks (Thursday to Monday, 6–9 nights), at a price 0–3 hours old; every other search (a confirmation, a look) answers like ` +
     `Google Flights, with about 60 days of the dates' daily price (\`price_insights.price_history\`, the world's fare at 17:00 UTC on each day ` +

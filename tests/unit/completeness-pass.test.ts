@@ -42,6 +42,13 @@ describe("which date pairs the completeness pass searches", () => {
     expect(splitDiscoverySearches(6, AREAS, 0)).toEqual({ core: 2, completeness: 0, rotation: 4 });
     expect(splitDiscoverySearches(3, ["europe"], 1)).toEqual({ core: 0, completeness: 1, rotation: 2 });
   });
+
+  test("the rotation keeps one search before the pass takes any: a small sweep still reaches every area and lone route", () => {
+    // 3,000 a month swept hourly: 4 searches, 1 held for confirmations, 3 for discovery.
+    expect(splitDiscoverySearches(3, AREAS, 1)).toEqual({ core: 2, completeness: 0, rotation: 1 });
+    expect(splitDiscoverySearches(4, AREAS, 1)).toEqual({ core: 2, completeness: 1, rotation: 1 });
+    expect(splitDiscoverySearches(1, ["europe"], 1)).toEqual({ core: 0, completeness: 0, rotation: 1 });
+  });
 });
 
 /** A source that answers every North American route at one price and counts each search against the scan's share. */
@@ -115,10 +122,10 @@ describe("a sweep with the completeness pass", () => {
   test("the pass carries on after earlier sweeps of the source: their discovery searches say how far it went", async () => {
     const db = migratedMemoryDb();
     const insert = db.$client.query("INSERT INTO fare_scans (source, status, started_at, discovery_searches) VALUES ('counting', 'succeeded', 0, ?)");
-    for (const searches of [6, 6, 2, 3]) insert.run(searches);
-    // 6 = core 2 + pass 1 + rotation 3; 2 = the core alone; 3 = core 2 + pass 1.
-    expect(discoveryDone(db, "counting", AREAS, 1)).toEqual({ rotation: 6, completeness: 3 });
-    expect(discoveryDone(db, "counting", AREAS, 0)).toEqual({ rotation: 9, completeness: 0 });
+    for (const searches of [6, 6, 2, 4]) insert.run(searches);
+    // 6 = core 2 + pass 1 + rotation 3; 2 = the core alone; 4 = core 2 + pass 1 + rotation 1.
+    expect(discoveryDone(db, "counting", AREAS, 1)).toEqual({ rotation: 7, completeness: 3 });
+    expect(discoveryDone(db, "counting", AREAS, 0)).toEqual({ rotation: 10, completeness: 0 });
     const source = countingSource(7);
     const now = new Date(`${TODAY}T15:00:00Z`);
     await sweepByDiscovery({ db, fares: source.fares, history: new PriceHistory(TODAY), now, today: TODAY });

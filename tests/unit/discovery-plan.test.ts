@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
 import { DISCOVERY_AREAS, discoveryCovers } from "../../src/domain/discovery-areas.ts";
 import {
@@ -91,8 +92,8 @@ describe("which Travel Explore searches a sweep makes", () => {
 
 describe("the budget plan", () => {
   const now = new Date("2026-11-22T15:00:00Z");
-  const SERPAPI = { provider: "serpapi", planPriceUsd: null } as const;
-  test("5,000 searches a month swept every hour: 720 sweeps of 6 searches, 5 Explore and 1 confirmation, all 5,000 expected", () => {
+  const SERPAPI = { provider: "serpapi", planPriceUsd: null, exactDateExplore: true } as const;
+  test("5,000 searches a month swept every hour: 720 sweeps of 6 searches, 5 Explore (1 of them the completeness pass's) and 1 confirmation, all 5,000 expected", () => {
     const plan = planBudget({ ...SERPAPI, budget: 5000, budgetFrom: "plan", quota: 5000, schedule: "0 * * * *", areas: DEFAULT_AREAS, now });
     expect(plan).toEqual({
       budget: 5000,
@@ -100,22 +101,50 @@ describe("the budget plan", () => {
       quota: 5000,
       dollarsPerMonth: 75,
       cost: "$75 a month (SerpApi Developer, 5,000 searches, $15.00 per 1,000, from the price list in provider-prices.ts; FARE_PLAN_PRICE_USD overrides it)",
-      buys: describeOutcome(5000),
+      buys: describeOutcome("serpapi", 5000),
       schedule: "0 * * * *",
       sweepsPerMonth: 720,
       searchesPerSweep: 6,
       discoveryPerSweep: 5,
+      completenessPerSweep: 1,
+      sweepsPerCompletenessCycle: 48,
       confirmationReserve: 1,
-      sweepsPerRotation: 18,
+      sweepsPerRotation: 27,
       routesSearchedAlone: ["BDA", "MBJ", "PTY", "PUJ", "SJU"],
       routesLeftOut: [],
       expectedMonthlyUse: 5000,
       warnings: [],
     });
     expect(describeBudgetPlan(plan).slice(1, 3)).toEqual([
-      "[budget] each sweep: 6 searches, 5 Travel Explore and 1 held for Google Flights confirmations; every area and season, and each route searched alone, searched once every 18 sweeps",
+      "[budget] each sweep: 6 searches, 5 Travel Explore and 1 held for Google Flights confirmations; every area and season, and each route searched alone, searched once every 27 sweeps; the completeness pass: one exact-date Travel Explore a sweep, every grid date pair in every area once every 48 sweeps",
       "[budget] routes no Travel Explore area covers, searched by their own airport: BDA, MBJ, PTY, PUJ, SJU; routes this plan never searches: none",
     ]);
+  });
+
+  test("docs/deploying.md's example boot log is what a SerpApi install of 5,000 searches swept hourly logs", () => {
+    const text = readFileSync("docs/deploying.md", "utf8");
+    const example = text.slice(text.indexOf("### Picking a plan"));
+    const block = example.slice(example.indexOf("```") + 3, example.indexOf("```", example.indexOf("```") + 3));
+    const plan = planBudget({ ...SERPAPI, budget: 5000, budgetFrom: "plan", quota: 5000, schedule: "0 * * * *", areas: DEFAULT_AREAS, now });
+    const logged = describeBudgetPlan(plan);
+    const shown = block.split("\n").filter((line) => line.startsWith("[budget]") && !line.startsWith("[budget] routes not seen"));
+    expect(shown.length).toBeGreaterThanOrEqual(4);
+    for (const line of shown) expect(logged).toContain(line);
+  });
+
+  test("a source that takes no exact dates makes no completeness pass: its sweep's Explore searches all go to the rotation", () => {
+    const plan = planBudget({
+      ...SERPAPI,
+      exactDateExplore: false,
+      budget: 5000,
+      budgetFrom: "plan",
+      quota: 5000,
+      schedule: "0 * * * *",
+      areas: DEFAULT_AREAS,
+      now,
+    });
+    expect([plan.discoveryPerSweep, plan.completenessPerSweep, plan.sweepsPerCompletenessCycle, plan.sweepsPerRotation]).toEqual([5, 0, null, 18]);
+    expect(describeBudgetPlan(plan)[1]).not.toContain("completeness");
   });
 
   test("a sweep that affords North America alone names the routes it leaves out", () => {
@@ -136,7 +165,16 @@ describe("the budget plan", () => {
   });
 
   test("a SearchApi install names its own plan and its price; FARE_PLAN_PRICE_USD overrides the price list", () => {
-    const input = { budget: 35000, budgetFrom: "plan", provider: "searchapi", quota: 35000, schedule: "0 * * * *", areas: DISCOVERY_AREAS, now } as const;
+    const input = {
+      budget: 35000,
+      budgetFrom: "plan",
+      provider: "searchapi",
+      quota: 35000,
+      schedule: "0 * * * *",
+      areas: DISCOVERY_AREAS,
+      exactDateExplore: true,
+      now,
+    } as const;
     const listed = planBudget({ ...input, planPriceUsd: null });
     expect(describeBudgetPlan(listed)[0]).toStartWith("[budget] 35,000 searches a month (the SearchApi plan);");
     expect(describeBudgetPlan(listed)).toContain(
@@ -155,6 +193,7 @@ describe("the budget plan", () => {
       planPriceUsd: null,
       schedule: "0 * * * *",
       areas: DISCOVERY_AREAS,
+      exactDateExplore: true,
       now,
     } as const;
     expect(planBudget({ ...input, budget: 3000 }).cost).toStartWith("$75 a month (SerpApi Developer, 5,000 searches");

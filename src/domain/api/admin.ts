@@ -100,6 +100,8 @@ export const OperationsOverview = t.Object({
         sweepsPerMonth: t.Number(),
         searchesPerSweep: t.Number(),
         discoveryPerSweep: t.Number(),
+        completenessPerSweep: t.Number(),
+        sweepsPerCompletenessCycle: Nullable(t.Number()),
         confirmationReserve: t.Number(),
         sweepsPerRotation: Nullable(t.Number()),
         routesSearchedAlone: t.Array(t.String()),

@@ -1,5 +1,5 @@
 import type { OperationsOverview } from "../../../domain/api/admin.ts";
-import { rotationWords, routeList } from "../../../domain/route-coverage-words.ts";
+import { completenessWords, rotationWords, routeList } from "../../../domain/route-coverage-words.ts";
 import { formatTime } from "./format.ts";
 
 type Fares = OperationsOverview["fares"];
@@ -75,6 +75,7 @@ export function FareBudgetPanel({ fares }: { fares: Fares }) {
                 {rotationWords(plan).replace(/^e/, "E")} searched once every {plan.sweepsPerRotation} sweeps
               </li>
             )}
+            {completenessWords(plan) !== null && <li>{completenessWords(plan)!.replace(/^t/, "T")}</li>}
             <li>Routes searched by their own airport (no Travel Explore area covers them): {routeList(plan.routesSearchedAlone)}</li>
             <li>Routes this plan never searches: {routeList(plan.routesLeftOut)}</li>
             <li>

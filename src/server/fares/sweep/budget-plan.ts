@@ -6,8 +6,9 @@
  */
 import { Cron } from "croner";
 import { DESTINATIONS } from "../../../domain/destinations.ts";
-import { rotationWords, routeList } from "../../../domain/route-coverage-words.ts";
+import { completenessWords, rotationWords, routeList } from "../../../domain/route-coverage-words.ts";
 import { discoveryAreaOf, routesOutside, type DiscoveryArea } from "../../../domain/discovery-areas.ts";
+import { COMPLETENESS_SEARCHES_PER_SWEEP, completenessCycle, splitDiscoverySearches } from "./completeness-pass.ts";
 import { confirmationReserve, CORE_QUERIES, rotation, rotationPeriod, rotationSize } from "./discovery-plan.ts";
 import { describePlanCost, planCost, PROVIDER_NAMES, type PricedProvider } from "./provider-prices.ts";
 import { describeOutcome } from "./replay-outcomes.ts";
@@ -31,6 +32,8 @@ export interface BudgetPlanInput {
   planPriceUsd: number | null;
   schedule: string;
   areas: readonly DiscoveryArea[];
+  /** The source answers exact-date Explore, so each sweep makes the completeness pass's search (decision 139). */
+  exactDateExplore: boolean;
   now: Date;
 }
 
@@ -50,6 +53,10 @@ export interface BudgetPlan {
   /** Searches each sweep can count on (budget ÷ sweeps, rounded down); pacing hands out the remainder. */
   searchesPerSweep: number;
   discoveryPerSweep: number;
+  /** Of discoveryPerSweep, the completeness pass's exact-date searches (0 when the source takes no exact dates). */
+  completenessPerSweep: number;
+  /** Sweeps until the pass has searched every grid date pair in every area once; null when it makes no search. */
+  sweepsPerCompletenessCycle: number | null;
   confirmationReserve: number;
   /** Sweeps until every area, every month and every route searched alone came round once; null when no rotation search fits. */
   sweepsPerRotation: number | null;
@@ -79,9 +86,13 @@ export function planBudget(input: BudgetPlanInput): BudgetPlan {
   const searchesPerSweep = Math.min(MAX_SEARCHES_PER_SCAN, Math.floor(input.budget / sweeps));
   const reserve = confirmationReserve(searchesPerSweep);
   const turn = rotation(input.areas, input.now.toISOString().slice(0, 10));
+  const passPerSweep = input.exactDateExplore ? COMPLETENESS_SEARCHES_PER_SWEEP : 0;
   const core = input.areas.includes("north-america") ? CORE_QUERIES.length : 0;
-  const discovery = Math.min(core + rotationSize(turn), searchesPerSweep - reserve);
-  const rotationPerSweep = discovery - core;
+  const discovery = Math.min(core + passPerSweep + rotationSize(turn), searchesPerSweep - reserve);
+  // The sweep splits its discovery count the same way: the core, then the pass's search, then the rotation's.
+  const split = splitDiscoverySearches(Math.max(0, discovery), input.areas, passPerSweep);
+  const rotationPerSweep = split.rotation;
+  const passCycle = completenessCycle(input.areas, input.now.toISOString().slice(0, 10)).length;
   const searchable = (code: string) => (rotationPerSweep > 0 ? true : core > 0 && discoveryAreaOf(code) === "north-america");
   const warnings: string[] = [];
   if (searchesPerSweep < MIN_SEARCHES_PER_SWEEP) {
@@ -104,11 +115,13 @@ export function planBudget(input: BudgetPlanInput): BudgetPlan {
     quota: input.quota,
     dollarsPerMonth: cost.from === "unknown" ? null : cost.dollarsPerMonth,
     cost: describePlanCost(input.provider, cost),
-    buys: describeOutcome(input.budget),
+    buys: describeOutcome(input.provider, input.budget),
     schedule: input.schedule,
     sweepsPerMonth: sweeps,
     searchesPerSweep,
     discoveryPerSweep: Math.max(0, discovery),
+    completenessPerSweep: split.completeness,
+    sweepsPerCompletenessCycle: split.completeness > 0 && passCycle > 0 ? Math.ceil(passCycle / split.completeness) : null,
     confirmationReserve: reserve,
     sweepsPerRotation: rotationPerSweep > 0 && rotationSize(turn) > 0 ? Math.ceil(rotationPeriod(turn) / rotationPerSweep) : null,
     routesSearchedAlone: routesOutside(input.areas),
@@ -125,7 +138,8 @@ export function describeBudgetPlan(plan: BudgetPlan): string[] {
   const lines = [
     `[budget] ${n(plan.budget)} searches a month (${plan.budgetFrom}${plan.quota !== null && plan.budgetFrom === "FARE_BUDGET" ? `; the plan has ${n(plan.quota)}` : ""}); SCAN_SCHEDULE '${plan.schedule}': ${n(plan.sweepsPerMonth)} sweeps a month`,
     `[budget] each sweep: ${plan.searchesPerSweep} searches, ${plan.discoveryPerSweep} Travel Explore and ${plan.confirmationReserve} held for Google Flights confirmations` +
-      (plan.sweepsPerRotation !== null ? `; ${rotationWords(plan)} searched once every ${plan.sweepsPerRotation} sweeps` : ""),
+      (plan.sweepsPerRotation !== null ? `; ${rotationWords(plan)} searched once every ${plan.sweepsPerRotation} sweeps` : "") +
+      (completenessWords(plan) !== null ? `; ${completenessWords(plan)}` : ""),
     `[budget] routes no Travel Explore area covers, searched by their own airport: ${routeList(plan.routesSearchedAlone)}; routes this plan never searches: ${routeList(plan.routesLeftOut)}`,
     `[budget] the plan costs ${plan.cost}`,
     `[budget] what ${n(plan.budget)} searches a month buy: ${plan.buys}`,

@@ -49,7 +49,9 @@ export function completenessSearches(input: { areas: readonly DiscoveryArea[]; t
 
 /**
  * How a sweep's discovery searches split, in the order it makes them: the core first, then the pass's, then the
- * rotation's. From the count alone, so earlier sweeps' splits come from fare_scans.discovery_searches.
+ * rotation's. The rotation keeps one search before the pass takes any: it is what reaches every area and the routes
+ * searched alone, and a small budget (3,000 a month, hourly) left it none. From the count alone, so earlier sweeps'
+ * splits come from fare_scans.discovery_searches.
  */
 export function splitDiscoverySearches(
   discoverySearches: number,
@@ -57,6 +59,7 @@ export function splitDiscoverySearches(
   passPerSweep: number,
 ): { core: number; completeness: number; rotation: number } {
   const core = Math.min(discoverySearches, areas.includes("north-america") ? CORE_QUERIES.length : 0);
-  const completeness = Math.min(passPerSweep, discoverySearches - core);
+  const rotationFirst = Math.min(1, discoverySearches - core);
+  const completeness = Math.min(passPerSweep, discoverySearches - core - rotationFirst);
   return { core, completeness, rotation: discoverySearches - core - completeness };
 }

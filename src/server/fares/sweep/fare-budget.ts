@@ -25,6 +25,7 @@ export function budgetPlanOf(fares: FareSource, config: BudgetConfig, account: A
     planPriceUsd: config.farePlanPriceUsd,
     schedule: config.scanSchedule,
     areas: fares.discoveryAreas ?? DISCOVERY_AREAS,
+    exactDateExplore: fares.exactDateExplore === true,
     now,
   });
 }
