@@ -9,6 +9,7 @@ import { PriceHistory } from "../../src/server/fares/judge/observations.ts";
 import type { DiscoveryRequest, FareSource, SearchAllowance } from "../../src/server/fares/sources/fare-source.ts";
 import { completenessCycle, completenessSearches, splitDiscoverySearches } from "../../src/server/fares/sweep/completeness-pass.ts";
 import { sweepByDiscovery } from "../../src/server/fares/sweep/discovery-sweep.ts";
+import { CORE_QUERIES, rotation, rotationSize } from "../../src/server/fares/sweep/discovery-plan.ts";
 import { discoveryDone } from "../../src/server/fares/sweep/sweep-lookups.ts";
 import { tripDatePairs } from "../../src/server/fares/sweep/scan-plan.ts";
 import { migratedMemoryDb } from "../support/test-app.ts";
@@ -117,6 +118,16 @@ describe("a sweep with the completeness pass", () => {
     const now = new Date(`${TODAY}T15:00:00Z`);
     await sweepByDiscovery({ db: migratedMemoryDb(), fares, history: new PriceHistory(TODAY), now, today: TODAY });
     expect(source.asked.some((r) => r.dates)).toBe(false);
+  });
+
+  test("a share larger than every distinct search: the pass does not take the place of a rotation search", async () => {
+    const source = countingSource(400);
+    const now = new Date(`${TODAY}T15:00:00Z`);
+    await sweepByDiscovery({ db: migratedMemoryDb(), fares: source.fares, history: new PriceHistory(TODAY), now, today: TODAY });
+    const windows = source.asked.filter((r) => !r.dates).map((r) => `${r.destination ?? r.area}|${r.tripKind}|${r.month}`);
+    expect(source.asked.filter((r) => r.dates)).toHaveLength(1);
+    expect(new Set(windows).size).toBe(windows.length);
+    expect(windows).toHaveLength(CORE_QUERIES.length + rotationSize(rotation(AREAS, TODAY)));
   });
 
   test("the pass carries on after earlier sweeps of the source: their discovery searches say how far it went", async () => {

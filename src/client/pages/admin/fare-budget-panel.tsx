@@ -9,6 +9,7 @@ const n = (value: number) => value.toLocaleString("en-US");
 export function FareBudgetPanel({ fares }: { fares: Fares }) {
   const { plan } = fares;
   const checked = fares.candidatesConfirmed + fares.candidatesRejected;
+  const pass = plan ? completenessWords(plan) : null;
   return (
     <section aria-labelledby="ops-fares" className="ops-section">
       <h3 id="ops-fares">Fare searches</h3>
@@ -75,7 +76,7 @@ export function FareBudgetPanel({ fares }: { fares: Fares }) {
                 {rotationWords(plan).replace(/^e/, "E")} searched once every {plan.sweepsPerRotation} sweeps
               </li>
             )}
-            {completenessWords(plan) !== null && <li>{completenessWords(plan)!.replace(/^t/, "T")}</li>}
+            {pass !== null && <li>{pass.replace(/^t/, "T")}</li>}
             <li>Routes searched by their own airport (no Travel Explore area covers them): {routeList(plan.routesSearchedAlone)}</li>
             <li>Routes this plan never searches: {routeList(plan.routesLeftOut)}</li>
             <li>

@@ -89,7 +89,7 @@ export function planBudget(input: BudgetPlanInput): BudgetPlan {
   const passPerSweep = input.exactDateExplore ? COMPLETENESS_SEARCHES_PER_SWEEP : 0;
   const core = input.areas.includes("north-america") ? CORE_QUERIES.length : 0;
   const discovery = Math.min(core + passPerSweep + rotationSize(turn), searchesPerSweep - reserve);
-  // The sweep splits its discovery count the same way: the core, then the pass's search, then the rotation's.
+  // As the sweep counts and splits its discovery searches (discovery-sweep.ts): the core, the pass's search, the rotation's.
   const split = splitDiscoverySearches(Math.max(0, discovery), input.areas, passPerSweep);
   const rotationPerSweep = split.rotation;
   const passCycle = completenessCycle(input.areas, input.now.toISOString().slice(0, 10)).length;
@@ -135,11 +135,12 @@ export function planBudget(input: BudgetPlanInput): BudgetPlan {
 /** The plan as the boot log's block of lines. */
 export function describeBudgetPlan(plan: BudgetPlan): string[] {
   const n = (value: number) => value.toLocaleString("en-US");
+  const pass = completenessWords(plan);
   const lines = [
     `[budget] ${n(plan.budget)} searches a month (${plan.budgetFrom}${plan.quota !== null && plan.budgetFrom === "FARE_BUDGET" ? `; the plan has ${n(plan.quota)}` : ""}); SCAN_SCHEDULE '${plan.schedule}': ${n(plan.sweepsPerMonth)} sweeps a month`,
     `[budget] each sweep: ${plan.searchesPerSweep} searches, ${plan.discoveryPerSweep} Travel Explore and ${plan.confirmationReserve} held for Google Flights confirmations` +
       (plan.sweepsPerRotation !== null ? `; ${rotationWords(plan)} searched once every ${plan.sweepsPerRotation} sweeps` : "") +
-      (completenessWords(plan) !== null ? `; ${completenessWords(plan)}` : ""),
+      (pass !== null ? `; ${pass}` : ""),
     `[budget] routes no Travel Explore area covers, searched by their own airport: ${routeList(plan.routesSearchedAlone)}; routes this plan never searches: ${routeList(plan.routesLeftOut)}`,
     `[budget] the plan costs ${plan.cost}`,
     `[budget] what ${n(plan.budget)} searches a month buy: ${plan.buys}`,

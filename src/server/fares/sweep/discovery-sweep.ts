@@ -30,8 +30,8 @@ export { NO_SWEEP_COUNTS, type DiscoverySweep, type SweepCounts, type SweepInput
  * the end of a false one) and at the trips a new drop's discovery could not show come before the rotation, up to half
  * the share, so a backlog after an outage cannot stop discovery; a quarter is held for confirmations.
  */
-function discoveryCount(allowance: SearchAllowance | null, areas: readonly DiscoveryArea[], today: string, looksWanted: number): number {
-  const distinctQueries = CORE_QUERIES.length + rotationSize(rotation(areas, today));
+function discoveryCount(allowance: SearchAllowance | null, areas: readonly DiscoveryArea[], today: string, looksWanted: number, passPerSweep: number): number {
+  const distinctQueries = CORE_QUERIES.length + passPerSweep + rotationSize(rotation(areas, today));
   if (allowance === null) return distinctQueries;
   const reservedLooks = Math.min(looksWanted, Math.floor(allowance.share / 2));
   const reserved = confirmationReserve(allowance.share) + reservedLooks;
@@ -45,10 +45,10 @@ export async function sweepByDiscovery(input: SweepInput): Promise<DiscoverySwee
   const allowance = fares.allowance ? await fares.allowance(now) : null;
   const heldDrops = dropsThatCanHaveHeld(db, now);
   const neighbours = hiddenNeighbours(db, now, today);
-  const count = Math.max(1, discoveryCount(allowance, areas, today, heldDrops.length + neighbours.length));
-  const run = startSweep(input, allowance);
   // The completeness pass's exact-date searches come after the core, out of the same count (completeness-pass.ts).
   const passPerSweep = fares.exactDateExplore ? COMPLETENESS_SEARCHES_PER_SWEEP : 0;
+  const count = Math.max(1, discoveryCount(allowance, areas, today, heldDrops.length + neighbours.length, passPerSweep));
+  const run = startSweep(input, allowance);
   const done = discoveryDone(db, fares.name, areas, passPerSweep);
   const split = splitDiscoverySearches(count, areas, passPerSweep);
   const planned = planDiscovery({ count: count - split.completeness, areas, today, rotationDone: done.rotation });
