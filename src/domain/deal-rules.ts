@@ -2,7 +2,8 @@
  * The published deal rule (docs/deal-rules.md, and the public page /how-we-find-deals): the thresholds the
  * detector applies and the page states, in one place so they cannot disagree. Pure values and small helpers.
  */
-import { dayNumber, HOUR_MS, weekdayOf } from "./calendar.ts";
+import { addDays, dayNumber, HOUR_MS, weekdayOf } from "./calendar.ts";
+import { median } from "./statistics.ts";
 
 /** Trips are compared only with trips of the same kind: a weekend costs more than a week away. */
 export type TripKind = "weekend" | "week_long" | "other" | "one_way";
@@ -91,6 +92,13 @@ export const DEAL_RULES = {
    * high to be less than 20 % below the true one.
    */
   clearDropShareBelow: 0.28,
+  /**
+   * A new deal whose fresh answer lists its dates' own daily prices (Google Flights' price history) must also be this
+   * far below their median over the last `days` days, when the answer lists at least `minDays` of them (decision 141).
+   * Our typical price models a whole route; among the thousands of date pairs a budget searches, the few it prices
+   * 10 % too high look like deals, and their own days say they are not.
+   */
+  ownDates: { shareBelow: 0.2, days: 30, minDays: 7 },
   /** … a possible mistake fare (the exceptional tier, 50 % or more below typical: gone within hours) this many … */
   mistakeFareHoldsHours: 0.5,
   /** … and it was first seen at most this many hours ago. */
@@ -111,6 +119,17 @@ export const DEAL_RULES = {
  */
 export function alertsOnFirstSighting(drop: { datesAlertedBefore: boolean; shareBelow: number }): boolean {
   return !drop.datesAlertedBefore && drop.shareBelow >= DEAL_RULES.clearDropShareBelow;
+}
+
+/**
+ * Whether a fare is also a deal against its own dates' daily prices of the last DEAL_RULES.ownDates.days days
+ * (decision 141); null when the answer lists fewer than minDays of them, and then our typical price alone decides.
+ */
+export function belowOwnDates(price: number, ownDailyPrices: readonly { day: string; price: number }[], today: string): boolean | null {
+  const since = addDays(today, -DEAL_RULES.ownDates.days);
+  const recent = ownDailyPrices.filter((point) => point.day >= since && point.day < today && point.price > 0).map((point) => point.price);
+  if (recent.length < DEAL_RULES.ownDates.minDays) return null;
+  return price <= (1 - DEAL_RULES.ownDates.shareBelow) * median(recent);
 }
 
 /** How a source's new episodes are judged: the grid's or a discovery sweep's (DEAL_RULES.newEpisode). */

@@ -247,7 +247,7 @@ async function runBudgets(list: string, world: WorldKind | undefined, seed: numb
     `${first.catalogueRoutes} routes, so "routes seen every 6 h" is the share of (route, 6-hour window) pairs of those ${first.worldRoutes} routes in ` +
     `which the scanner priced the route; an Explore search costs the same whatever the number of routes it answers. Seed ${TUNE_SEED} tuned, seed ` +
     `${HOLDOUT_SEED} held out. "Most in a month" is the largest calendar month's spend, never above the budget. Measured with deal rule v4 ` +
-    `(decisions 055, 056, 058, 059, 064, 083, 084, 088, 089, 093 and 094; decision 095 leaves a sweep's new episodes at 094's rule), the sweep's one-price-a-day observations (decision 082), its looks at drops that can have held (decision 085) and at a new drop's hidden neighbours (decision 086), and the other areas searched month by month (decision 087).\n\n${table}\n\n${BUDGET_WANTED}\n\n${BUDGET_MISSES}\n\n` +
+    `(decisions 055, 056, 058, 059, 064, 083, 084, 088, 089, 093 and 094; decision 095 leaves a sweep's new episodes at 094's rule), the sweep's one-price-a-day observations (decision 082), its looks at drops that can have held (decision 085) and at a new drop's hidden neighbours (decision 086), the other areas searched month by month (decision 087), and a new deal 20 % below its own dates' daily prices of the last 30 days as well (decision 141).\n\n${table}\n\n${BUDGET_WANTED}\n\n${BUDGET_MISSES}\n\n` +
     `Measured ${new Date().toISOString().slice(0, 10)}: ${wall.toFixed(0)} s wall clock for ${results.length} runs, ${parallel} at a time, ` +
     `on ${cpus().length} cores; load average ${loadavg()[0]!.toFixed(1)} at the end.\n${BUDGET_END}`;
   console.log(block);

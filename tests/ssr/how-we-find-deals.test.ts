@@ -31,6 +31,7 @@ describe("the public deal rule, server-rendered", () => {
       `it must stay low for ${newEpisode.grid.holdsHours} hours`,
       `it must be ${percent(newEpisode.sweep.shareBelowRecent)} below and stay low for ${newEpisode.sweep.holdsHours} hours`,
       `A route that stays up for ${DEAL_RULES.levelMovedAfterDays} days has moved`,
+      `what those exact dates cost on each of the last ${DEAL_RULES.ownDates.days} days, a new deal must be at least ${percent(DEAL_RULES.ownDates.shareBelow)} below their usual price there too`,
     ]) {
       expect(main!.text).toContain(text);
     }

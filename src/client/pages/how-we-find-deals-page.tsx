@@ -78,6 +78,11 @@ export function HowWeFindDealsPage() {
               99% of the fares we see for that kind of trip.
             </li>
             <li>The flight leaves at least {DEAL_RULES.minDaysToDeparture} days from now.</li>
+            <li>
+              When the airline search also lists what those exact dates cost on each of the last {DEAL_RULES.ownDates.days} days, a new deal must be at least{" "}
+              {percent(DEAL_RULES.ownDates.shareBelow)} below their usual price there too. Our typical price is worked out for the whole route; now and then it
+              is too high for one pair of dates, and their own days show it.
+            </li>
           </ul>
           <p>We call 20–34% below typical a good deal, 35–49% a great deal, and 50% or more exceptional (possibly a mistake fare).</p>
 

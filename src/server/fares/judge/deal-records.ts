@@ -6,7 +6,7 @@ import { cityForCode } from "../../../domain/airports.ts";
 import { percentBelowTypical } from "../../../domain/deals.ts";
 import { formatTravelDates } from "../../../domain/travel-dates.ts";
 import { dayNumber, HOUR_MS, rduToday } from "../../../domain/calendar.ts";
-import { alertsOnFirstSighting, DEAL_RULES, type NewEpisodeRule } from "../../../domain/deal-rules.ts";
+import { alertsOnFirstSighting, belowOwnDates, DEAL_RULES, type NewEpisodeRule } from "../../../domain/deal-rules.ts";
 import {
   dealKey,
   deservesNewAlert,
@@ -134,10 +134,12 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
   };
 
   for (const { quote, range, judgement, pairRecentLows, confirmsCachedDeal } of cheapestPerKey(judged)) {
-    const isDeal = judgement?.isDeal === true && range !== null;
-    if (isDeal) changes.found++;
     const key = dealKey(quote);
     const deal = known.get(key);
+    // A new deal must also be below its own dates' recent prices when its answer lists them (decision 141).
+    const isDeal =
+      judgement?.isDeal === true && range !== null && (deal !== undefined || belowOwnDates(quote.price, quote.providerPriceHistory ?? [], today) !== false);
+    if (isDeal) changes.found++;
 
     // A drop alerts once it has held (every look for 3 hours found it, 12 or 6 for a new episode): until then it waits,
     // and a look that finds no drop forgets it. On dates never alerted, a fare clearly a deal (decision 140) or a fresh
