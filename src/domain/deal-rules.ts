@@ -54,6 +54,13 @@ export const DEAL_RULES = {
   /** The fare must stand out from the route's own day-to-day wobble: robust z of the log price at most this. */
   maxRobustZ: -2.5,
   minDaysToDeparture: 7,
+  /**
+   * A new deal whose fresh answer lists its dates' own daily prices (Google Flights' price history) must also be this
+   * far below their median over the last `days` days, when the answer lists at least `minDays` of them (decision 141).
+   * Our typical price models a whole route; among the thousands of date pairs a budget searches, the few it prices
+   * 10 % too high look like deals, and their own days say they are not.
+   */
+  ownDates: { shareBelow: 0.2, days: 30, minDays: 7 },
   /** Distinct days of our own observations a trip kind and month need before we trust them alone. */
   minObservationDays: 20,
   /** A route's level is the median of its scans' levels over this many days (its everyday wander is noise) … */
@@ -92,13 +99,6 @@ export const DEAL_RULES = {
    * high to be less than 20 % below the true one.
    */
   clearDropShareBelow: 0.28,
-  /**
-   * A new deal whose fresh answer lists its dates' own daily prices (Google Flights' price history) must also be this
-   * far below their median over the last `days` days, when the answer lists at least `minDays` of them (decision 141).
-   * Our typical price models a whole route; among the thousands of date pairs a budget searches, the few it prices
-   * 10 % too high look like deals, and their own days say they are not.
-   */
-  ownDates: { shareBelow: 0.2, days: 30, minDays: 7 },
   /** … a possible mistake fare (the exceptional tier, 50 % or more below typical: gone within hours) this many … */
   mistakeFareHoldsHours: 0.5,
   /** … and it was first seen at most this many hours ago. */
