@@ -9,37 +9,22 @@ import { recordDeals, type JudgedQuote } from "../../src/server/fares/judge/deal
 import { judgeFare } from "../../src/server/fares/judge/detect.ts";
 import type { PriceRange } from "../../src/server/fares/judge/typical-range.ts";
 import type { FareQuote } from "../../src/server/fares/sources/fare-source.ts";
+import { HOUR, quote } from "../support/scripted-fares.ts";
 import { migratedMemoryDb } from "../support/test-app.ts";
 
-const HOUR = 3_600_000;
 const NOW = new Date("2026-12-01T15:00:00Z");
 const TODAY = "2026-12-01";
 const range: PriceRange = { low: 280, median: 300, high: 320, observations: 60, spread: 0.05, tripKind: "weekend" };
 /** Google's daily prices of the dates for the 30 days before today. */
 const ownDays = (price: number) => Array.from({ length: 30 }, (_, i) => ({ day: addDays(TODAY, i - 30), price }));
-const quote = (price: number, history: FareQuote["providerPriceHistory"]): FareQuote => ({
-  origin: "RDU",
-  destination: "LAS",
-  tripType: "round_trip",
-  cabin: "economy",
-  nonstop: true,
-  departDate: "2027-02-05",
-  returnDate: "2027-02-07",
-  price,
-  airline: "American",
-  durationMinutes: 300,
-  providerTypicalLow: null,
-  providerTypicalHigh: null,
-  providerPriceHistory: history,
-  source: "searchapi",
-  cached: false,
-});
+const searchapiQuote = (price: number, history: FareQuote["providerPriceHistory"]) =>
+  quote({ destination: "LAS", departDate: "2027-02-05", returnDate: "2027-02-07", price, providerPriceHistory: history, source: "searchapi" });
 /** A fresh answer confirming a discovered price, judged against our typical $300. */
 const confirmed = (price: number, history: FareQuote["providerPriceHistory"]): JudgedQuote => ({
-  quote: quote(price, history),
+  quote: searchapiQuote(price, history),
   range,
   pairRecentLows: [],
-  judgement: judgeFare(quote(price, history), range, TODAY),
+  judgement: judgeFare(searchapiQuote(price, history), range, TODAY),
   confirmsCachedDeal: true,
 });
 const record = (db: ReturnType<typeof migratedMemoryDb>, judged: JudgedQuote, now = NOW) => recordDeals(db, [judged], now, DEAL_RULES.newEpisode.sweep);
