@@ -11,7 +11,7 @@
  * typical price, not part of it. Pure and deterministic: the same seed gives the same world.
  */
 import { DAY_MS, dayNumber, HOUR_MS, weekdayOf } from "../../src/domain/calendar.ts";
-import { normalDraw, seededRandom, wanderingNormal } from "../../src/server/fares/sources/seeded-random.ts";
+import { hashText, normalDraw, seededRandomOfHash, wanderBetweenKnots } from "../../src/server/fares/sources/seeded-random.ts";
 import { pairKey, scheduleEvents, YEAR_MS, type FareWar, type Sale, type Spike, type WorldEvents, type WorldKind } from "./world-events.ts";
 import { SEASONS, WORLD_ROUTES, type WorldRoute } from "./world-routes.ts";
 
@@ -115,6 +115,32 @@ const TRIP_KIND_FACTOR: Readonly<Record<TripKind, number>> = {
   "one-way": ONE_WAY_FACTOR,
 };
 
+/**
+ * What every fare of one route and dates shares, worked out once: the replay prices the same date pairs millions of
+ * times. Each noise key starts with `${seed}|${code}|${departDate}|${returnDate}`, whose hash is kept to carry on from.
+ */
+interface PairFacts {
+  route: WorldRoute;
+  /** base fare × season × holiday peak × trip kind, multiplied in typicalPrice's order. */
+  datesFactor: number;
+  departMs: number;
+  sales: Sale[] | undefined;
+  keyHash: number;
+  /** Draws at the knots of the pair's wandering noise lately asked for. */
+  knotDraws: Map<number, number>;
+}
+
+/** A draw at a knot, kept with a few others (times come mostly in order, so a few cover them). */
+function keptDraw(kept: Map<number, number>, knot: number, draw: (knot: number) => number): number {
+  let value = kept.get(knot);
+  if (value === undefined) {
+    if (kept.size >= 8) kept.clear();
+    value = draw(knot);
+    kept.set(knot, value);
+  }
+  return value;
+}
+
 export class SyntheticWorld {
   readonly routes: readonly WorldRoute[] = WORLD_ROUTES;
   readonly events: WorldEvents;
@@ -125,6 +151,8 @@ export class SyntheticWorld {
   private readonly salesByKey = new Map<string, Sale[]>();
   private readonly spikesByRoute = new Map<string, Spike[]>();
   private readonly warsByRoute = new Map<string, FareWar[]>();
+  private readonly pairFacts = new Map<string, PairFacts>();
+  private readonly levelDraws = new Map<string, number>();
 
   constructor(readonly spec: WorldSpec) {
     this.historyStart = spec.replayStart - YEAR_MS;
@@ -141,26 +169,45 @@ export class SyntheticWorld {
     return this.routeByCode.get(code);
   }
 
+  /** The facts of a route and dates (null: a route outside the world). */
+  private factsOf(code: string, departDate: string, returnDate: string | null): PairFacts | null {
+    const key = `${code}|${departDate}|${returnDate ?? ""}`;
+    const known = this.pairFacts.get(key);
+    if (known) return known;
+    const route = this.routeByCode.get(code);
+    if (!route) return null;
+    const facts: PairFacts = {
+      route,
+      datesFactor:
+        route.baseFare *
+        seasonFactor(SEASONS[route.season], departDate) *
+        holidayFactor(departDate, route.season) *
+        TRIP_KIND_FACTOR[tripKindOf(departDate, returnDate)],
+      departMs: dayNumber(departDate) * DAY_MS,
+      sales: this.salesByKey.get(key),
+      keyHash: hashText(`${this.spec.seed}|${key}`),
+      knotDraws: new Map(),
+    };
+    this.pairFacts.set(key, facts);
+    return facts;
+  }
+
   /** The price the world would quote for these dates at this moment without noise, sales, spikes or fare wars. */
   typicalPrice(code: string, departDate: string, returnDate: string | null, at: number): number {
-    const route = this.routeByCode.get(code);
-    if (!route) throw new Error(`no route ${code} in the world`);
-    const daysAhead = (dayNumber(departDate) * DAY_MS - at) / DAY_MS;
+    const facts = this.factsOf(code, departDate, returnDate);
+    if (!facts) throw new Error(`no route ${code} in the world`);
+    return this.typicalOf(facts, code, at);
+  }
+
+  private typicalOf(facts: PairFacts, code: string, at: number): number {
+    const daysAhead = (facts.departMs - at) / DAY_MS;
     const years = (at - this.spec.replayStart) / YEAR_MS;
-    return (
-      route.baseFare *
-      seasonFactor(SEASONS[route.season], departDate) *
-      holidayFactor(departDate, route.season) *
-      TRIP_KIND_FACTOR[tripKindOf(departDate, returnDate)] *
-      advanceFactor(daysAhead) *
-      (1 + (this.events.trendPerYear.get(code) ?? 0)) ** years
-    );
+    return facts.datesFactor * advanceFactor(daysAhead) * (1 + (this.events.trendPerYear.get(code) ?? 0)) ** years;
   }
 
   /** The planted sale on these dates at this moment, if any. */
   saleAt(code: string, departDate: string, returnDate: string | null, at: number): Sale | null {
-    const sales = this.salesByKey.get(`${code}|${departDate}|${returnDate ?? ""}`);
-    return sales?.find((sale) => sale.start <= at && at < sale.end) ?? null;
+    return saleDuring(this.salesByKey.get(`${code}|${departDate}|${returnDate ?? ""}`), at);
   }
 
   /** The fare-war factor of a route's whole level at this moment (1 = no war). */
@@ -179,13 +226,33 @@ export class SyntheticWorld {
 
   /** The fare's deviation from typical in standard deviations of the route (before its volatility scales it). */
   noise(code: string, departDate: string, returnDate: string | null, at: number): number {
-    const seed = this.spec.seed;
-    const pair = `${seed}|${code}|${departDate}|${returnDate ?? ""}`;
+    const facts = this.factsOf(code, departDate, returnDate);
+    if (!facts) throw new Error(`no route ${code} in the world`);
+    return this.noiseOf(facts, code, at);
+  }
+
+  private noiseOf(facts: PairFacts, code: string, at: number): number {
     return (
-      LEVEL_WEIGHT * wanderingNormal(`${seed}|${code}|level`, at, LEVEL_KNOT_MS) +
-      PAIR_WEIGHT * wanderingNormal(`${pair}|pair`, at, PAIR_KNOT_MS) +
-      SCAN_WEIGHT * normalDraw(seededRandom(`${pair}|${Math.floor(at / HOUR_MS)}`))
+      LEVEL_WEIGHT * wanderBetweenKnots((knot) => this.levelDraw(code, knot), at, LEVEL_KNOT_MS) +
+      PAIR_WEIGHT *
+        wanderBetweenKnots(
+          (knot) => keptDraw(facts.knotDraws, knot, (k) => normalDraw(seededRandomOfHash(hashText(`|pair|${k}`, facts.keyHash)))),
+          at,
+          PAIR_KNOT_MS,
+        ) +
+      SCAN_WEIGHT * normalDraw(seededRandomOfHash(hashText(`|${Math.floor(at / HOUR_MS)}`, facts.keyHash)))
     );
+  }
+
+  /** The draw at a knot of a route's wandering level (a few dozen a route: all kept). */
+  private levelDraw(code: string, knot: number): number {
+    const key = `${code}|${knot}`;
+    let draw = this.levelDraws.get(key);
+    if (draw === undefined) {
+      draw = normalDraw(seededRandomOfHash(hashText(`${this.spec.seed}|${code}|level|${knot}`)));
+      this.levelDraws.set(key, draw);
+    }
+    return draw;
   }
 
   /** The fare without its noise: the sale price during a planted sale, else typical × fare war × spike. */
@@ -197,14 +264,18 @@ export class SyntheticWorld {
 
   /** The cheapest fare for these dates at this moment, in whole dollars; null for a route outside the world. */
   fare(code: string, departDate: string, returnDate: string | null, at: number): number | null {
-    const route = this.routeByCode.get(code);
-    if (!route) return null;
-    const typical = this.typicalPrice(code, departDate, returnDate, at);
-    const sale = this.saleAt(code, departDate, returnDate, at);
+    const facts = this.factsOf(code, departDate, returnDate);
+    if (!facts) return null;
+    const typical = this.typicalOf(facts, code, at);
+    const sale = saleDuring(facts.sales, at);
     if (sale) return Math.round(typical * (1 - sale.depth));
-    const noisy = typical * this.warFactor(code, at) * this.spikeFactor(code, at) * Math.exp(route.volatility * this.noise(code, departDate, returnDate, at));
+    const noisy = typical * this.warFactor(code, at) * this.spikeFactor(code, at) * Math.exp(facts.route.volatility * this.noiseOf(facts, code, at));
     return Math.max(1, Math.round(noisy));
   }
+}
+
+function saleDuring(sales: readonly Sale[] | undefined, at: number): Sale | null {
+  return sales?.find((sale) => sale.start <= at && at < sale.end) ?? null;
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T): void {
