@@ -304,7 +304,7 @@ Drops and wars count when they start and end inside the replayed year.
 same numbers (the runtime line aside).
 
 **Rules compared**, all on the same stream of quotes:
-- *deal rule v4* (decisions 055–059, 064, 083, 084, 088, 089, 093, 094 and 095 as a grid source applies it; 058 changes only sources that confirm cached prices, not this grid), through the real scanner (docs/deal-rules.md "What counts as a deal" as \`detect.ts\` implements it);
+- *deal rule v4* (decisions 055–059, 064, 083, 084, 088, 089, 093, 094, 095, 140 and 142 as a grid source applies it; 058 changes only sources that confirm cached prices, and 141 only answers that list a price history, not this grid), through the real scanner (docs/deal-rules.md "What counts as a deal" as \`detect.ts\` implements it);
 - *rule v1*, the rule before issue 14's v2 through this same harness (typical range per route and departure month
   with all trip lengths pooled, 20 % domestic / 25 % international, one deal per dates until departure): not re-run,
   its ranges are copied from this file as it stood on 2026-11-24 (commit 781765b), summary only;

@@ -32,6 +32,8 @@ describe("the public deal rule, server-rendered", () => {
       `it must be ${percent(newEpisode.sweep.shareBelowRecent)} below and stay low for ${newEpisode.sweep.holdsHours} hours`,
       `A route that stays up for ${DEAL_RULES.levelMovedAfterDays} days has moved`,
       `what those exact dates cost on each of the last ${DEAL_RULES.ownDates.days} days, a new deal must be at least ${percent(DEAL_RULES.ownDates.shareBelow)} below their usual price there too`,
+      "A holiday that moves a week from one year to the next, like Labor Day, is matched with itself a year before",
+      "every shape of trip keeps its own price: leaving on a Friday and coming back on the Sunday is not priced as Friday to Monday",
     ]) {
       expect(main!.text).toContain(text);
     }

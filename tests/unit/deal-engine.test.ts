@@ -201,6 +201,26 @@ describe("typical ranges that fit the trip", () => {
     expectNear(typicalOf(model, "2027-12-24", "2027-12-26", "2027-09-01"), 390);
   });
 
+  test("a trip's shape has its own price: a Friday-to-Monday weekend never seen before is priced as Friday-to-Mondays are, not as the weekends pooled", () => {
+    // Weekends from February to April 2027: Friday to Sunday at $300, Friday to Monday at $264. One March Friday is
+    // never watched, so its trips are priced by their month, their shape and what their dates cost a year before.
+    const random = seededRandom("shapes");
+    const unwatched = "2027-03-19";
+    const list: Observation[] = [];
+    for (const month of [2, 3, 4]) {
+      for (const friday of fridays(month).filter((date) => date !== unwatched)) {
+        for (let back = 30; back < 90; back++) {
+          const noise = Math.exp(0.03 * normalDraw(random));
+          list.push({ departDate: friday, returnDate: addDays(friday, 2), price: Math.round(300 * noise), day: dayNumber(friday) - back });
+          list.push({ departDate: friday, returnDate: addDays(friday, 3), price: Math.round(264 * noise), day: dayNumber(friday) - back });
+        }
+      }
+    }
+    const model = buildRouteModel(list, "2027-01-10")!;
+    expectNear(typicalOf(model, unwatched, addDays(unwatched, 2)), 300);
+    expectNear(typicalOf(model, unwatched, addDays(unwatched, 3)), 264);
+  });
+
   test("follow the advance-purchase curve straight between its points, flat beyond its ends", () => {
     const curve = [
       { days: 20, log: 0.1 },

@@ -49,7 +49,9 @@ export function HowWeFindDealsPage() {
             of departure, the typical price is the median of the last year's daily lowest fares, corrected for how far ahead the trip is (fares a few weeks out
             cost more), blended between neighbouring months for dates near a month's end, and adjusted for dates that are always dearer: a holiday weekend we
             have only just started to watch is priced by what the same dates cost a year before (and where the same weekday and the same date a year before
-            disagree, by the cheaper of the two, so a date next to a holiday is not priced as the holiday).
+            disagree, by the cheaper of the two, so a date next to a holiday is not priced as the holiday). A holiday that moves a week from one year to the
+            next, like Labor Day, is matched with itself a year before. Within each kind, every shape of trip keeps its own price: leaving on a Friday and
+            coming back on the Sunday is not priced as Friday to Monday.
           </p>
           <p>
             Prices move as a whole too: a route slowly getting dearer or cheaper moves its typical price with it (we follow each route's level over the last{" "}

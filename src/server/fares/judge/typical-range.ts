@@ -9,10 +9,11 @@
  * trip kind and month) the provider's own price history or typical range for the exact search stands in.
  */
 import { DEAL_RULES, tripKindOf, type TripKind } from "../../../domain/deal-rules.ts";
-import { dayNumber, sameDateAYearBefore } from "../../../domain/calendar.ts";
+import { dayNumber, sameDateAYearBefore, weekdayOf } from "../../../domain/calendar.ts";
 import type { ProviderPricePoint } from "../sources/fare-source.ts";
 import type { Observation, PriceHistory } from "./observations.ts";
 import { median } from "../../../domain/statistics.ts";
+import { sameWeekdayAYearBefore } from "../../../domain/year-before.ts";
 
 export interface PriceRange {
   /** P25 of ordinary fares for this trip now. */
@@ -45,8 +46,13 @@ const MIN_PROVIDER_HISTORY_POINTS = 20;
  */
 const MIN_PAIR_DAYS = 5;
 const PAIR_SHRINK_DAYS = 5;
-/** A year before, in whole weeks so the weekday is the same; and how many days around it give the date's offset. */
-const CALENDAR_YEAR_DAYS = 364;
+/**
+ * A trip shape's offset counts from this many observations over this many date pairs (one pair's days say what its
+ * dates cost, not its shape).
+ */
+const MIN_SHAPE_OBSERVATIONS = 20;
+const MIN_SHAPE_PAIRS = 3;
+/** How many days around the same weekday a year before give a date's offset. */
 const CALENDAR_NEIGHBOUR_DAYS = 3;
 /** How far before the same calendar date a year before its last observed departure may be. */
 const SAME_DATE_LOOKBACK_DAYS = 14;
@@ -99,6 +105,11 @@ export interface RouteModel {
   pairOffsets: Map<string, { offset: number; days: number }>;
   /** Departure day number → the median offset of every trip that departed that day (log). */
   departureOffsets: Map<number, number>;
+  /**
+   * A trip's shape (tripShape: departure weekday and nights) → what trips of that shape cost against their kind and
+   * month (log): a kind pools shapes that cost apart, such as Friday to Sunday and Friday to Monday (decision 142).
+   */
+  shapeOffsets: Map<string, number>;
   /** `${departDate}|${returnDate}` → that date pair's daily minima of the recent days, oldest first. */
   pairRecentLows: Map<string, DailyLow[]>;
 }
@@ -170,6 +181,13 @@ interface ObservationRow {
   departDay: number;
   pair: string;
   price: number;
+  shape: string;
+}
+
+/** A trip's shape: its departure weekday and nights ("one way" for a one-way trip). */
+export function tripShape(departDate: string, returnDate: string | null): string {
+  if (!returnDate) return "one way";
+  return `${weekdayOf(departDate)}|${dayNumber(returnDate) - dayNumber(departDate)}`;
 }
 
 // An observation never changes, and a route's model is rebuilt every day from the same year of them.
@@ -190,6 +208,7 @@ function rowOf(o: Observation): ObservationRow {
       departDay: dayNumber(o.departDate),
       pair: `${o.departDate}|${o.returnDate}`,
       price: o.price,
+      shape: tripShape(o.departDate, o.returnDate || null),
     };
     observationRows.set(o, row);
   }
@@ -238,15 +257,22 @@ export function buildRouteModel(observations: readonly Observation[], today: str
   for (const [pair, own] of groupBy(rows.map((r, i) => [r.pair, offsets[i]!]))) {
     if (own.length >= MIN_PAIR_DAYS) pairOffsets.set(pair as string, { offset: median(own), days: own.length });
   }
+  const shapeOffsets = new Map<string, number>();
+  for (const [shape, group] of groupBy(rows.map((r, i) => [r.shape, i]))) {
+    if (group.length < MIN_SHAPE_OBSERVATIONS || new Set(group.map((i) => rows[i]!.pair)).size < MIN_SHAPE_PAIRS) continue;
+    shapeOffsets.set(shape as string, median(group.map((i) => offsets[i]!)));
+  }
+  // A departure day's offset is its date's (a holiday), with each trip's shape taken out.
   const departureOffsets = new Map<number, number>();
-  for (const [departDay, own] of groupBy(rows.map((r, i) => [r.departDay, offsets[i]!]))) {
+  const dateOffsets = rows.map((r, i) => offsets[i]! - (shapeOffsets.get(r.shape) ?? 0));
+  for (const [departDay, own] of groupBy(rows.map((r, i) => [r.departDay, dateOffsets[i]!]))) {
     if (own.length >= MIN_PAIR_DAYS) departureOffsets.set(departDay as number, median(own));
   }
 
   const recentRows = rows.filter((r) => r.day >= todayDay - DEAL_RULES.recentPairDays).sort((a, b) => a.day - b.day);
   const pairRecentLows = groupBy(recentRows.map((r) => [r.pair, { day: r.day, price: r.price }])) as Map<string, DailyLow[]>;
 
-  return { buckets, lead, spread, observedLevel: judgedLevel(longerLevel, recentLevel), pairOffsets, departureOffsets, pairRecentLows };
+  return { buckets, lead, spread, observedLevel: judgedLevel(longerLevel, recentLevel), pairOffsets, departureOffsets, shapeOffsets, pairRecentLows };
 }
 
 /**
@@ -297,21 +323,25 @@ function lastDepartureOffsetUpTo(model: RouteModel, day: number): number | null 
 /**
  * What departures like this one cost against their month a year before (log); 0 without them. A holiday falls on a
  * weekday (Thanksgiving) or on a date (Christmas), so two readings of a year before speak: the departures around the
- * same weekday, and the last departure up to the same calendar date. They disagree on the edge of a peak, which for
+ * same weekday (lined up on a weekday-bound holiday nearby: sameWeekdayAYearBefore), and the last departure up to the
+ * same calendar date. They disagree on the edge of a peak, which for
  * a date-bound holiday moves a weekday a year; then the lower is taken, so a date just outside this year's peak is
  * never priced as in it (the other error, a peak's first day priced as ordinary, hides a deal instead of inventing one).
  */
 export function calendarOffset(model: RouteModel, departDate: string): number {
-  const sameWeekday = dayNumber(departDate) - CALENDAR_YEAR_DAYS;
+  const sameWeekday = sameWeekdayAYearBefore(departDate);
   const byWeekday = departureOffsetBetween(model, sameWeekday - CALENDAR_NEIGHBOUR_DAYS, sameWeekday + CALENDAR_NEIGHBOUR_DAYS);
   const byDate = lastDepartureOffsetUpTo(model, dayNumber(sameDateAYearBefore(departDate)));
   if (byWeekday === null || byDate === null) return byWeekday ?? byDate ?? 0;
   return Math.min(byWeekday, byDate);
 }
 
-/** A date pair's lasting offset from its month (log): its own, shrunk towards its calendar offset while it has few days. */
+/**
+ * A date pair's lasting offset from its month (log): its own, shrunk towards what its dates cost a year before and
+ * what its shape costs (decision 142) while it has few days.
+ */
 export function pairOffset(model: RouteModel, departDate: string, returnDate: string | null): number {
-  const prior = calendarOffset(model, departDate);
+  const prior = calendarOffset(model, departDate) + (model.shapeOffsets.get(tripShape(departDate, returnDate)) ?? 0);
   const own = model.pairOffsets.get(`${departDate}|${returnDate ?? ""}`);
   if (!own) return prior;
   return (own.offset * own.days + prior * PAIR_SHRINK_DAYS) / (own.days + PAIR_SHRINK_DAYS);
