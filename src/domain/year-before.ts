@@ -10,6 +10,8 @@ const WEEKDAY_YEAR_DAYS = 364;
 /** A departure this close to a holiday is read against the same holiday a year before. */
 const NEAR_HOLIDAY_DAYS = 10;
 
+// Every quote judged asks; a few hundred departure dates are ever asked about.
+const sameWeekdayByDate = new Map<string, number>();
 const holidaysByYear = new Map<number, { day: number; name: string }[]>();
 
 function holidaysOf(year: number): { day: number; name: string }[] {
@@ -36,9 +38,6 @@ export function sameWeekdayAYearBefore(departDate: string): number {
   }
   return before;
 }
-
-// Every quote judged asks; a few hundred departure dates are ever asked about.
-const sameWeekdayByDate = new Map<string, number>();
 
 function alignedOnHoliday(departDate: string): number {
   const day = dayNumber(departDate);

@@ -152,7 +152,7 @@ export class SyntheticWorld {
   private readonly spikesByRoute = new Map<string, Spike[]>();
   private readonly warsByRoute = new Map<string, FareWar[]>();
   private readonly pairFacts = new Map<string, PairFacts>();
-  private readonly levelDraws = new Map<string, number>();
+  private readonly levelDraws = new Map<string, Map<number, number>>();
 
   constructor(readonly spec: WorldSpec) {
     this.historyStart = spec.replayStart - YEAR_MS;
@@ -244,15 +244,14 @@ export class SyntheticWorld {
     );
   }
 
-  /** The draw at a knot of a route's wandering level (a few dozen a route: all kept). */
+  /** The draw at a knot of a route's wandering level. */
   private levelDraw(code: string, knot: number): number {
-    const key = `${code}|${knot}`;
-    let draw = this.levelDraws.get(key);
-    if (draw === undefined) {
-      draw = normalDraw(seededRandomOfHash(hashText(`${this.spec.seed}|${code}|level|${knot}`)));
-      this.levelDraws.set(key, draw);
+    let kept = this.levelDraws.get(code);
+    if (!kept) {
+      kept = new Map();
+      this.levelDraws.set(code, kept);
     }
-    return draw;
+    return keptDraw(kept, knot, (k) => normalDraw(seededRandomOfHash(hashText(`${this.spec.seed}|${code}|level|${k}`))));
   }
 
   /** The fare without its noise: the sale price during a planted sale, else typical × fare war × spike. */
