@@ -9,7 +9,14 @@ import { DESTINATIONS } from "../../src/domain/destinations.ts";
 import { discoveryAreaOf } from "../../src/domain/discovery-areas.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
 import { createSerpApiFareSource } from "../../src/server/fares/sources/serpapi.ts";
-import { SERPAPI_TEST_KEY, SerpApiServer, type ExploreQuestion, type ScriptedExploreRow } from "../support/serpapi-server.ts";
+import {
+  SERPAPI_TEST_KEY,
+  SerpApiServer,
+  type ExploreQuestion,
+  type FlightsQuestion,
+  type ScriptedExploreRow,
+  type ScriptedFlight,
+} from "../support/serpapi-server.ts";
 import { createTestApp, json } from "../support/test-app.ts";
 import { createUser, signIn } from "../support/users.ts";
 
@@ -37,23 +44,27 @@ const explore = (question: ExploreQuestion): ScriptedExploreRow[] =>
         durationMinutes: 200,
       }));
 
-async function adminView(env: Record<string, string>) {
-  const t = createTestApp({ FARE_SOURCE: "serpapi", SERPAPI_KEY: SERPAPI_TEST_KEY, ...env });
-  const serpapi = new SerpApiServer({
-    now: () => t.clock.now(),
-    searchesPerMonth: 5000,
-    explore,
-    // Google's answer: $300, its typical range and 60 days of price history at $300.
-    flights: (question) => ({
-      price: 300,
-      airline: "American",
-      flightNumber: "AA 1",
-      nonstop: true,
-      durationMinutes: 200,
-      typicalRange: [280, 360],
-      priceHistory: Array.from({ length: 60 }, (_, i): [number, number] => [Math.floor(question.at.getTime() / 1000) - (60 - i) * 86_400, 300]),
-    }),
+/** Google's answer: $300 (or the price given for a destination), its typical range, and 60 days of price history at $300. */
+const googleAnswer =
+  (prices: Record<string, { price: number; history: number }> = {}) =>
+  (question: FlightsQuestion): ScriptedFlight => ({
+    price: prices[question.destination]?.price ?? 300,
+    airline: "American",
+    flightNumber: "AA 1",
+    nonstop: true,
+    durationMinutes: 200,
+    typicalRange: [280, 360],
+    priceHistory: Array.from({ length: 60 }, (_, i): [number, number] => [
+      Math.floor(question.at.getTime() / 1000) - (60 - i) * 86_400,
+      prices[question.destination]?.history ?? 300,
+    ]),
   });
+
+const prefixed = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([key, value]) => [`$${key}`, value]));
+
+async function adminView(env: Record<string, string>, flights = googleAnswer()) {
+  const t = createTestApp({ FARE_SOURCE: "serpapi", SERPAPI_KEY: SERPAPI_TEST_KEY, ...env });
+  const serpapi = new SerpApiServer({ now: () => t.clock.now(), searchesPerMonth: 5000, explore, flights });
   server = serpapi;
   const fares = createSerpApiFareSource({
     apiKey: SERPAPI_TEST_KEY,
@@ -119,6 +130,33 @@ test("after a day of hourly SerpApi scans: searches spent and left, coverage, a 
   expect(later.routesUnseen24h).toHaveLength(77);
   expect(later.routesUnseen24h).toContain("BDA");
   expect(later.routesNeverSeen).toEqual(["CDG", "FRA", "KEF", "LHR"]);
+}, 30_000);
+
+test("a confirmed fare below our typical price but no lower than its own dates' last month is counted as found not real, and no deal", async () => {
+  // A ready world: LAS's trips cost $300 on each of the last 30 days, so our own typical price for them is $300.
+  const prices: Record<string, { price: number; history: number }> = {};
+  const { t, fares, operations } = await adminView({ FARE_BUDGET: "3000" }, (question) => googleAnswer(prices)(question));
+  await runScan({ ...t.deps, fares }, quiet);
+  const lasRows = t.db.$client.query("SELECT * FROM fare_observations WHERE destination = 'LAS'").all() as Record<string, unknown>[];
+  expect(lasRows.length).toBeGreaterThan(0);
+  const insert = t.db.$client.query(
+    `INSERT OR IGNORE INTO fare_observations (origin, destination, trip_type, cabin, nonstop, depart_date, return_date, price, airline, source, observed_day, observed_at)
+     VALUES ($origin, $destination, $trip_type, $cabin, $nonstop, $depart_date, $return_date, 300, $airline, $source, $observed_day, $observed_at)`,
+  );
+  for (let day = 1; day <= 30; day++) {
+    const observedAt = t.clock.now().getTime() - day * 24 * HOUR;
+    for (const row of lasRows) insert.run({ ...prefixed(row), $observed_day: new Date(observedAt).toISOString().slice(0, 10), $observed_at: observedAt });
+  }
+  // Now LAS is $120 on a fresh search too, but its dates have cost $125 every day of the last two months (decision 141).
+  prices.LAS = { price: 120, history: 125 };
+  for (let hour = 0; hour < 6; hour++) {
+    t.clock.advance(HOUR);
+    await runScan({ ...t.deps, fares }, quiet);
+  }
+  const view = await operations();
+  expect(view.candidatesConfirmed).toBe(0);
+  expect(view.candidatesRejected).toBeGreaterThanOrEqual(1);
+  expect(t.db.$client.query("SELECT count(*) AS n FROM deals").get()).toEqual({ n: 0 });
 }, 30_000);
 
 test("a schedule the budget cannot pay for is named, with what it can pay for", async () => {

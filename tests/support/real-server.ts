@@ -55,7 +55,7 @@ export async function startRealServer(databasePath: string, env: Record<string, 
   while (!output.includes("GoRDU listening")) {
     if (child.exitCode !== null) {
       await Bun.sleep(100);
-      throw new Error(`the server exited during start-up:\n${output}`);
+      throw new Error(`the server exited during start-up (exit code ${child.exitCode}, signal ${child.signalCode ?? "none"}):\n${output}`);
     }
     if (Date.now() > deadline) throw new Error(`the server did not start within 30 s:\n${output}`);
     await Bun.sleep(20);

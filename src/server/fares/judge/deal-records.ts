@@ -21,6 +21,13 @@ import {
 import type { FareQuote } from "../sources/fare-source.ts";
 import type { DailyLow, PriceRange } from "./typical-range.ts";
 
+/**
+ * Decision 141: a fare judged a deal on dates with no deal yet must also be below its own dates' recent prices, when its
+ * answer lists them. The one place this is decided, for recording deals and for the sweep's tally of confirmations.
+ */
+export function refusedByOwnDates(quote: FareQuote, datesHaveDeal: boolean, today: string): boolean {
+  return !datesHaveDeal && belowOwnDates(quote.price, quote.providerPriceHistory ?? [], today) === false;
+}
 export type DealRow = typeof deals.$inferSelect;
 
 export interface JudgedQuote {
@@ -136,9 +143,7 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
   for (const { quote, range, judgement, pairRecentLows, confirmsCachedDeal } of cheapestPerKey(judged)) {
     const key = dealKey(quote);
     const deal = known.get(key);
-    // A new deal must also be below its own dates' recent prices when its answer lists them (decision 141).
-    const isDeal =
-      judgement?.isDeal === true && range !== null && (deal !== undefined || belowOwnDates(quote.price, quote.providerPriceHistory ?? [], today) !== false);
+    const isDeal = judgement?.isDeal === true && range !== null && !refusedByOwnDates(quote, deal !== undefined, today);
     if (isDeal) changes.found++;
 
     // A drop alerts once it has held (every look for 3 hours found it, 12 or 6 for a new episode): until then it waits,

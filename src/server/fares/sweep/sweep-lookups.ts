@@ -7,6 +7,7 @@ import type { Db } from "../../../../db/client.ts";
 import { daysBetween, HOUR_MS, monthOf } from "../../../domain/calendar.ts";
 import { DEAL_RULES } from "../../../domain/deal-rules.ts";
 import type { DiscoveryArea } from "../../../domain/discovery-areas.ts";
+import { dealKey } from "../judge/detect.ts";
 import type { FareQuote } from "../sources/fare-source.ts";
 import { splitDiscoverySearches } from "./completeness-pass.ts";
 import { tripDatePairs } from "./scan-plan.ts";
@@ -106,4 +107,9 @@ export function liveDeals(db: Db): LiveDealRow[] {
   return db.$client
     .query("SELECT destination, depart_date, return_date, cabin, last_seen_at, price FROM deals WHERE is_active = 1 ORDER BY last_seen_at")
     .values() as LiveDealRow[];
+}
+
+/** Whether the quote's dates have a deal, live or ended (decision 141's own-dates test is for dates with none). */
+export function datesHaveDeal(db: Db, quote: FareQuote): boolean {
+  return db.$client.query("SELECT 1 FROM deals WHERE dedupe_key = ?").get(dealKey(quote)) !== null;
 }

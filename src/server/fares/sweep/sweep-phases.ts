@@ -8,12 +8,12 @@ import { DESTINATIONS } from "../../../domain/destinations.ts";
 import { DEAL_RULES } from "../../../domain/deal-rules.ts";
 import { HOUR_MS } from "../../../domain/calendar.ts";
 import { messageOf } from "../../../domain/error-text.ts";
-import type { JudgedQuote } from "../judge/deal-records.ts";
+import { refusedByOwnDates, type JudgedQuote } from "../judge/deal-records.ts";
 import { judgeFare } from "../judge/detect.ts";
 import { routeKey } from "../judge/observations.ts";
 import type { FareQuote } from "../sources/fare-source.ts";
 import type { DiscoverySearch } from "./completeness-pass.ts";
-import { liveDeals, notObservedToday, type DatesRow } from "./sweep-lookups.ts";
+import { datesHaveDeal, liveDeals, notObservedToday, type DatesRow } from "./sweep-lookups.ts";
 import { candidateQuote, datesQuote, tripKey } from "./sweep-quotes.ts";
 import { canSpend, confirmOne, seenThisSweep, type DiscoverySweep, type SweepCounts, type SweepRun } from "./sweep-run.ts";
 
@@ -78,9 +78,14 @@ export async function confirmDealCandidates(run: SweepRun, judgedFound: readonly
     const outcome = await confirmOne(run, item.quote);
     if (outcome === "not-sent") continue;
     if (outcome) run.fresh.set(tripKey(outcome.quote), { ...outcome, confirmsCachedDeal: true });
-    if (outcome?.judgement?.isDeal) run.sweep.confirmed++;
+    if (outcome && isConfirmedDeal(run, outcome)) run.sweep.confirmed++;
     else run.sweep.rejected++;
   }
+}
+
+/** A fresh answer that will be recorded as a deal: judged one, and below its own dates' recent prices when new (decision 141). */
+function isConfirmedDeal(run: SweepRun, outcome: JudgedQuote): boolean {
+  return outcome.judgement?.isDeal === true && !refusedByOwnDates(outcome.quote, datesHaveDeal(run.db, outcome.quote), run.today);
 }
 
 /**
@@ -107,7 +112,8 @@ export async function recheckLiveDeals(run: SweepRun): Promise<void> {
 /**
  * Routes we cannot judge yet (no history of our own): one fresh search brings Google's typical range and price history,
  * the least-known route first. A deal found this way is judged by Google's own range on its fresh answer, a confirmed
- * candidate too, and the discovered price, judged by that range, is the drop's first sighting.
+ * candidate too (or found not real, when its own dates cost as little lately: decision 141), and the discovered price,
+ * judged by that range, is the drop's first sighting.
  */
 export async function priceUnjudgedRoutes(run: SweepRun, judgedFound: readonly JudgedQuote[]): Promise<void> {
   const unjudged = judgedFound.filter((item) => item.range === null && !run.fresh.has(tripKey(item.quote)));
@@ -116,6 +122,10 @@ export async function priceUnjudgedRoutes(run: SweepRun, judgedFound: readonly J
     if (!canSpend(run)) break;
     const outcome = await confirmOne(run, item.quote);
     if (outcome === "not-sent" || !outcome?.judgement?.isDeal || !outcome.range) continue;
+    if (!isConfirmedDeal(run, outcome)) {
+      run.sweep.rejected++;
+      continue;
+    }
     run.sweep.confirmed++;
     if (judgeFare(item.quote, outcome.range, run.today).isDeal) run.fresh.set(tripKey(outcome.quote), { ...outcome, confirmsCachedDeal: true });
   }
