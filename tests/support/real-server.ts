@@ -24,9 +24,23 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** The real product (`bun src/server/main.ts`) as a child process on loopback, for crash tests. */
+/**
+ * The real product (`bun src/server/main.ts`) as a child process on loopback, for crash tests. The port is free when
+ * chosen, but another socket can take it before the child listens: then it is started again on another.
+ */
 export async function startRealServer(databasePath: string, env: Record<string, string> = {}): Promise<RealServer> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(databasePath, await freePort(), env);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOnce(databasePath: string, port: number, env: Record<string, string>): Promise<RealServer> {
   const url = `http://127.0.0.1:${port}`;
   const child = Bun.spawn([process.execPath, "src/server/main.ts"], {
     cwd: ROOT,
@@ -55,6 +69,7 @@ export async function startRealServer(databasePath: string, env: Record<string, 
   while (!output.includes("GoRDU listening")) {
     if (child.exitCode !== null) {
       await Bun.sleep(100);
+      if (output.includes("EADDRINUSE")) throw new PortTaken(output);
       throw new Error(`the server exited during start-up (exit code ${child.exitCode}, signal ${child.signalCode ?? "none"}):\n${output}`);
     }
     if (Date.now() > deadline) throw new Error(`the server did not start within 30 s:\n${output}`);
