@@ -5,6 +5,7 @@
  */
 import { describeOutcome } from "../../src/server/fares/sweep/replay-outcomes.ts";
 import { afterEach, expect, test } from "bun:test";
+import { rduToday } from "../../src/domain/calendar.ts";
 import { DESTINATIONS } from "../../src/domain/destinations.ts";
 import { discoveryAreaOf } from "../../src/domain/discovery-areas.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
@@ -59,8 +60,6 @@ const googleAnswer =
       prices[question.destination]?.history ?? 300,
     ]),
   });
-
-const prefixed = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([key, value]) => [`$${key}`, value]));
 
 async function adminView(env: Record<string, string>, flights = googleAnswer()) {
   const t = createTestApp({ FARE_SOURCE: "serpapi", SERPAPI_KEY: SERPAPI_TEST_KEY, ...env });
@@ -135,17 +134,17 @@ test("after a day of hourly SerpApi scans: searches spent and left, coverage, a 
 test("a confirmed fare below our typical price but no lower than its own dates' last month is counted as found not real, and no deal", async () => {
   // A ready world: LAS's trips cost $300 on each of the last 30 days, so our own typical price for them is $300.
   const prices: Record<string, { price: number; history: number }> = {};
-  const { t, fares, operations } = await adminView({ FARE_BUDGET: "3000" }, (question) => googleAnswer(prices)(question));
+  const { t, fares, operations } = await adminView({ FARE_BUDGET: "3000" }, googleAnswer(prices));
   await runScan({ ...t.deps, fares }, quiet);
-  const lasRows = t.db.$client.query("SELECT * FROM fare_observations WHERE destination = 'LAS'").all() as Record<string, unknown>[];
-  expect(lasRows.length).toBeGreaterThan(0);
-  const insert = t.db.$client.query(
-    `INSERT OR IGNORE INTO fare_observations (origin, destination, trip_type, cabin, nonstop, depart_date, return_date, price, airline, source, observed_day, observed_at)
-     VALUES ($origin, $destination, $trip_type, $cabin, $nonstop, $depart_date, $return_date, 300, $airline, $source, $observed_day, $observed_at)`,
+  const today = rduToday(t.clock.now());
+  const copyTodaysLasTripsTo = t.db.$client.query(
+    `INSERT INTO fare_observations (origin, destination, trip_type, cabin, nonstop, depart_date, return_date, price, airline, source, observed_day, observed_at)
+     SELECT origin, destination, trip_type, cabin, nonstop, depart_date, return_date, 300, airline, source, $day, $at
+     FROM fare_observations WHERE destination = 'LAS' AND observed_day = $today`,
   );
   for (let day = 1; day <= 30; day++) {
-    const observedAt = t.clock.now().getTime() - day * 24 * HOUR;
-    for (const row of lasRows) insert.run({ ...prefixed(row), $observed_day: new Date(observedAt).toISOString().slice(0, 10), $observed_at: observedAt });
+    const at = t.clock.now().getTime() - day * 24 * HOUR;
+    expect(copyTodaysLasTripsTo.run({ day: rduToday(new Date(at)), at, today }).changes).toBeGreaterThan(0);
   }
   // Now LAS is $120 on a fresh search too, but its dates have cost $125 every day of the last two months (decision 141).
   prices.LAS = { price: 120, history: 125 };

@@ -28,6 +28,7 @@ import type { DailyLow, PriceRange } from "./typical-range.ts";
 export function refusedByOwnDates(quote: FareQuote, datesHaveDeal: boolean, today: string): boolean {
   return !datesHaveDeal && belowOwnDates(quote.price, quote.providerPriceHistory ?? [], today) === false;
 }
+
 export type DealRow = typeof deals.$inferSelect;
 
 export interface JudgedQuote {
