@@ -4,6 +4,9 @@ import { DISCOVERY_AREAS, type DiscoveryArea } from "../domain/discovery-areas.t
 
 export type FareSourceName = "simulated" | "serpapi" | "searchapi" | "travelpayouts";
 
+/** A source that prices a grid of trips scans it every this many hours unless SCAN_SCHEDULE says otherwise (decision 143). */
+export const GRID_SCAN_EVERY_HOURS = 3;
+
 export interface StripeConfig {
   secretKey: string;
   publishableKey: string;
@@ -125,7 +128,7 @@ export function loadConfig(env: Env): Readonly<Config> {
 
   // SerpApi and SearchApi sweep by discovery: the whole network every hour fits a 5,000-search plan (docs/decisions/081).
   const sweepsByDiscovery = fareSource === "searchapi" || (fareSource === "serpapi" && !travelpayoutsToken);
-  const scanSchedule = read("SCAN_SCHEDULE") ?? (sweepsByDiscovery ? "0 * * * *" : "0 */6 * * *");
+  const scanSchedule = read("SCAN_SCHEDULE") ?? (sweepsByDiscovery ? "0 * * * *" : `0 */${GRID_SCAN_EVERY_HOURS} * * *`);
   const fareBudgetText = read("FARE_BUDGET");
   const fareBudget = fareBudgetText === undefined ? null : Number(fareBudgetText);
   if (fareBudget !== null && !(/^\d+$/.test(fareBudgetText!) && fareBudget >= 1))
@@ -138,7 +141,7 @@ export function loadConfig(env: Env): Readonly<Config> {
   const publicDealsDelayHours = delayText === undefined ? 48 : Number(delayText);
   if (delayText !== undefined && !(/^\d+$/.test(delayText) && publicDealsDelayHours <= 720))
     problems.push("PUBLIC_DEALS_DELAY_HOURS must be a whole number of hours from 0 to 720, e.g. 48");
-  if (scanSchedule.split(/\s+/).length < 5) problems.push("SCAN_SCHEDULE must be a cron expression, e.g. '0 */6 * * *'");
+  if (scanSchedule.split(/\s+/).length < 5) problems.push("SCAN_SCHEDULE must be a cron expression, e.g. '0 */3 * * *'");
 
   const adminEmail = read("ADMIN_EMAIL") ?? null;
   const adminPassword = read("ADMIN_PASSWORD") ?? null;

@@ -1,7 +1,7 @@
 /**
  * Replays days of scans through the real scanner: the real runScan (scan plan, observations, typical ranges,
  * detection, deal records, a fan-out to nobody) on an in-memory migrated SQLite, a clock stepped scan by scan
- * (4 a day, at the default SCAN_SCHEDULE's hours in RDU's winter time, plus the job runner's looks a minute past
+ * (8 a day, at the default SCAN_SCHEDULE's hours in RDU's winter time, plus the job runner's looks a minute past
  * each next hour while drops wait to hold: src/server/jobs.ts), and a fare source answered by the synthetic world. Each scan's alerts are read back from the deals table (created, or alert version bumped),
  * and the baselines are judged on the same quotes and stored observations.
  */
@@ -17,12 +17,13 @@ import type { AlertRecord } from "./metrics.ts";
 import { ReplayHistoryLoader } from "./replay-history.ts";
 import type { SyntheticWorld } from "./world.ts";
 import type { DiscoveryArea } from "../../src/domain/discovery-areas.ts";
+import { GRID_SCAN_EVERY_HOURS } from "../../src/server/config.ts";
 import { createBudgetedWorldSource, type BudgetedWorldSource } from "./world-budgeted-source.ts";
 import { createWorldFareSource, WORLD_SOURCE, type WorldFareSource } from "./world-fare-source.ts";
 
 export type RuleName = "current" | BaselineName;
-export const SCANS_PER_DAY = 4;
-const SCAN_INTERVAL_MS = (24 / SCANS_PER_DAY) * HOUR_MS;
+export const SCANS_PER_DAY = 24 / GRID_SCAN_EVERY_HOURS;
+const SCAN_INTERVAL_MS = GRID_SCAN_EVERY_HOURS * HOUR_MS;
 /** The history copy is compared with the database's own read at the first scan and every this many scans. */
 const HISTORY_CHECK_EVERY = 240;
 

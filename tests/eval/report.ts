@@ -2,7 +2,7 @@
 import { BASELINE_LABELS } from "./baselines.ts";
 import { HOLDOUT_SEED, TUNE_SEED, type JobResult } from "./evaluate.ts";
 import { quantile, type Ratio, type RuleMetrics } from "./metrics.ts";
-import type { RuleName } from "./replay.ts";
+import { SCANS_PER_DAY, type RuleName } from "./replay.ts";
 import { WEEK_LONG_FACTOR, WEEKEND_FACTOR } from "./world.ts";
 import { SALE_DEPTHS, SALES_PER_ROUTE_YEAR, SPIKES_PER_ROUTE_YEAR, WAR_CHANCE_PER_ROUTE_YEAR, type WorldKind } from "./world-events.ts";
 import { WORLD_ROUTES } from "./world-routes.ts";
@@ -248,6 +248,7 @@ export function reportBody(jobs: readonly JobResult[]): string {
 export function methodSection(): string {
   const routes = WORLD_ROUTES.length;
   const international = WORLD_ROUTES.filter((r) => r.international).length;
+  const scanHours = Array.from({ length: SCANS_PER_DAY }, (_, i) => `${String((i * 24) / SCANS_PER_DAY).padStart(2, "0")}:00`).join(", ");
   const depths = [...new Set(SALE_DEPTHS)].map((d) => `${Math.round(d * 100)}`).join(", ");
   return `# Deal quality: the deal rules on a replayed year
 
@@ -260,8 +261,8 @@ run it again. Issue 14 sets the goals (the "wanted" column).
 destination × Fri→Sun weekend pairs every other week and Sat→Sat week-long pairs every fourth week, 14–240 days out,
 plus a re-check of every live deal), observations stored as daily minima, typical ranges, detection, deal records and
 a fan-out to nobody (no subscribers: an alert is the deal record, not the email). The database is an in-memory
-migrated SQLite; the clock steps 6 hours per scan (00:00, 06:00, 12:00 and 18:00 in RDU's winter time), 1,460 scans
-for the year from 1 January 2026. A scripted fare source answers every planned search with the world's fare for
+migrated SQLite; the clock steps ${24 / SCANS_PER_DAY} hours per scan (${scanHours} in RDU's winter time: a grid source's default
+\`SCAN_SCHEDULE\`, decision 143), ${(365 * SCANS_PER_DAY).toLocaleString("en-US")} scans for the year from 1 January 2026. A scripted fare source answers every planned search with the world's fare for
 those dates at that moment; the catalogue destinations outside the world get no quote. **Warm start:** before its
 first scan the scanner records a year of past observations offered the way the simulated market offers them (three
 grid date pairs per route and day). **Fresh installs:** separately, installs with no history at all, spread evenly

@@ -1,7 +1,7 @@
 /**
  * What a fresh `npm start` shows with the default simulated market (docs/decisions/053). For boot moments spread
  * over a year: a fresh in-memory database, the boot scan (which first records the market's year of past prices),
- * then the default schedule's scans (every 6 hours, on the hour UTC, each with its second look) for one day, through
+ * then the default schedule's scans (every 3 hours, on the hour UTC, each with its second look) for one day, through
  * the real runScan. Prints the deals found after the boot scan and after the day, how many are really 20 % below the market's ordinary fare,
  * and what cut each deal's fare (a sale, a mistake fare or the market's ordinary ups and downs). Then, without scanning: the market's mistake fares per month over a year,
  * and how often the price guard (MIN_FARE) binds over a year of the scan grid's quotes.
@@ -12,6 +12,7 @@ import { openDatabase } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
 import { deals } from "../../db/schema.ts";
 import { addDays, DAY_MS, dayNumber } from "../../src/domain/calendar.ts";
+import { GRID_SCAN_EVERY_HOURS } from "../../src/server/config.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
 import { tripDatePairs } from "../../src/server/fares/sweep/scan-plan.ts";
 import { createSimulatedFareSource } from "../../src/server/fares/sources/simulated.ts";
@@ -20,8 +21,8 @@ import { simulatedRoutes } from "../../src/server/fares/sources/simulated-routes
 import { scanWithSecondLook } from "../support/second-look.ts";
 import { TestClock } from "../support/test-clock.ts";
 
-const SCAN_EVERY_MS = 6 * 3_600_000;
-const SCANS_AFTER_BOOT = 4;
+const SCAN_EVERY_MS = GRID_SCAN_EVERY_HOURS * 3_600_000;
+const SCANS_AFTER_BOOT = 24 / GRID_SCAN_EVERY_HOURS;
 const DEFAULT_BOOTS = [
   "2026-11-24T08:30:00Z",
   "2027-01-06T11:05:00Z",
@@ -117,7 +118,7 @@ function guardBinding(start: string): { quotes: number; atGuard: number } {
 
 const boots = process.argv.length > 2 ? process.argv.slice(2) : DEFAULT_BOOTS;
 console.log(
-  "| boot (UTC) | deals after the boot scan | deals after a day (boot + 4 scans) | live after the day | really ≥ 20 % below the ordinary fare | what cut the fares |",
+  `| boot (UTC) | deals after the boot scan | deals after a day (boot + ${SCANS_AFTER_BOOT} scans) | live after the day | really ≥ 20 % below the ordinary fare | what cut the fares |`,
 );
 console.log("|---|---|---|---|---|---|");
 let totalBoot = 0;

@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { deals } from "../../db/schema.ts";
+import { GRID_SCAN_EVERY_HOURS } from "../../src/server/config.ts";
 import { createSimulatedFareSource } from "../../src/server/fares/sources/simulated.ts";
 import { markdownOf } from "../../src/server/fares/sources/simulated-market.ts";
 import { scanFares } from "../../src/server/jobs.ts";
@@ -17,11 +18,11 @@ test("a fresh install's first day on the default simulated market: a handful of 
   expect(boot.newDeals).toBeGreaterThanOrEqual(3);
   expect(boot.newDeals).toBeLessThanOrEqual(15);
 
-  // The default schedule: every 6 hours on the hour (UTC), four scans make the first day.
+  // The default schedule: every 3 hours on the hour (UTC), eight scans make the first day.
   t.clock.set(new Date("2026-11-22T18:00:00Z"));
-  for (let scan = 0; scan < 4; scan++) {
+  for (let scan = 0; scan < 24 / GRID_SCAN_EVERY_HOURS; scan++) {
     await scanFares(t.deps, quiet);
-    t.clock.advance(6 * HOUR);
+    t.clock.advance(GRID_SCAN_EVERY_HOURS * HOUR);
   }
   const found = t.db.select().from(deals).all();
   expect(found.length).toBeGreaterThanOrEqual(5);
@@ -38,8 +39,8 @@ test("a fresh install in May: a weekend just outside this December's Christmas p
   t.clock.set(new Date("2027-05-05T20:45:00Z"));
   const scanAsTheJobsDo = () => scanWithSecondLook(t.clock, (options) => scanFares(t.deps, { ...quiet, ...options }));
   await scanAsTheJobsDo();
-  for (const at of ["2027-05-06T00:00:00Z", "2027-05-06T06:00:00Z", "2027-05-06T12:00:00Z", "2027-05-06T18:00:00Z"]) {
-    t.clock.set(new Date(at));
+  for (let hour = 0; hour < 24; hour += GRID_SCAN_EVERY_HOURS) {
+    t.clock.set(new Date(Date.parse("2027-05-06T00:00:00Z") + hour * HOUR));
     await scanAsTheJobsDo();
   }
   const found = t.db.select().from(deals).all();

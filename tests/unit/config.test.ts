@@ -60,10 +60,11 @@ describe("configuration", () => {
       expect(() => loadConfig({ PUBLIC_DEALS_DELAY_HOURS: bad })).toThrow("PUBLIC_DEALS_DELAY_HOURS must be a whole number of hours from 0 to 720, e.g. 48");
   });
 
-  test("SerpApi alone sweeps every hour by default, anything else every six hours; FARE_BUDGET is a whole number", () => {
-    expect(loadConfig({}).scanSchedule).toBe("0 */6 * * *");
+  test("SerpApi alone sweeps every hour by default, a grid source scans every three hours; FARE_BUDGET is a whole number", () => {
+    expect(loadConfig({}).scanSchedule).toBe("0 */3 * * *");
+    expect(loadConfig({ FARE_SOURCE: "travelpayouts", TRAVELPAYOUTS_TOKEN: "t" }).scanSchedule).toBe("0 */3 * * *");
     expect(loadConfig({ FARE_SOURCE: "serpapi", SERPAPI_KEY: "k" })).toMatchObject({ scanSchedule: "0 * * * *", fareBudget: null });
-    expect(loadConfig({ FARE_SOURCE: "serpapi", SERPAPI_KEY: "k", TRAVELPAYOUTS_TOKEN: "t" }).scanSchedule).toBe("0 */6 * * *");
+    expect(loadConfig({ FARE_SOURCE: "serpapi", SERPAPI_KEY: "k", TRAVELPAYOUTS_TOKEN: "t" }).scanSchedule).toBe("0 */3 * * *");
     expect(loadConfig({ FARE_SOURCE: "serpapi", SERPAPI_KEY: "k", SCAN_SCHEDULE: "0 */2 * * *", FARE_BUDGET: "5000" })).toMatchObject({
       scanSchedule: "0 */2 * * *",
       fareBudget: 5000,
