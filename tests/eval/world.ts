@@ -151,7 +151,8 @@ export class SyntheticWorld {
   private readonly salesByKey = new Map<string, Sale[]>();
   private readonly spikesByRoute = new Map<string, Spike[]>();
   private readonly warsByRoute = new Map<string, FareWar[]>();
-  private readonly pairFacts = new Map<string, PairFacts>();
+  /** Route → departure date → return date ("" one way) → facts. */
+  private readonly pairFacts = new Map<string, Map<string, Map<string, PairFacts>>>();
   private readonly levelDraws = new Map<string, Map<number, number>>();
 
   constructor(readonly spec: WorldSpec) {
@@ -171,11 +172,17 @@ export class SyntheticWorld {
 
   /** The facts of a route and dates (null: a route outside the world). */
   private factsOf(code: string, departDate: string, returnDate: string | null): PairFacts | null {
-    const key = `${code}|${departDate}|${returnDate ?? ""}`;
-    const known = this.pairFacts.get(key);
-    if (known) return known;
+    // Nested maps, not one map keyed by a joined string: a trip's date strings are the same objects across an answer's
+    // routes, so their hashes are reused, where a joined key is a new string to hash at every call (a fifth of a replay).
     const route = this.routeByCode.get(code);
     if (!route) return null;
+    let byDepart = this.pairFacts.get(code);
+    if (!byDepart) this.pairFacts.set(code, (byDepart = new Map()));
+    let byReturn = byDepart.get(departDate);
+    if (!byReturn) byDepart.set(departDate, (byReturn = new Map()));
+    const known = byReturn.get(returnDate ?? "");
+    if (known) return known;
+    const key = `${code}|${departDate}|${returnDate ?? ""}`;
     const facts: PairFacts = {
       route,
       datesFactor:
@@ -188,7 +195,7 @@ export class SyntheticWorld {
       keyHash: hashText(`${this.spec.seed}|${key}`),
       knotDraws: new Map(),
     };
-    this.pairFacts.set(key, facts);
+    byReturn.set(returnDate ?? "", facts);
     return facts;
   }
 
