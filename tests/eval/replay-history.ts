@@ -21,8 +21,11 @@ import {
 
 const ROWS = `SELECT ${OBSERVATION_COLUMNS} FROM fare_observations
   WHERE source = $source AND observed_day >= $fromDay AND observed_day < $toDay ORDER BY id`;
-const CHANGED_ROWS = `SELECT ${OBSERVATION_COLUMNS} FROM fare_observations
-  WHERE id IN (SELECT id FROM replay_changed_observations) AND source = $source AND observed_day >= $fromDay AND observed_day < $toDay`;
+// The few changed rows drive the join (CROSS JOIN keeps that order): led by the source and day index, SQLite read every
+// row of the year's window to test it against the changed ids, at each load.
+const CHANGED_ROWS = `SELECT ${OBSERVATION_COLUMNS} FROM replay_changed_observations AS changed
+  CROSS JOIN fare_observations ON fare_observations.id = changed.id
+  WHERE source = $source AND observed_day >= $fromDay AND observed_day < $toDay ORDER BY observed_day, fare_observations.id`;
 
 const observationKey = (route: string, departDate: string, returnDate: string, day: number) => `${route}|${departDate}|${returnDate}|${day}`;
 
