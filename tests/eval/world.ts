@@ -177,9 +177,15 @@ export class SyntheticWorld {
     const route = this.routeByCode.get(code);
     if (!route) return null;
     let byDepart = this.pairFacts.get(code);
-    if (!byDepart) this.pairFacts.set(code, (byDepart = new Map()));
+    if (!byDepart) {
+      byDepart = new Map();
+      this.pairFacts.set(code, byDepart);
+    }
     let byReturn = byDepart.get(departDate);
-    if (!byReturn) byDepart.set(departDate, (byReturn = new Map()));
+    if (!byReturn) {
+      byReturn = new Map();
+      byDepart.set(departDate, byReturn);
+    }
     const known = byReturn.get(returnDate ?? "");
     if (known) return known;
     const key = `${code}|${departDate}|${returnDate ?? ""}`;
