@@ -17,12 +17,16 @@
  *                        Explore searches the areas it names with no SERPAPI_EXPLORE_AREAS (North America, Europe),
  *                        the other routes one by one (decision 114); SearchApi's every area
  *   --without-completeness  budgeted mode: no exact-date Explore, so no completeness pass (decision 139 makes it by default)
+ *
+ * A budget run keeps each finished job's result in .eval-results/ under the committed code it measured, and a rerun on
+ * the same code reads it instead of measuring again (budget-results.ts): a full year can take more than one sitting.
  */
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { evaluate, HOLDOUT_SEED, TUNE_SEED, type JobResult, type JobSpec } from "./evaluate.ts";
 import { budgetTable, evaluateBudget, type BudgetJobResult, type BudgetJobSpec } from "./evaluate-budget.ts";
+import { keepResult, keptResult, resultsFolderOfCommittedCode } from "./budget-results.ts";
 import { methodSection, reportBody, runtimeLines } from "./report.ts";
 import { DEPLOYING_PATH, REPLAY_OUTCOMES_PATH, replayOutcomesOf, writePlanTable } from "./plan-table.ts";
 import type { WorldKind } from "./world-events.ts";
@@ -218,14 +222,22 @@ async function runBudgets(list: string, world: WorldKind | undefined, seed: numb
       specs.push({ kind: world ?? "stationary", seed: s, days, searchesPerMonth, provider, completeness: !flags["without-completeness"] });
   }
   const started = performance.now();
+  const resultsFolder = resultsFolderOfCommittedCode();
+  if (resultsFolder === undefined) console.error("[eval] src/ or tests/eval/ has uncommitted changes: no result is kept, none resumed");
   const results: BudgetJobResult[] = new Array(specs.length);
   let next = 0;
+  let resumed = 0;
   const worker = async () => {
     while (next < specs.length) {
       const index = next++;
       const spec = specs[index]!;
-      console.error(`[eval] ${PROVIDER_NAMES[spec.provider]} ${spec.searchesPerMonth}, ${spec.kind} world, seed ${spec.seed}: ${spec.days} days …`);
-      results[index] = await runBudgetJobInChild(spec);
+      const kept = await keptResult(resultsFolder, spec);
+      console.error(
+        `[eval] ${PROVIDER_NAMES[spec.provider]} ${spec.searchesPerMonth}, ${spec.kind} world, seed ${spec.seed}: ${spec.days} days${kept ? ", measured before on this code" : " …"}`,
+      );
+      results[index] = kept ?? (await runBudgetJobInChild(spec));
+      if (kept) resumed++;
+      else await keepResult(resultsFolder, spec, results[index]);
       console.error(`[eval] ${PROVIDER_NAMES[spec.provider]} ${spec.searchesPerMonth}, seed ${spec.seed}: done in ${results[index].seconds.toFixed(0)} s`);
       console.error(budgetTable([results[index]]).split("\n").at(-1));
     }
@@ -248,7 +260,8 @@ async function runBudgets(list: string, world: WorldKind | undefined, seed: numb
     `which the scanner priced the route; an Explore search costs the same whatever the number of routes it answers. Seed ${TUNE_SEED} tuned, seed ` +
     `${HOLDOUT_SEED} held out. "Most in a month" is the largest calendar month's spend, never above the budget. Measured with deal rule v4 ` +
     `(decisions 055, 056, 058, 059, 064, 083, 084, 088, 089, 093 and 094; decision 095 leaves a sweep's new episodes at 094's rule), the sweep's one-price-a-day observations (decision 082), its looks at drops that can have held (decision 085) and at a new drop's hidden neighbours (decision 086), the other areas searched month by month (decision 087), a new deal 20 % below its own dates' daily prices of the last 30 days as well (decision 141), and a typical price that knows each trip shape's own price and lines a holiday that moves a week up with itself a year before (decision 142).\n\n${table}\n\n${BUDGET_WANTED}\n\n${BUDGET_MISSES}\n\n` +
-    `Measured ${new Date().toISOString().slice(0, 10)}: ${wall.toFixed(0)} s wall clock for ${results.length} runs, ${parallel} at a time, ` +
+    `Measured ${new Date().toISOString().slice(0, 10)}: ${wall.toFixed(0)} s wall clock for ${results.length - resumed} runs, ${parallel} at a time` +
+    `${resumed ? ` (the other ${resumed} measured before on the same code; each run's own time: ${results.map((result) => result.seconds.toFixed(0)).join(", ")} s)` : ""}, ` +
     `on ${cpus().length} cores; load average ${loadavg()[0]!.toFixed(1)} at the end.\n${BUDGET_END}`;
   console.log(block);
   if (days !== 365 && !flags.write) {
