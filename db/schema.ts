@@ -491,6 +491,8 @@ export const fareScans = sqliteTable("fare_scans", {
   confirmSearches: integer("confirm_searches").notNull().default(0),
   candidatesConfirmed: integer("candidates_confirmed").notNull().default(0),
   candidatesRejected: integer("candidates_rejected").notNull().default(0),
+  /** A grid scan whose prices became the day's observations: the first regular scan of its quarter of the day (decision 144). */
+  keptPrices: flag("kept_prices").notNull().default(false),
 });
 
 /** When each route was last priced by a scan, per source: the Operations tab's coverage (docs/decisions/081). */

@@ -1,4 +1,5 @@
 /** Calendar dates as 'YYYY-MM-DD' strings, counted in whole days; "today" is the date at RDU. */
+import { TZDate } from "@date-fns/tz";
 
 const DAY_MS = 86_400_000;
 
@@ -17,6 +18,11 @@ export function rduToday(now: Date): string {
     lastDate = RDU_DATE.format(now);
   }
   return lastDate;
+}
+
+/** The hour of the day at the airport (0–23) at this instant. */
+export function rduHour(now: Date): number {
+  return new TZDate(now.getTime(), "America/New_York").getHours();
 }
 
 // Scans and simulated history ask for the same instant thousands of times in a row; formatting is the slow part.

@@ -2,7 +2,7 @@
  * The published deal rule (docs/deal-rules.md, and the public page /how-we-find-deals): the thresholds the
  * detector applies and the page states, in one place so they cannot disagree. Pure values and small helpers.
  */
-import { addDays, dayNumber, HOUR_MS, weekdayOf } from "./calendar.ts";
+import { addDays, dayNumber, HOUR_MS, rduHour, rduToday, weekdayOf } from "./calendar.ts";
 import { median } from "./statistics.ts";
 
 /** Trips are compared only with trips of the same kind: a weekend costs more than a week away. */
@@ -130,6 +130,15 @@ export function belowOwnDates(price: number, ownDailyPrices: readonly { day: str
   const recent = ownDailyPrices.filter((point) => point.day >= since && point.day < today && point.price > 0).map((point) => point.price);
   if (recent.length < DEAL_RULES.ownDates.minDays) return null;
   return price <= (1 - DEAL_RULES.ownDates.shareBelow) * median(recent);
+}
+
+/**
+ * A grid's typical prices learn from each trip's lowest price of the day, and the lowest of more sightings is lower by
+ * chance alone. So whatever its cadence a grid keeps the prices of one regular scan per quarter of the RDU day, the
+ * quarter's first: the four a day its rules were measured on (decision 144).
+ */
+export function gridPricePeriodOf(at: Date): string {
+  return `${rduToday(at)} ${Math.floor(rduHour(at) / 6)}`;
 }
 
 /** How a source's new episodes are judged: the grid's or a discovery sweep's (DEAL_RULES.newEpisode). */

@@ -259,7 +259,7 @@ run it again. Issue 14 sets the goals (the "wanted" column).
 
 **The replay** drives the real scanner: \`runScan\` with its own scan plan (\`planSearches\`: every catalogue
 destination × Fri→Sun weekend pairs every other week and Sat→Sat week-long pairs every fourth week, 14–240 days out,
-plus a re-check of every live deal), observations stored as daily minima, typical ranges, detection, deal records and
+plus a re-check of every live deal), observations stored as daily minima of each quarter-day's first scan (decision 144), typical ranges, detection, deal records and
 a fan-out to nobody (no subscribers: an alert is the deal record, not the email). The database is an in-memory
 migrated SQLite; the clock steps ${24 / SCANS_PER_DAY} hours per scan (${scanHours} in RDU's winter time: a grid source's default
 \`SCAN_SCHEDULE\`, decision 143), ${(365 * SCANS_PER_DAY).toLocaleString("en-US")} scans for the year from 1 January 2026. A scripted fare source answers every planned search with the world's fare for

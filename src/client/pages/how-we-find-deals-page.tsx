@@ -35,9 +35,10 @@ export function HowWeFindDealsPage() {
           <h1>How we find deals</h1>
           <p>
             Every few hours we look up fares from Raleigh-Durham (RDU) to every destination we cover, for weekend trips and week-long trips up to eight months
-            ahead, and keep each day's lowest fare for each pair of dates. Besides each month's cheapest trips, we go through every one of those pairs of dates
-            in turn, so a sale that is not the cheapest of its month (a holiday weekend, a second sale weekend) is still found. This is the whole rule we use to
-            decide that a fare is a deal. It is the same code that sends the alerts.
+            ahead, and keep one fare a day for each pair of dates, the lowest of at most four looks six hours apart (more looks would only find a lower price by
+            chance). Besides each month's cheapest trips, we go through every one of those pairs of dates in turn, so a sale that is not the cheapest of its
+            month (a holiday weekend, a second sale weekend) is still found. This is the whole rule we use to decide that a fare is a deal. It is the same code
+            that sends the alerts.
           </p>
 
           <RuleExampleSection example={example} />

@@ -5,13 +5,13 @@
  * (the alert fan-out, the fare watch) is the scan job's, read top to bottom in src/server/jobs.ts (scanFares); it
  * counts its alerts on the scan's row with recordAlertCounts.
  */
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { deals, dropSightings, fareScans } from "../../../db/schema.ts";
 import { DESTINATIONS } from "../../domain/destinations.ts";
 import type { Clock } from "../clock.ts";
 import { HOUR_MS, rduToday } from "../../domain/calendar.ts";
-import { DEAL_RULES } from "../../domain/deal-rules.ts";
+import { DEAL_RULES, gridPricePeriodOf } from "../../domain/deal-rules.ts";
 import { recordDeals, type DealChanges } from "./judge/deal-records.ts";
 import { NO_SWEEP_COUNTS, sweepByDiscovery, type SweepCounts } from "./sweep/discovery-sweep.ts";
 import type { FareSearch, FareSource, PastObservation, SearchResult } from "./sources/fare-source.ts";
@@ -145,9 +145,22 @@ function secondLookSearches(db: Db): FareSearch[] {
     .map(({ destination, departDate, returnDate, cabin }) => ({ destination, departDate, returnDate: returnDate || null, cabin, purpose: "recheck" as const }));
 }
 
+/** Whether a scan of this source kept its prices in the same quarter of the RDU day already (decision 144). */
+function pricesKeptThisPeriod(db: Db, source: string, now: Date): boolean {
+  const last = db
+    .select({ startedAt: fareScans.startedAt })
+    .from(fareScans)
+    .where(and(eq(fareScans.source, source), eq(fareScans.keptPrices, true)))
+    .orderBy(desc(fareScans.id))
+    .limit(1)
+    .get();
+  return last !== undefined && gridPricePeriodOf(last.startedAt) === gridPricePeriodOf(now);
+}
+
 /**
  * Every route and date pair of the scan plan through search(), cached candidates confirmed (a free source); or, for a
- * second look, only the dates of drops that have not held yet.
+ * second look, only the dates of drops that have not held yet. Only the first regular scan of each quarter of the day
+ * keeps its prices as the day's observations (decision 144); every scan judges its own.
  */
 async function gridSweep(deps: ScanDeps, history: PriceHistory, now: Date, today: string, summary: ScanSummary, secondLook: boolean): Promise<void> {
   const { db, fares } = deps;
@@ -175,8 +188,12 @@ async function gridSweep(deps: ScanDeps, history: PriceHistory, now: Date, today
     summary.routes = new Set(result.quotes.map((q) => q.destination)).size;
     const judgement = judgeQuotes(result.quotes, history, today);
     const { judged, fresh } = await confirmCachedCandidates(fares, judgement.judged, now, today, summary.errors);
+    const keepsPrices = !secondLook && !pricesKeptThisPeriod(db, fares.name, now);
     const changes: DealChanges = db.transaction((tx) => {
-      storeObservations(db, observedNow([...result.quotes, ...fresh], now));
+      if (keepsPrices) {
+        storeObservations(db, observedNow([...result.quotes, ...fresh], now));
+        tx.update(fareScans).set({ keptPrices: true }).where(eq(fareScans.id, summary.scanId)).run();
+      }
       storeRouteLevels(db, fares.historySource ?? fares.name, judgement.routeLevels, now);
       markRoutesObserved(
         db,

@@ -1,0 +1,1 @@
+ALTER TABLE `fare_scans` ADD `kept_prices` integer DEFAULT false NOT NULL;
