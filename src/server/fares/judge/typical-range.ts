@@ -163,9 +163,13 @@ function seasonalPosition(departDate: string): SeasonalPosition {
 /** The log typical price (advance purchase taken out) for a departure date, between the neighbouring months' buckets. */
 export function seasonalLevel(buckets: ReadonlyMap<string, Bucket>, kind: TripKind, departDate: string): { level: number; days: number } | null {
   const { month, otherMonth, t } = seasonalPosition(departDate);
-  const own = buckets.get(bucketKey(kind, month));
+  return levelBetween(buckets, bucketKey(kind, month), bucketKey(kind, otherMonth), t);
+}
+
+function levelBetween(buckets: ReadonlyMap<string, Bucket>, ownKey: string, otherKey: string, t: number): { level: number; days: number } | null {
+  const own = buckets.get(ownKey);
   if (!own || own.days < DEAL_RULES.minObservationDays) return null;
-  const other = buckets.get(bucketKey(kind, otherMonth));
+  const other = buckets.get(otherKey);
   if (!other || other.days < DEAL_RULES.minObservationDays) return own;
   return { level: (1 - t) * own.level + t * other.level, days: own.days };
 }
@@ -173,6 +177,9 @@ export function seasonalLevel(buckets: ReadonlyMap<string, Bucket>, kind: TripKi
 interface ObservationRow {
   log: number;
   key: string;
+  /** The bucket of the nearer neighbouring month and its weight (seasonalPosition), kept with the row: a model build reads them for every row. */
+  otherKey: string;
+  otherWeight: number;
   kind: TripKind;
   band: number;
   daysAhead: number;
@@ -197,9 +204,12 @@ function rowOf(o: Observation): ObservationRow {
   let row = observationRows.get(o);
   if (!row) {
     const kind = tripKindOf(o.departDate, o.returnDate || null);
+    const { month, otherMonth, t } = seasonalPosition(o.departDate);
     row = {
       log: Math.log(o.price),
-      key: bucketKey(kind, Number(o.departDate.slice(5, 7))),
+      key: bucketKey(kind, month),
+      otherKey: bucketKey(kind, otherMonth),
+      otherWeight: t,
       kind,
       band: leadBand(dayNumber(o.departDate) - o.day),
       daysAhead: dayNumber(o.departDate) - o.day,
@@ -237,7 +247,7 @@ export function buildRouteModel(observations: readonly Observation[], today: str
 
   // Residuals against the seasonal typical price: by day they give the route's level; around it, the spread and
   // each date pair's own lasting offset (a holiday weekend costs more than its month says).
-  const residuals = rows.map((r, i) => r.log - leadOf[i]! - (seasonalLevel(buckets, r.kind, r.departDate) ?? buckets.get(r.key)!).level);
+  const residuals = rows.map((r, i) => r.log - leadOf[i]! - (levelBetween(buckets, r.key, r.otherKey, r.otherWeight) ?? buckets.get(r.key)!).level);
   const dayLevels = new Map<number, number>();
   const recent: number[] = [];
   const longer: number[] = [];
