@@ -15,7 +15,7 @@ const MIDNIGHT = Date.parse("2026-12-01T05:00:00Z");
 test("a grid scanning every 3 hours keeps the first scan of each quarter of the day, and a second look keeps nothing", async () => {
   const t = createTestApp();
   let price = 0;
-  const fares = scriptedSource(() => [quote({ price })]);
+  const fares = scriptedSource(() => (price > 0 ? [quote({ price })] : []));
   const scanAt = async (hoursAfterMidnight: number, fare: number, secondLook = false) => {
     t.clock.set(new Date(MIDNIGHT + hoursAfterMidnight * HOUR));
     price = fare;
@@ -33,11 +33,13 @@ test("a grid scanning every 3 hours keeps the first scan of each quarter of the 
   await scanAt(12, 370);
   expect(kept()).toEqual([{ price: 370, observed_day: "2026-12-01" }]);
 
+  // A scan that finds no fare does not take its quarter from the next one.
+  await scanAt(18, 0);
+  await scanAt(21, 360);
   const scans = t.db.$client.query("SELECT kept_prices FROM fare_scans ORDER BY id").values().flat();
-  expect(scans).toEqual([1, 0, 0, 1, 0, 1]);
+  expect(scans).toEqual([1, 0, 0, 1, 0, 1, 0, 1]);
 
   // The next day's first scan keeps its prices, whatever the hour of the day before's last.
-  await scanAt(23, 360);
   await scanAt(24, 390);
   expect(kept()).toEqual([
     { price: 360, observed_day: "2026-12-01" },

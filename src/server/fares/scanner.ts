@@ -160,7 +160,7 @@ function pricesKeptThisPeriod(db: Db, source: string, now: Date): boolean {
 /**
  * Every route and date pair of the scan plan through search(), cached candidates confirmed (a free source); or, for a
  * second look, only the dates of drops that have not held yet. Only the first regular scan of each quarter of the day
- * keeps its prices as the day's observations (decision 144); every scan judges its own.
+ * that answers keeps its prices as the day's observations (decision 144); every scan judges its own.
  */
 async function gridSweep(deps: ScanDeps, history: PriceHistory, now: Date, today: string, summary: ScanSummary, secondLook: boolean): Promise<void> {
   const { db, fares } = deps;
@@ -188,7 +188,7 @@ async function gridSweep(deps: ScanDeps, history: PriceHistory, now: Date, today
     summary.routes = new Set(result.quotes.map((q) => q.destination)).size;
     const judgement = judgeQuotes(result.quotes, history, today);
     const { judged, fresh } = await confirmCachedCandidates(fares, judgement.judged, now, today, summary.errors);
-    const keepsPrices = !secondLook && !pricesKeptThisPeriod(db, fares.name, now);
+    const keepsPrices = !secondLook && result.quotes.length > 0 && !pricesKeptThisPeriod(db, fares.name, now);
     const changes: DealChanges = db.transaction((tx) => {
       if (keepsPrices) {
         storeObservations(db, observedNow([...result.quotes, ...fresh], now));
