@@ -11,6 +11,6 @@ export function percentile(sorted: ArrayLike<number>, p: number): number {
 }
 
 /** The middle value (the mean of the two middle values for an even count); `values` non-empty, in any order. */
-export function median(values: readonly number[]): number {
+export function median(values: ArrayLike<number>): number {
   return percentile(Float64Array.from(values).sort(), 0.5);
 }

@@ -94,6 +94,19 @@ describe("typical ranges that fit the trip", () => {
     expect(routeModels(history).get("RDU-BOS|round_trip|economy")).toBe(after.get("RDU-BOS|round_trip|economy")!);
   });
 
+  test("read a finished day's lower price written in place, as a model built from fresh rows does", () => {
+    const kept = observations(PRICES);
+    buildRouteModel(kept, "2027-01-10");
+    for (const observation of kept) if (observation.departDate.startsWith("2027-03")) observation.price = Math.round(observation.price / 2);
+    const rebuilt = buildRouteModel(kept, "2027-01-10")!;
+    const fresh = buildRouteModel(
+      kept.map((observation) => ({ ...observation })),
+      "2027-01-10",
+    )!;
+    expect(typicalOf(rebuilt, "2027-03-12", "2027-03-14")).toBeCloseTo(150, -1);
+    expect(rebuilt).toEqual(fresh);
+  });
+
   test("are interpolated to the departure date between neighbouring months (for dates without their own history)", () => {
     // Saturday → Monday weekends: never observed themselves, so only their months speak for them.
     const midMarch = typicalOf(model, "2027-03-13", "2027-03-15");

@@ -9,10 +9,23 @@
  * trip kind and month) the provider's own price history or typical range for the exact search stands in.
  */
 import { DEAL_RULES, tripKindOf, type TripKind } from "../../../domain/deal-rules.ts";
-import { dayNumber, sameDateAYearBefore, weekdayOf } from "../../../domain/calendar.ts";
+import { dayNumber, sameDateAYearBefore } from "../../../domain/calendar.ts";
 import type { ProviderPricePoint } from "../sources/fare-source.ts";
 import type { Observation, PriceHistory } from "./observations.ts";
 import { median } from "../../../domain/statistics.ts";
+import { groupByKey, groupDistinctCounts, groupMedians, groupSize } from "../../../domain/grouped-statistics.ts";
+import {
+  bucketKey,
+  bucketNumbers,
+  columnsOf,
+  groupByDay,
+  LEAD_BANDS,
+  pairNumbers,
+  rowOf,
+  seasonalPosition,
+  shapeNumbers,
+  tripShape,
+} from "./observation-columns.ts";
 import { sameWeekdayAYearBefore } from "../../../domain/year-before.ts";
 
 export interface PriceRange {
@@ -33,8 +46,6 @@ export interface PriceRange {
 const MAD_TO_SD = 1.4826;
 /** P25/P75 of a normal distribution in standard deviations. */
 const QUARTILE_Z = 0.6745;
-/** Upper bounds (days ahead, exclusive) of the advance-purchase bands; the curve runs straight between their middles. */
-const LEAD_BANDS = [14, 21, 28, 35, 45, 60, 75, 90, 110, 130, 155, 180, 210, 240, Number.POSITIVE_INFINITY];
 /** A band gives a point of the advance-purchase curve from this many observations. */
 const MIN_OBSERVATIONS_PER_LEAD_BAND = 20;
 /** A day's own level (median residual) is used for the spread only when it has this many observations. */
@@ -57,13 +68,9 @@ const CALENDAR_NEIGHBOUR_DAYS = 3;
 /** How far before the same calendar date a year before its last observed departure may be. */
 const SAME_DATE_LOOKBACK_DAYS = 14;
 
-export function robustSpread(values: readonly number[]): number {
+export function robustSpread(values: ArrayLike<number>): number {
   const centre = median(values);
-  return MAD_TO_SD * median(values.map((value) => Math.abs(value - centre)));
-}
-
-function leadBand(daysAhead: number): number {
-  return LEAD_BANDS.findIndex((bound) => daysAhead < bound);
+  return MAD_TO_SD * median(Float64Array.from(values, (value) => Math.abs(value - centre)));
 }
 
 /** A point of the advance-purchase curve: at this many days ahead (the band's median), fares sit this far (log) from their month. */
@@ -120,46 +127,6 @@ export interface DailyLow {
   price: number;
 }
 
-const bucketKey = (kind: TripKind, month: number) => `${kind}|${month}`;
-
-function groupBy<T>(items: Iterable<[string | number, T]>): Map<string | number, T[]> {
-  const groups = new Map<string | number, T[]>();
-  for (const [key, value] of items) {
-    const group = groups.get(key);
-    if (group) group.push(value);
-    else groups.set(key, [value]);
-  }
-  return groups;
-}
-
-const midMonthDay = (year: number, month: number) => Date.UTC(year, month - 1, 15) / 86_400_000;
-
-/** Where a departure date sits between its month's middle and the nearer neighbouring month's: the two months and the weight of the other. */
-interface SeasonalPosition {
-  month: number;
-  otherMonth: number;
-  t: number;
-}
-
-// Every model build places every observation's departure date; the same few hundred dates come back each day.
-const seasonalPositions = new Map<string, SeasonalPosition>();
-
-function seasonalPosition(departDate: string): SeasonalPosition {
-  let position = seasonalPositions.get(departDate);
-  if (!position) {
-    const year = Number(departDate.slice(0, 4));
-    const month = Number(departDate.slice(5, 7));
-    const day = dayNumber(departDate);
-    const mid = midMonthDay(year, month);
-    const otherMonth = day >= mid ? (month % 12) + 1 : ((month + 10) % 12) + 1;
-    const otherYear = day >= mid ? (month === 12 ? year + 1 : year) : month === 1 ? year - 1 : year;
-    position = { month, otherMonth, t: Math.abs(day - mid) / Math.abs(midMonthDay(otherYear, otherMonth) - mid) };
-    if (seasonalPositions.size >= 50_000) seasonalPositions.clear();
-    seasonalPositions.set(departDate, position);
-  }
-  return position;
-}
-
 /** The log typical price (advance purchase taken out) for a departure date, between the neighbouring months' buckets. */
 export function seasonalLevel(buckets: ReadonlyMap<string, Bucket>, kind: TripKind, departDate: string): { level: number; days: number } | null {
   const { month, otherMonth, t } = seasonalPosition(departDate);
@@ -174,113 +141,95 @@ function levelBetween(buckets: ReadonlyMap<string, Bucket>, ownKey: string, othe
   return { level: (1 - t) * own.level + t * other.level, days: own.days };
 }
 
-interface ObservationRow {
-  log: number;
-  key: string;
-  /** The bucket of the nearer neighbouring month and its weight (seasonalPosition), kept with the row: a model build reads them for every row. */
-  otherKey: string;
-  otherWeight: number;
-  kind: TripKind;
-  band: number;
-  daysAhead: number;
-  day: number;
-  departDate: string;
-  departDay: number;
-  pair: string;
-  price: number;
-  shape: string;
-}
-
-/** A trip's shape: its departure weekday and nights ("one way" for a one-way trip). */
-export function tripShape(departDate: string, returnDate: string | null): string {
-  if (!returnDate) return "one way";
-  return `${weekdayOf(departDate)}|${dayNumber(returnDate) - dayNumber(departDate)}`;
-}
-
-// An observation never changes, and a route's model is rebuilt every day from the same year of them.
-const observationRows = new WeakMap<Observation, ObservationRow>();
-
-function rowOf(o: Observation): ObservationRow {
-  let row = observationRows.get(o);
-  if (!row) {
-    const kind = tripKindOf(o.departDate, o.returnDate || null);
-    const { month, otherMonth, t } = seasonalPosition(o.departDate);
-    row = {
-      log: Math.log(o.price),
-      key: bucketKey(kind, month),
-      otherKey: bucketKey(kind, otherMonth),
-      otherWeight: t,
-      kind,
-      band: leadBand(dayNumber(o.departDate) - o.day),
-      daysAhead: dayNumber(o.departDate) - o.day,
-      day: o.day,
-      departDate: o.departDate,
-      departDay: dayNumber(o.departDate),
-      pair: `${o.departDate}|${o.returnDate}`,
-      price: o.price,
-      shape: tripShape(o.departDate, o.returnDate || null),
-    };
-    observationRows.set(o, row);
-  }
-  return row;
-}
-
 export function buildRouteModel(observations: readonly Observation[], today: string): RouteModel | null {
-  if (observations.length === 0) return null;
+  const n = observations.length;
+  if (n === 0) return null;
   const todayDay = dayNumber(today);
   const rows = observations.map(rowOf);
+  const c = columnsOf(rows);
 
   // Pass 1: month medians with every lead pooled, to read the advance-purchase curve from what is left over.
-  const firstPass = new Map([...groupBy(rows.map((r) => [r.key, r.log]))].map(([key, logs]) => [key, median(logs)]));
+  const byBucket = groupByKey(c.bucket, bucketNumbers.size);
+  const firstPass = groupMedians(byBucket, c.log);
+  const pooledResidual = c.log.map((log, i) => log - firstPass[byBucket.group[i]!]!);
+  const byBand = groupByKey(c.band, LEAD_BANDS.length);
+  const bandDays = groupMedians(byBand, c.daysAhead, MIN_OBSERVATIONS_PER_LEAD_BAND);
+  const bandLogs = groupMedians(byBand, pooledResidual, MIN_OBSERVATIONS_PER_LEAD_BAND);
   const lead: LeadPoint[] = [];
-  for (const [, group] of [...groupBy(rows.map((r) => [r.band, r]))].sort(([a], [b]) => (a as number) - (b as number))) {
-    if (group.length < MIN_OBSERVATIONS_PER_LEAD_BAND) continue;
-    lead.push({ days: median(group.map((r) => r.daysAhead)), log: median(group.map((r) => r.log - firstPass.get(r.key)!)) });
+  for (const g of byBand.keys.map((_, g) => g).sort((a, b) => byBand.keys[a]! - byBand.keys[b]!)) {
+    if (groupSize(byBand, g) >= MIN_OBSERVATIONS_PER_LEAD_BAND) lead.push({ days: bandDays[g]!, log: bandLogs[g]! });
   }
-  const leadOf = rows.map((r) => leadAdjustment(lead, r.daysAhead));
+  const leadFree = c.log.map((log, i) => log - leadAdjustment(lead, c.daysAhead[i]!));
 
   // Pass 2: month medians with the advance-purchase effect taken out, and the distinct days behind each.
+  const bucketLevels = groupMedians(byBucket, leadFree);
+  const bucketDays = groupDistinctCounts(byBucket, c.day);
   const buckets = new Map<string, Bucket>();
-  for (const [key, group] of groupBy(rows.map((r, i) => [r.key, i]))) {
-    buckets.set(key as string, { level: median(group.map((i) => rows[i]!.log - leadOf[i]!)), days: new Set(group.map((i) => rows[i]!.day)).size });
-  }
+  const groupOfBucket = new Int32Array(bucketNumbers.size).fill(-1);
+  byBucket.keys.forEach((bucket, g) => {
+    buckets.set(bucketNumbers.names[bucket]!, { level: bucketLevels[g]!, days: bucketDays[g]! });
+    groupOfBucket[bucket] = g;
+  });
 
-  // Residuals against the seasonal typical price: by day they give the route's level; around it, the spread and
-  // each date pair's own lasting offset (a holiday weekend costs more than its month says).
-  const residuals = rows.map((r, i) => r.log - leadOf[i]! - (levelBetween(buckets, r.key, r.otherKey, r.otherWeight) ?? buckets.get(r.key)!).level);
-  const dayLevels = new Map<number, number>();
-  const recent: number[] = [];
-  const longer: number[] = [];
-  const all: number[] = [];
-  for (const [day, group] of groupBy(rows.map((r, i) => [r.day, residuals[i]!]))) {
-    if ((day as number) >= todayDay - DEAL_RULES.recentLevelDays) recent.push(...group);
-    if ((day as number) >= todayDay - DEAL_RULES.levelDays) longer.push(...group);
-    all.push(...group);
-    if (group.length >= MIN_OBSERVATIONS_FOR_DAY_LEVEL) dayLevels.set(day as number, median(group));
-  }
+  // Residuals against the seasonal typical price (levelBetween, the own month's when it is thin): by day they give the
+  // route's level; around it, the spread and each date pair's own lasting offset (a holiday weekend costs more than
+  // its month says).
+  const residuals = leadFree.map((adjusted, i) => {
+    const own = byBucket.group[i]!;
+    const other = groupOfBucket[c.otherBucket[i]!]!;
+    const t = c.otherWeight[i]!;
+    const blend = bucketDays[own]! >= DEAL_RULES.minObservationDays && other >= 0 && bucketDays[other]! >= DEAL_RULES.minObservationDays;
+    return adjusted - (blend ? (1 - t) * bucketLevels[own]! + t * bucketLevels[other]! : bucketLevels[own]!);
+  });
+  const byDay = groupByDay(c.day).grouping;
+  const dayLevels = groupMedians(byDay, residuals, MIN_OBSERVATIONS_FOR_DAY_LEVEL);
+  const since = (days: number) => residuals.filter((_, i) => c.day[i]! >= todayDay - days);
+  const recent = since(DEAL_RULES.recentLevelDays);
+  const longer = since(DEAL_RULES.levelDays);
   const recentLevel = recent.length > 0 ? median(recent) : 0;
   const longerLevel = longer.length > 0 ? median(longer) : recentLevel;
-  const aroundDayLevel = rows.flatMap((r, i) => (dayLevels.has(r.day) ? [residuals[i]! - dayLevels.get(r.day)!] : []));
-  const spread = aroundDayLevel.length >= 200 ? robustSpread(aroundDayLevel) : robustSpread(all);
-  const offsets = rows.map((r, i) => residuals[i]! - (dayLevels.get(r.day) ?? 0));
+  const dayLevelOf = (i: number) => dayLevels[byDay.group[i]!]!;
+  const aroundDayLevel: number[] = [];
+  residuals.forEach((residual, i) => {
+    if (!Number.isNaN(dayLevelOf(i))) aroundDayLevel.push(residual - dayLevelOf(i));
+  });
+  const spread = aroundDayLevel.length >= 200 ? robustSpread(aroundDayLevel) : robustSpread(residuals);
+  const offsets = residuals.map((residual, i) => residual - (Number.isNaN(dayLevelOf(i)) ? 0 : dayLevelOf(i)));
+
+  const byPair = groupByKey(c.pair, pairNumbers.size);
+  const pairMedians = groupMedians(byPair, offsets, MIN_PAIR_DAYS);
   const pairOffsets = new Map<string, { offset: number; days: number }>();
-  for (const [pair, own] of groupBy(rows.map((r, i) => [r.pair, offsets[i]!]))) {
-    if (own.length >= MIN_PAIR_DAYS) pairOffsets.set(pair as string, { offset: median(own), days: own.length });
-  }
+  byPair.keys.forEach((pair, g) => {
+    const days = groupSize(byPair, g);
+    if (days >= MIN_PAIR_DAYS) pairOffsets.set(pairNumbers.names[pair]!, { offset: pairMedians[g]!, days });
+  });
+  const byShape = groupByKey(c.shape, shapeNumbers.size);
+  const shapeMedians = groupMedians(byShape, offsets, MIN_SHAPE_OBSERVATIONS);
+  const shapePairs = groupDistinctCounts(byShape, c.pair);
   const shapeOffsets = new Map<string, number>();
-  for (const [shape, group] of groupBy(rows.map((r, i) => [r.shape, i]))) {
-    if (group.length < MIN_SHAPE_OBSERVATIONS || new Set(group.map((i) => rows[i]!.pair)).size < MIN_SHAPE_PAIRS) continue;
-    shapeOffsets.set(shape as string, median(group.map((i) => offsets[i]!)));
-  }
+  const shapeOffsetOfGroup = new Float64Array(byShape.keys.length);
+  byShape.keys.forEach((shape, g) => {
+    if (groupSize(byShape, g) < MIN_SHAPE_OBSERVATIONS || shapePairs[g]! < MIN_SHAPE_PAIRS) return;
+    shapeOffsets.set(shapeNumbers.names[shape]!, shapeMedians[g]!);
+    shapeOffsetOfGroup[g] = shapeMedians[g]!;
+  });
   // A departure day's offset is its date's (a holiday), with each trip's shape taken out.
+  const dateOffsets = offsets.map((offset, i) => offset - shapeOffsetOfGroup[byShape.group[i]!]!);
+  const { grouping: byDeparture, firstDay: firstDeparture } = groupByDay(c.departDay);
+  const departureMedians = groupMedians(byDeparture, dateOffsets, MIN_PAIR_DAYS);
   const departureOffsets = new Map<number, number>();
-  const dateOffsets = rows.map((r, i) => offsets[i]! - (shapeOffsets.get(r.shape) ?? 0));
-  for (const [departDay, own] of groupBy(rows.map((r, i) => [r.departDay, dateOffsets[i]!]))) {
-    if (own.length >= MIN_PAIR_DAYS) departureOffsets.set(departDay as number, median(own));
-  }
+  byDeparture.keys.forEach((day, g) => {
+    if (groupSize(byDeparture, g) >= MIN_PAIR_DAYS) departureOffsets.set(day + firstDeparture, departureMedians[g]!);
+  });
 
   const recentRows = rows.filter((r) => r.day >= todayDay - DEAL_RULES.recentPairDays).sort((a, b) => a.day - b.day);
-  const pairRecentLows = groupBy(recentRows.map((r) => [r.pair, { day: r.day, price: r.price }])) as Map<string, DailyLow[]>;
+  const pairRecentLows = new Map<string, DailyLow[]>();
+  for (const r of recentRows) {
+    const pair = pairNumbers.names[r.pair]!;
+    const lows = pairRecentLows.get(pair);
+    if (lows) lows.push({ day: r.day, price: r.price });
+    else pairRecentLows.set(pair, [{ day: r.day, price: r.price }]);
+  }
 
   return { buckets, lead, spread, observedLevel: judgedLevel(longerLevel, recentLevel), pairOffsets, departureOffsets, shapeOffsets, pairRecentLows };
 }
