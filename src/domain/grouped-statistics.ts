@@ -2,7 +2,7 @@
  * Medians of many groups at once, for rows held in typed arrays: a route model groups a year of observations six ways
  * at every build, and grouping by number into one buffer costs a fraction of grouping by string into arrays.
  */
-import { percentile } from "./statistics.ts";
+import { medianInPlace } from "./statistics.ts";
 
 /** Rows grouped by a key, the groups numbered 0.. in the order their keys first appear. */
 export interface Grouping {
@@ -45,27 +45,25 @@ export const groupSize = (grouping: Grouping, g: number) => grouping.start[g + 1
 /** Each group's median of a value per row (as median() gives it); NaN for a group of fewer than minSize rows. */
 export function groupMedians(grouping: Grouping, valueOfRow: ArrayLike<number>, minSize = 1): Float64Array {
   const { start, members, keys } = grouping;
-  const sorted = new Float64Array(members.length);
-  for (let k = 0; k < members.length; k++) sorted[k] = valueOfRow[members[k]!]!;
+  const grouped = new Float64Array(members.length);
+  for (let k = 0; k < members.length; k++) grouped[k] = valueOfRow[members[k]!]!;
   const medians = new Float64Array(keys.length);
   for (let g = 0; g < keys.length; g++) {
     const size = start[g + 1]! - start[g]!;
-    medians[g] = size >= minSize ? percentile(sorted.subarray(start[g]!, start[g + 1]!).sort(), 0.5) : Number.NaN;
+    medians[g] = size >= minSize ? medianInPlace(grouped.subarray(start[g]!, start[g + 1]!)) : Number.NaN;
   }
   return medians;
 }
 
-/** How many distinct values of an integer per row each group holds. */
+/** How many distinct values of a value per row each group holds. */
 export function groupDistinctCounts(grouping: Grouping, valueOfRow: ArrayLike<number>): Int32Array {
   const { start, members, keys } = grouping;
-  const sorted = new Float64Array(members.length);
-  for (let k = 0; k < members.length; k++) sorted[k] = valueOfRow[members[k]!]!;
   const counts = new Int32Array(keys.length);
+  const seen = new Set<number>();
   for (let g = 0; g < keys.length; g++) {
-    const values = sorted.subarray(start[g]!, start[g + 1]!).sort();
-    let distinct = 0;
-    for (let k = 0; k < values.length; k++) if (k === 0 || values[k] !== values[k - 1]) distinct++;
-    counts[g] = distinct;
+    seen.clear();
+    for (let k = start[g]!; k < start[g + 1]!; k++) seen.add(valueOfRow[members[k]!]!);
+    counts[g] = seen.size;
   }
   return counts;
 }

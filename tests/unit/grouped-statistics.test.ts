@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { groupByKey, groupDistinctCounts, groupMedians, groupSize, KeyNumbers } from "../../src/domain/grouped-statistics.ts";
-import { median } from "../../src/domain/statistics.ts";
+import { median, percentile } from "../../src/domain/statistics.ts";
+import { seededRandom } from "../../src/server/fares/sources/seeded-random.ts";
 
 describe("grouped medians", () => {
   const keys = [3, 1, 3, 0, 1, 3, 1, 1];
@@ -36,5 +37,18 @@ describe("key numbers", () => {
     expect([numbers.numberOf("weekend|3"), numbers.numberOf("one_way|3"), numbers.numberOf("weekend|3")]).toEqual([0, 1, 0]);
     expect(numbers.names[1]).toBe("one_way|3");
     expect(numbers.size).toBe(2);
+  });
+});
+
+describe("median by selection", () => {
+  test("is what sorting gives, to the last bit, on lists with and without ties", () => {
+    const random = seededRandom("medians");
+    for (let trial = 0; trial < 2_000; trial++) {
+      const length = 1 + Math.floor(random() * 60);
+      const ties = trial % 2 === 0;
+      const values = Array.from({ length }, () => (ties ? Math.log(100 + Math.floor(random() * 8)) : random() - 0.5));
+      const sorted = Float64Array.from(values).sort();
+      expect(median(values)).toBe(percentile(sorted, 0.5));
+    }
   });
 });
