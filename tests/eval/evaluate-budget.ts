@@ -59,6 +59,7 @@ export async function evaluateBudget(spec: BudgetJobSpec): Promise<BudgetJobResu
     searchesPerMonth: spec.searchesPerMonth,
     areas: spec.provider === "serpapi" ? SERPAPI_DEFAULT_AREAS : undefined,
     exactDateExplore: spec.completeness === true,
+    progressLabel: `${PROVIDER_NAMES[spec.provider]} ${spec.searchesPerMonth}, ${spec.kind} world, seed ${spec.seed}`,
   });
   const source = year.budgeted!;
   const metrics = measureAlerts(year.alerts.current, worldTruth(world, REPLAY_START, world.replayEnd));

@@ -6,7 +6,7 @@
  * and the baselines are judged on the same quotes and stored observations.
  */
 import type { Db } from "../../db/client.ts";
-import { dayNumber, HOUR_MS, rduToday } from "../../src/domain/calendar.ts";
+import { DAY_MS, dayNumber, HOUR_MS, rduToday } from "../../src/domain/calendar.ts";
 import type { PriceHistory } from "../../src/server/fares/judge/observations.ts";
 import { runScan } from "../../src/server/fares/scanner.ts";
 import { secondLookDelayMs } from "../../src/domain/deal-rules.ts";
@@ -26,6 +26,7 @@ export const SCANS_PER_DAY = 24 / GRID_SCAN_EVERY_HOURS;
 const SCAN_INTERVAL_MS = GRID_SCAN_EVERY_HOURS * HOUR_MS;
 /** The history copy is compared with the database's own read at the first scan and every this many scans. */
 const HISTORY_CHECK_EVERY = 240;
+const PROGRESS_EVERY_DAYS = 30;
 
 export interface ReplayPlan {
   world: SyntheticWorld;
@@ -45,6 +46,8 @@ export interface ReplayPlan {
   trace?: boolean;
   /** Budgeted mode: Explore answers exact dates, so the sweep makes its completeness pass (decision 139). */
   exactDateExplore?: boolean;
+  /** Printed to stderr with the day reached every PROGRESS_EVERY_DAYS days, for a run that takes hours. */
+  progressLabel?: string;
   /** Called after each scan with its time, the price history it was judged against and the replay's database. */
   afterScan?: (at: number, history: PriceHistory, source: BudgetedWorldSource | null, grid: WorldFareSource | null, db: Db) => void;
 }
@@ -93,8 +96,14 @@ export async function replay(plan: ReplayPlan): Promise<ReplayResult> {
   let nextRegular = plan.from;
   let next = plan.from;
   let previousScanAt = 0;
+  let reportedDay = 0;
   for (let scan = 0, at = plan.from; at < end; scan++, at = next) {
     const regular = at === nextRegular;
+    const day = Math.floor((at - plan.from) / DAY_MS);
+    if (plan.progressLabel && day >= reportedDay + PROGRESS_EVERY_DAYS) {
+      reportedDay = day;
+      console.error(`[eval] ${plan.progressLabel}: day ${day} of ${plan.days}, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    }
     if (regular) nextRegular += interval;
     clock.set(new Date(at));
     const summary = await runScan({ db, clock, fares }, { log: () => {}, loadHistory: history.load, secondLook: !regular });

@@ -142,8 +142,7 @@ function levelBetween(buckets: ReadonlyMap<string, Bucket>, ownKey: string, othe
 }
 
 export function buildRouteModel(observations: readonly Observation[], today: string): RouteModel | null {
-  const n = observations.length;
-  if (n === 0) return null;
+  if (observations.length === 0) return null;
   const todayDay = dayNumber(today);
   const rows = observations.map(rowOf);
   const c = columnsOf(rows);
