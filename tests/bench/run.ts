@@ -14,6 +14,7 @@ import { benchJobLatency, describeJobLatency, JOB_LATENCY_GOAL_P99_MS, JOB_TITLE
 import { benchLanding, describeLanding, describeLandingCpu, LANDING_GOAL_RATIO } from "./landing.bench.ts";
 import { benchLighthouse, LIGHTHOUSE_CATEGORIES, LIGHTHOUSE_GOALS } from "./lighthouse.bench.ts";
 import { benchLoad, describeLoadMemory, describeLoadThroughput, LOAD_MEMORY_GOAL, memoryIsStable } from "./load.bench.ts";
+import { benchPriceHistory, PRICE_HISTORY_GOAL } from "./price-history.bench.ts";
 import { benchScan, SCAN_GOALS } from "./scan.bench.ts";
 import { benchSharePage, describeShareImage, describeShareNotes, describeSharePage, SHARE_IMAGE_GOAL_MS, SHARE_PAGE_GOAL_RATIO } from "./share-page.bench.ts";
 import { formatCount } from "./support.ts";
@@ -131,6 +132,23 @@ const sections: Section[] = [
         });
       }
       return { rows };
+    },
+  },
+  {
+    title: "Price history of a year on the largest plan",
+    async run() {
+      const result = await benchPriceHistory();
+      const seconds = result.loadSeconds + result.modelSeconds;
+      return {
+        rows: [
+          {
+            measure: `A discovery scan's price history: a year of SearchApi 35,000's daily minima read and modelled (${formatCount(result.rows)} rows)`,
+            result: `${seconds.toFixed(1)} s (read ${result.loadSeconds.toFixed(1)}, models ${result.modelSeconds.toFixed(1)}), peak RSS ${result.peakRssMb.toFixed(0)} MB`,
+            goal: `< ${PRICE_HISTORY_GOAL.seconds} s, RSS < ${formatCount(PRICE_HISTORY_GOAL.peakRssMb)} MB`,
+            verdict: verdict(seconds < PRICE_HISTORY_GOAL.seconds && result.peakRssMb < PRICE_HISTORY_GOAL.peakRssMb),
+          },
+        ],
+      };
     },
   },
   {

@@ -13,8 +13,9 @@ import {
   loadPriceHistory,
   OBSERVATION_COLUMNS,
   PriceHistory,
+  observationOfRow,
   readRecentState,
-  routeKey,
+  routeKeyOfRow,
   type Observation,
   type ObservationRow,
 } from "../../src/server/fares/judge/observations.ts";
@@ -74,28 +75,26 @@ export class ReplayHistoryLoader {
   };
 
   private append(source: string, fromDay: string, toDay: string): void {
-    const rows = this.db.$client.query(ROWS).values({ source, fromDay, toDay }) as ObservationRow[];
+    const rows = this.db.$client.query<ObservationRow, Record<string, string>>(ROWS).iterate({ source, fromDay, toDay });
     for (const row of rows) this.add(row);
   }
 
   private add(row: ObservationRow): void {
-    const [origin, destination, tripType, cabin, departDate, returnDate, price, observedDay] = row;
-    const route = routeKey({ origin, destination, tripType, cabin });
-    const observation: Observation = { departDate, returnDate, price, day: dayNumber(observedDay) };
+    const route = routeKeyOfRow(row);
+    const observation = observationOfRow(row);
     this.history!.add(route, observation);
-    this.byKey.set(observationKey(route, departDate, returnDate, observation.day), observation);
+    this.byKey.set(observationKey(route, observation.departDate, observation.returnDate, observation.day), observation);
   }
 
   /** Rows of days the copy already holds that were written since the last load: a new day's minimum, or a lower one. */
   private applyChanges(source: string, fromDay: string, toDay: string): void {
-    const rows = this.db.$client.query(CHANGED_ROWS).values({ source, fromDay, toDay }) as ObservationRow[];
+    const rows = this.db.$client.query<ObservationRow, Record<string, string>>(CHANGED_ROWS).all({ source, fromDay, toDay });
     for (const row of rows) {
-      const [origin, destination, tripType, cabin, departDate, returnDate, price, observedDay] = row;
-      const route = routeKey({ origin, destination, tripType, cabin });
-      const known = this.byKey.get(observationKey(route, departDate, returnDate, dayNumber(observedDay)));
+      const route = routeKeyOfRow(row);
+      const known = this.byKey.get(observationKey(route, row.depart_date, row.return_date, dayNumber(row.observed_day)));
       if (!known) this.add(row);
-      else if (known.price !== price) {
-        known.price = price;
+      else if (known.price !== row.price) {
+        known.price = row.price;
         this.history!.derived.delete(route);
       }
     }

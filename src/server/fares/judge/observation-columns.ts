@@ -1,6 +1,6 @@
 /**
- * A route's observations as its model build reads them: each observation's bucket, lead band, date pair and shape made
- * once as numbers, and a build's rows laid out as typed columns to group by number.
+ * A route's observations as its model build reads them: typed columns to group by number, each date pair's month
+ * buckets, departure day and shape made once, as numbers.
  */
 import { tripKindOf, type TripKind } from "../../../domain/deal-rules.ts";
 import { dayNumber, weekdayOf } from "../../../domain/calendar.ts";
@@ -44,20 +44,15 @@ export function seasonalPosition(departDate: string): SeasonalPosition {
   return position;
 }
 
-/** An observation as a model build reads it, made once per observation: its keys are numbers (KeyNumbers) to group by. */
-export interface ObservationRow {
-  log: number;
-  /** Its month's bucket, and the nearer neighbouring month's with its weight (seasonalPosition). */
+/** What a model build reads of a date pair, the same for each of its observations: made once per date pair. */
+interface TripFacts {
+  /** Its month's bucket, and the nearer neighbouring month's with its weight (seasonalPosition), as KeyNumbers. */
   bucket: number;
   otherBucket: number;
   otherWeight: number;
-  band: number;
-  daysAhead: number;
-  day: number;
   departDay: number;
   pair: number;
   shape: number;
-  price: number;
 }
 
 export const bucketNumbers = new KeyNumbers();
@@ -70,37 +65,36 @@ export function tripShape(departDate: string, returnDate: string | null): string
   return `${weekdayOf(departDate)}|${dayNumber(returnDate) - dayNumber(departDate)}`;
 }
 
-// A route's model is rebuilt every day from the same year of observations. The replay's history updates a finished
-// day's price in place, so a kept row is made again when its price differs.
-const observationRows = new WeakMap<Observation, ObservationRow>();
+// Departure date → return date ('' one way) → facts. Nested maps: a year of observations names a few thousand date
+// pairs, and looking up its two dates costs less than joining them into a key for every observation at every build.
+const tripFacts = new Map<string, Map<string, TripFacts>>();
 
-export function rowOf(o: Observation): ObservationRow {
-  let row = observationRows.get(o);
-  if (!row || row.price !== o.price) {
-    const kind = tripKindOf(o.departDate, o.returnDate || null);
-    const { month, otherMonth, t } = seasonalPosition(o.departDate);
-    const departDay = dayNumber(o.departDate);
-    row = {
-      log: Math.log(o.price),
+function tripFactsOf(departDate: string, returnDate: string): TripFacts {
+  let byReturn = tripFacts.get(departDate);
+  if (!byReturn) {
+    byReturn = new Map();
+    tripFacts.set(departDate, byReturn);
+  }
+  let facts = byReturn.get(returnDate);
+  if (!facts) {
+    const kind = tripKindOf(departDate, returnDate || null);
+    const { month, otherMonth, t } = seasonalPosition(departDate);
+    facts = {
       bucket: bucketNumbers.numberOf(bucketKey(kind, month)),
       otherBucket: bucketNumbers.numberOf(bucketKey(kind, otherMonth)),
       otherWeight: t,
-      band: leadBand(departDay - o.day),
-      daysAhead: departDay - o.day,
-      day: o.day,
-      departDay,
-      pair: pairNumbers.numberOf(`${o.departDate}|${o.returnDate}`),
-      shape: shapeNumbers.numberOf(tripShape(o.departDate, o.returnDate || null)),
-      price: o.price,
+      departDay: dayNumber(departDate),
+      pair: pairNumbers.numberOf(`${departDate}|${returnDate}`),
+      shape: shapeNumbers.numberOf(tripShape(departDate, returnDate || null)),
     };
-    observationRows.set(o, row);
+    byReturn.set(returnDate, facts);
   }
-  return row;
+  return facts;
 }
 
-/** The rows' fields as columns, and the span of their days. */
-export function columnsOf(rows: readonly ObservationRow[]) {
-  const n = rows.length;
+/** The observations as the typed columns a model build groups, in their order. */
+export function columnsOf(observations: readonly Observation[]) {
+  const n = observations.length;
   const columns = {
     log: new Float64Array(n),
     bucket: new Int32Array(n),
@@ -114,17 +108,19 @@ export function columnsOf(rows: readonly ObservationRow[]) {
     shape: new Int32Array(n),
   };
   for (let i = 0; i < n; i++) {
-    const r = rows[i]!;
-    columns.log[i] = r.log;
-    columns.bucket[i] = r.bucket;
-    columns.otherBucket[i] = r.otherBucket;
-    columns.otherWeight[i] = r.otherWeight;
-    columns.band[i] = r.band;
-    columns.daysAhead[i] = r.daysAhead;
-    columns.day[i] = r.day;
-    columns.departDay[i] = r.departDay;
-    columns.pair[i] = r.pair;
-    columns.shape[i] = r.shape;
+    const o = observations[i]!;
+    const trip = tripFactsOf(o.departDate, o.returnDate);
+    const daysAhead = trip.departDay - o.day;
+    columns.log[i] = Math.log(o.price);
+    columns.bucket[i] = trip.bucket;
+    columns.otherBucket[i] = trip.otherBucket;
+    columns.otherWeight[i] = trip.otherWeight;
+    columns.band[i] = leadBand(daysAhead);
+    columns.daysAhead[i] = daysAhead;
+    columns.day[i] = o.day;
+    columns.departDay[i] = trip.departDay;
+    columns.pair[i] = trip.pair;
+    columns.shape[i] = trip.shape;
   }
   return columns;
 }

@@ -113,33 +113,60 @@ export function routeKey(quote: Pick<FareQuote, "origin" | "destination" | "trip
 
 export const HISTORY_DAYS = 365;
 
-export type ObservationRow = [
-  origin: string,
-  destination: string,
-  tripType: FareQuote["tripType"],
-  cabin: FareQuote["cabin"],
-  departDate: string,
-  returnDate: string,
-  price: number,
-  observedDay: string,
-];
+/** A fare_observations row as the price history reads it (OBSERVATION_COLUMNS). */
+export interface ObservationRow {
+  origin: string;
+  destination: string;
+  trip_type: FareQuote["tripType"];
+  cabin: FareQuote["cabin"];
+  depart_date: string;
+  return_date: string;
+  price: number;
+  observed_day: string;
+}
 
 export const OBSERVATION_COLUMNS = "origin, destination, trip_type, cabin, depart_date, return_date, price, observed_day";
 
-export function addObservationRow(
-  history: PriceHistory,
-  [origin, destination, tripType, cabin, departDate, returnDate, price, observedDay]: ObservationRow,
-): void {
-  history.add(routeKey({ origin, destination, tripType, cabin }), { departDate, returnDate, price, day: dayNumber(observedDay) });
+// A year of rows on a large plan is millions of observations naming a few hundred dates: each keeps the one copy of its
+// date strings kept here, and each observed day's number is worked out once.
+const keptDates = new Map<string, string>();
+const observedDayNumbers = new Map<string, number>();
+const KEPT_DATES_LIMIT = 100_000;
+
+function keptDate(date: string): string {
+  const kept = keptDates.get(date);
+  if (kept !== undefined) return kept;
+  if (keptDates.size >= KEPT_DATES_LIMIT) keptDates.clear();
+  keptDates.set(date, date);
+  return date;
 }
 
+function observedDayNumber(observedDay: string): number {
+  let day = observedDayNumbers.get(observedDay);
+  if (day === undefined) {
+    if (observedDayNumbers.size >= KEPT_DATES_LIMIT) observedDayNumbers.clear();
+    day = dayNumber(observedDay);
+    observedDayNumbers.set(observedDay, day);
+  }
+  return day;
+}
+
+export function observationOfRow(row: ObservationRow): Observation {
+  return { departDate: keptDate(row.depart_date), returnDate: keptDate(row.return_date), price: row.price, day: observedDayNumber(row.observed_day) };
+}
+
+export const routeKeyOfRow = (row: ObservationRow) => routeKey({ origin: row.origin, destination: row.destination, tripType: row.trip_type, cabin: row.cabin });
+
+/** Reads the rows one at a time: a year of them at once is gigabytes on a large plan. */
 export function loadPriceHistory(db: Db, source: string, now: Date): PriceHistory {
   const today = rduToday(now);
   const history = new PriceHistory(today);
   const rows = db.$client
-    .query(`SELECT ${OBSERVATION_COLUMNS} FROM fare_observations WHERE source = ? AND observed_day >= ? AND observed_day < ? ORDER BY id`)
-    .values(source, addDays(today, -HISTORY_DAYS), today) as ObservationRow[];
-  for (const row of rows) addObservationRow(history, row);
+    .query<ObservationRow, [string, string, string]>(
+      `SELECT ${OBSERVATION_COLUMNS} FROM fare_observations WHERE source = ? AND observed_day >= ? AND observed_day < ? ORDER BY id`,
+    )
+    .iterate(source, addDays(today, -HISTORY_DAYS), today);
+  for (const row of rows) history.add(routeKeyOfRow(row), observationOfRow(row));
   readRecentState(db, source, now, history);
   return history;
 }

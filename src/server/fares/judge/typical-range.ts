@@ -14,18 +14,7 @@ import type { ProviderPricePoint } from "../sources/fare-source.ts";
 import type { Observation, PriceHistory } from "./observations.ts";
 import { median } from "../../../domain/statistics.ts";
 import { groupByKey, groupDistinctCounts, groupMedians, groupSize } from "../../../domain/grouped-statistics.ts";
-import {
-  bucketKey,
-  bucketNumbers,
-  columnsOf,
-  groupByDay,
-  LEAD_BANDS,
-  pairNumbers,
-  rowOf,
-  seasonalPosition,
-  shapeNumbers,
-  tripShape,
-} from "./observation-columns.ts";
+import { bucketKey, bucketNumbers, columnsOf, groupByDay, LEAD_BANDS, pairNumbers, seasonalPosition, shapeNumbers, tripShape } from "./observation-columns.ts";
 import { sameWeekdayAYearBefore } from "../../../domain/year-before.ts";
 
 export interface PriceRange {
@@ -144,8 +133,7 @@ function levelBetween(buckets: ReadonlyMap<string, Bucket>, ownKey: string, othe
 export function buildRouteModel(observations: readonly Observation[], today: string): RouteModel | null {
   if (observations.length === 0) return null;
   const todayDay = dayNumber(today);
-  const rows = observations.map(rowOf);
-  const c = columnsOf(rows);
+  const c = columnsOf(observations);
 
   // Pass 1: month medians with every lead pooled, to read the advance-purchase curve from what is left over.
   const byBucket = groupByKey(c.bucket, bucketNumbers.size);
@@ -221,13 +209,13 @@ export function buildRouteModel(observations: readonly Observation[], today: str
     if (groupSize(byDeparture, g) >= MIN_PAIR_DAYS) departureOffsets.set(day + firstDeparture, departureMedians[g]!);
   });
 
-  const recentRows = rows.filter((r) => r.day >= todayDay - DEAL_RULES.recentPairDays).sort((a, b) => a.day - b.day);
+  const lastWeek = observations.filter((o) => o.day >= todayDay - DEAL_RULES.recentPairDays).sort((a, b) => a.day - b.day);
   const pairRecentLows = new Map<string, DailyLow[]>();
-  for (const r of recentRows) {
-    const pair = pairNumbers.names[r.pair]!;
+  for (const o of lastWeek) {
+    const pair = `${o.departDate}|${o.returnDate}`;
     const lows = pairRecentLows.get(pair);
-    if (lows) lows.push({ day: r.day, price: r.price });
-    else pairRecentLows.set(pair, [{ day: r.day, price: r.price }]);
+    if (lows) lows.push({ day: o.day, price: o.price });
+    else pairRecentLows.set(pair, [{ day: o.day, price: o.price }]);
   }
 
   return { buckets, lead, spread, observedLevel: judgedLevel(longerLevel, recentLevel), pairOffsets, departureOffsets, shapeOffsets, pairRecentLows };
