@@ -12,10 +12,12 @@ export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
 export function openDatabase(path: string): Db {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path, { create: true, strict: true });
+  // The wait comes first: switching to WAL needs a lock that another connection closing the file (its last checkpoint)
+  // can hold for a moment, and without it the open fails at once with SQLITE_BUSY.
+  sqlite.exec("PRAGMA busy_timeout = 5000");
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA synchronous = NORMAL");
   sqlite.exec("PRAGMA foreign_keys = ON");
-  sqlite.exec("PRAGMA busy_timeout = 5000");
   const db = drizzle({ client: sqlite, schema });
   // Every transaction takes the write lock when it begins. A deferred one that reads and then writes while another
   // connection (the scan's thread, decision 121) has committed meanwhile fails at once with SQLITE_BUSY, without waiting.
