@@ -86,4 +86,9 @@ export class KeyNumbers {
   get size(): number {
     return this.names.length;
   }
+
+  clear(): void {
+    this.numbers.clear();
+    this.names.length = 0;
+  }
 }

@@ -37,6 +37,8 @@ describe("key numbers", () => {
     expect([numbers.numberOf("weekend|3"), numbers.numberOf("one_way|3"), numbers.numberOf("weekend|3")]).toEqual([0, 1, 0]);
     expect(numbers.names[1]).toBe("one_way|3");
     expect(numbers.size).toBe(2);
+    numbers.clear();
+    expect([numbers.size, numbers.numberOf("one_way|3")]).toEqual([0, 0]);
   });
 });
 

@@ -92,8 +92,16 @@ function tripFactsOf(departDate: string, returnDate: string): TripFacts {
   return facts;
 }
 
+// A server running for months names new date pairs every day. Their numbers need to hold for one build only, so past
+// this many the date pairs are numbered afresh, which also keeps each build's arrays indexed by pair small.
+const DATE_PAIRS_LIMIT = 200_000;
+
 /** The observations as the typed columns a model build groups, in their order. */
 export function columnsOf(observations: readonly Observation[]) {
+  if (pairNumbers.size >= DATE_PAIRS_LIMIT) {
+    tripFacts.clear();
+    pairNumbers.clear();
+  }
   const n = observations.length;
   const columns = {
     log: new Float64Array(n),
