@@ -365,6 +365,40 @@ export const fareObservations = sqliteTable(
   ],
 );
 
+/**
+ * The cheapest trips Travel Explore windows showed, each trip's first price of the day, kept a week for the booked-trip
+ * fare watch. Not price history: a window's cheapest pick sits far below what its trip usually costs (decision 145).
+ */
+export const explorePicks = sqliteTable(
+  "explore_picks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    origin: text("origin").notNull(),
+    destination: text("destination").notNull(),
+    tripType: text("trip_type", { enum: ["round_trip", "one_way"] }).notNull(),
+    cabin: text("cabin", { enum: ["economy", "premium_economy", "business", "first"] }).notNull(),
+    departDate: text("depart_date").notNull(),
+    /** '' for one-way trips. */
+    returnDate: text("return_date").notNull().default(""),
+    price: real("price").notNull(),
+    source: text("source").notNull(),
+    observedDay: text("observed_day").notNull(),
+    observedAt: timestamp("observed_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("explore_picks_daily_unique").on(
+      table.origin,
+      table.destination,
+      table.tripType,
+      table.cabin,
+      table.departDate,
+      table.returnDate,
+      table.observedDay,
+    ),
+    index("explore_picks_observed_at_idx").on(table.observedAt),
+  ],
+);
+
 /** Each scan's level of a route against its typical prices (log; median over the scan's quotes): smoothed, it is the route's recent level. */
 export const routeLevels = sqliteTable(
   "route_levels",
@@ -395,6 +429,8 @@ export const dropSightings = sqliteTable("drop_sightings", {
   cabin: text("cabin", { enum: ["economy", "premium_economy", "business", "first"] }).notNull(),
   /** When the drop was first seen; every look since found it a drop (a look that finds none deletes the row). */
   seenAt: timestamp("seen_at").notNull(),
+  /** Its fare then: every fresh look since found that fare, within a cent in the dollar (decision 146; null before it). */
+  price: real("price"),
 });
 
 export const deals = sqliteTable(

@@ -92,6 +92,8 @@ export const DEAL_RULES = {
    * of its dates' own noise held 3 hours now and then: decisions 094 and 095) …
    */
   dropHoldsHours: 3,
+  /** … at the fare it was first seen at, give or take this share: a fresh look at another fare starts it again (decision 146) … */
+  heldFareShare: 0.01,
   /**
    * … except a first sighting on dates never alerted that is clearly a deal (decision 140): this far below our typical
    * price, it alerts at once. A fare judged 20 % below can be a typical price estimated a few percent high plus one

@@ -19,7 +19,7 @@ import { dealAlertRenderer } from "./alerts/alert-email.ts";
 import { fanOutOwedDeals, hasOwedFanOut, type FanOutResult } from "./alerts/fan-out.ts";
 import type { Deps } from "./deps.ts";
 import { hasAnyDeal } from "./fares/judge/deal-records.ts";
-import { describeAlertCounts, recordAlertCounts, runScan, type ScanOptions, type ScanSummary } from "./fares/scanner.ts";
+import { describeAlertCounts, purgeExplorePicks, recordAlertCounts, runScan, type ScanOptions, type ScanSummary } from "./fares/scanner.ts";
 import { messageOf } from "../domain/error-text.ts";
 import { deliverAllDueEmails, deliverAllDuePushes, PushHostBackoff, type PushDelivery, type TemplateRenderer } from "./mail/outbox.ts";
 import { vapidKeys } from "./mail/push-keys.ts";
@@ -121,13 +121,14 @@ export function scanWorkOnThread(config: Config, clock: ThreadClock, log: (line:
 
 /**
  * Hourly: sessions and reset links past their expiry, emails whose link expired before delivery, outbox rows past
- * their retention, and signups abandoned before payment.
+ * their retention, signups abandoned before payment, and Travel Explore picks older than the fare watch reads.
  */
 export async function purgeExpired(deps: Deps): Promise<void> {
   deleteExpiredSessions(deps.db, deps.clock.now());
   deleteExpiredPasswordTokens(deps.db, deps.clock.now());
   await purgeOutbox(deps.db, deps.clock.now());
   await purgeAbandonedSignups(deps);
+  purgeExplorePicks(deps.db, deps.clock.now());
 }
 
 /**

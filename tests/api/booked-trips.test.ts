@@ -6,6 +6,8 @@ import { rduToday } from "../../src/domain/calendar.ts";
 import { emailRenderers } from "../../src/server/jobs.ts";
 import { deliverAllDueEmails } from "../../src/server/mail/outbox.ts";
 import { watchBookedTrips } from "../../src/server/trips/fare-watch.ts";
+import { storeExplorePicks } from "../../src/server/fares/sweep/explore-picks.ts";
+import type { FareQuote } from "../../src/server/fares/sources/fare-source.ts";
 import { insertDeal, type DealRow } from "../support/deals.ts";
 import { createTestApp, json, type TestApp } from "../support/test-app.ts";
 import { createUser, signIn } from "../support/users.ts";
@@ -167,6 +169,38 @@ describe("I booked it: the fare watch", () => {
     expect(drops()).toHaveLength(2);
     const [listed] = await json<BookedTrip[]>(await t.request("GET", "/api/booked-trips", { cookie }));
     expect(listed).toMatchObject({ watchPrice: 315, dropAlerts: 2 });
+  });
+
+  test("reads a Travel Explore window's pick of the trip's dates too: picks are no price history, but a fall shows there first", async () => {
+    const t = createTestApp();
+    const { cookie } = await member(t);
+    const deal = insertDeal(t, { destination: "LAS", departDate: "2027-02-05", returnDate: "2027-02-07", price: 300 });
+    await book(t, cookie, deal.id, 300);
+    t.clock.advance(HOUR);
+    const pick = (price: number): FareQuote => ({
+      origin: "RDU",
+      destination: "LAS",
+      tripType: deal.tripType,
+      cabin: deal.cabin,
+      nonstop: true,
+      departDate: deal.departDate,
+      returnDate: deal.returnDate,
+      price,
+      airline: "Southwest",
+      durationMinutes: null,
+      providerTypicalLow: null,
+      providerTypicalHigh: null,
+      source: "serpapi",
+      cached: true,
+    });
+    storeExplorePicks(t.db, [pick(280)], t.clock.now());
+    expect(watchBookedTrips(t.deps)).toBe(0);
+    t.clock.advance(HOUR);
+    observeFare(t, deal, 290);
+    storeExplorePicks(t.db, [pick(265)], new Date(t.clock.now().getTime() + 24 * HOUR));
+    expect(watchBookedTrips(t.deps)).toBe(1);
+    const [listed] = await json<BookedTrip[]>(await t.request("GET", "/api/booked-trips", { cookie }));
+    expect(listed).toMatchObject({ watchPrice: 265, dropAlerts: 1 });
   });
 
   test("measures from the deal's price when the member did not say what they paid", async () => {

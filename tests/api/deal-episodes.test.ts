@@ -64,12 +64,12 @@ test("a grid source: a confirmed cached fare alerts a new deal at once; a new ep
   expect(first).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
   expect(dealState(db)).toEqual({ alert_version: 1, is_active: 0 });
 
-  // Seen again one to eleven hours later at that price: it has not held long enough yet (3 hours would do for a new
-  // deal; a new episode's dates have shown a deal before, and their own deep dips last hours).
-  for (const hours of [9, 11, 13, 15, 17, 19]) expect(recordGrid(db, [confirmed(205, 300)], at(hours))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  // Seen again one to eleven hours later at that price (a cent in the dollar either way): it has not held long enough yet
+  // (3 hours would do for a new deal; a new episode's dates have shown a deal before, and their own deep dips last hours).
+  for (const hours of [9, 11, 13, 15, 17, 19]) expect(recordGrid(db, [confirmed(201, 300)], at(hours))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
 
   // Twelve hours after it was first seen, still a drop: the new episode alerts.
-  const held = recordGrid(db, [confirmed(205, 300)], at(20));
+  const held = recordGrid(db, [confirmed(199, 300)], at(20));
   expect(held).toMatchObject({ realerted: 1, dropsAwaitingLook: 0 });
   expect(dealState(db)).toEqual({ alert_version: 2, is_active: 1 });
   db.$client.close();
@@ -126,9 +126,26 @@ test("a live deal's further fall seen once waits; still there 3 hours later it r
   });
 
   // Seen again an hour later it waits; three hours after it was first seen, the further fall alerts.
-  expect(recordGrid(db, [confirmed(172, 300)], at(26))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
-  expect(recordGrid(db, [confirmed(172, 300)], at(28))).toMatchObject({ realerted: 1, dropsAwaitingLook: 0 });
-  expect(db.$client.query("SELECT alert_version, last_alerted_price FROM deals").get()).toEqual({ alert_version: 2, last_alerted_price: 172 });
+  expect(recordGrid(db, [confirmed(171, 300)], at(26))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  expect(recordGrid(db, [confirmed(171, 300)], at(28))).toMatchObject({ realerted: 1, dropsAwaitingLook: 0 });
+  expect(db.$client.query("SELECT alert_version, last_alerted_price FROM deals").get()).toEqual({ alert_version: 2, last_alerted_price: 171 });
+  db.$client.close();
+});
+
+test("a waiting drop that a fresh look finds at another fare starts again: a sale holds its fare, an hour's noise moves it (decision 146)", () => {
+  const db = migratedMemoryDb();
+  recordGrid(db, [confirmed(200, null)], at(0));
+
+  expect(recordGrid(db, [confirmed(160, 300)], at(25))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  // An hour later still a further fall, but $8 (5 %) dearer: the sighting starts again at $168.
+  expect(recordGrid(db, [confirmed(168, 300)], at(26))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  // Three hours after the first sighting, but only two after the second: it waits.
+  expect(recordGrid(db, [confirmed(168, 300)], at(28))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  // A cached price says nothing about the fare it holds: it neither starts the sighting again nor alerts before it has held.
+  const cachedLook: JudgedQuote = { ...confirmed(155, 300), quote: { ...quote(155), cached: true }, confirmsCachedDeal: false };
+  expect(recordGrid(db, [cachedLook], at(28.5))).toMatchObject({ realerted: 0, dropsAwaitingLook: 1 });
+  expect(recordGrid(db, [confirmed(168, 300)], at(29))).toMatchObject({ realerted: 1, dropsAwaitingLook: 0 });
+  expect(db.$client.query("SELECT alert_version, last_alerted_price FROM deals").get()).toEqual({ alert_version: 2, last_alerted_price: 168 });
   db.$client.close();
 });
 

@@ -340,7 +340,7 @@ function blockOf(db: Db, judged: JudgedQuote, at: number): string {
   const episode = `fresh $${q.price}, the dates' usual low ${usual === null ? "none" : `$${usual.toFixed(0)}`}`;
   return deal.is_active
     ? `live, last alerted at $${deal.last_alerted_price} ${hoursAgo(deal.last_alerted_at)}, its price $${deal.price}; ${episode}`
-    : `ended (${deal.expired_reason}) ${deal.expired_at ? hoursAgo(deal.expired_at) : ""}; ${episode}`;
+    : `ended (${deal.expired_reason}) ${deal.expired_at ? hoursAgo(deal.expired_at) : ""}, last alerted at $${deal.last_alerted_price} ${hoursAgo(deal.last_alerted_at)}; ${episode}`;
 }
 
 /** Whether the drop's dates were the cheapest of Explore's trips of their kind (explore-answer.ts) in their calendar month (or six months) at some hour of the sale, at the fresh price. */

@@ -1,8 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { addDays, dayNumber } from "../../src/domain/calendar.ts";
 import { DEAL_RULES, secondLookDelayMs, shareOfFaresCheaperThan, tripKindOf } from "../../src/domain/deal-rules.ts";
-import { deservesNewAlert, dropHasHeld, isNewEpisode, judgeFare, usualDailyLow } from "../../src/server/fares/judge/detect.ts";
+import { deservesNewAlert, dropHasHeld, heldItsFare, isNewEpisode, judgeFare, usualDailyLow } from "../../src/server/fares/judge/detect.ts";
+import { judgeQuotes } from "../../src/server/fares/judge/judge-quotes.ts";
 import { PriceHistory, type Observation } from "../../src/server/fares/judge/observations.ts";
+import type { FareQuote } from "../../src/server/fares/sources/fare-source.ts";
 import { levelNow } from "../../src/server/fares/judge/route-level.ts";
 import { normalDraw, seededRandom } from "../../src/server/fares/sources/seeded-random.ts";
 import {
@@ -49,6 +51,23 @@ function observations(prices: Record<string, number>, days = 60, seed = "history
   }
   return list;
 }
+
+const BOS_QUOTE: FareQuote = {
+  origin: "RDU",
+  destination: "BOS",
+  tripType: "round_trip",
+  cabin: "economy",
+  nonstop: true,
+  departDate: "2027-03-12",
+  returnDate: "2027-03-14",
+  price: 300,
+  airline: "JetBlue",
+  durationMinutes: 120,
+  providerTypicalLow: null,
+  providerTypicalHigh: null,
+  source: "serpapi",
+  cached: true,
+};
 
 const PRICES = { "weekend|2": 300, "week_long|2": 250, "weekend|3": 300, "week_long|3": 250, "weekend|4": 400, "week_long|4": 330 };
 const typicalOf = (model: RouteModel, departDate: string, returnDate: string, on = "2027-01-10") =>
@@ -124,6 +143,25 @@ describe("typical ranges that fit the trip", () => {
     expect(levelNow(model, scans(0), { level: -0.3, spread: 0.06 }).level).toBeCloseTo(-0.3, 5);
     // A route-wide spike 30 % up: ordinary fares judged against it would look like deals.
     expect(levelNow(model, scans(0), { level: 0.3, spread: 0.06 }).level).toBeCloseTo(0, 5);
+  });
+
+  test("measure a route's level only from fair samples: a dozen Explore window picks far below typical are no fare war", () => {
+    const history = new PriceHistory("2027-01-10");
+    for (const observation of observations(PRICES)) history.add("RDU-BOS|round_trip|economy", observation);
+    // Every weekend of February to April, each its window's cheapest: 30 % below what such a weekend usually costs.
+    const picks = [2, 3, 4].flatMap((month) =>
+      fridays(month).map((friday) => ({
+        ...BOS_QUOTE,
+        departDate: friday,
+        returnDate: addDays(friday, 2),
+        price: 0.7 * PRICES[`weekend|${month}` as keyof typeof PRICES],
+      })),
+    );
+    const asLevel = judgeQuotes(picks, history, "2027-01-10").judged;
+    const notLevel = judgeQuotes(picks, history, "2027-01-10", () => false).judged;
+    expect(asLevel[0]!.range!.median).toBeLessThan(230);
+    expect(notLevel[0]!.range!.median).toBeGreaterThan(280);
+    expect(notLevel.filter((item) => item.judgement?.isDeal).length).toBeGreaterThan(0);
   });
 
   test("forget a fare war once it is over: its weeks neither pull the route's level down nor widen its spread", () => {
@@ -357,6 +395,15 @@ describe("episodes and alerting again", () => {
     expect(dropHasHeld(ago(29), now, mistake)).toBe(false);
     expect(dropHasHeld(ago(30), now, mistake)).toBe(true);
     expect(dropHasHeld(ago(24 * 60 + 1), now, mistake)).toBe(false);
+  });
+
+  test("a drop holds only at the fare it was first seen at, a cent in the dollar either way; a sighting with no fare starts again", () => {
+    expect(heldItsFare(200, 200)).toBe(true);
+    expect(heldItsFare(200, 202)).toBe(true);
+    expect(heldItsFare(200, 198)).toBe(true);
+    expect(heldItsFare(200, 202.5)).toBe(false);
+    expect(heldItsFare(200, 197.5)).toBe(false);
+    expect(heldItsFare(null, 200)).toBe(false);
   });
 
   test("a new episode on dates that had a deal holds 12 hours, 6 in a discovery sweep (a possible mistake fare still half an hour)", () => {

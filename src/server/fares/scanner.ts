@@ -13,6 +13,7 @@ import type { Clock } from "../clock.ts";
 import { HOUR_MS, rduToday } from "../../domain/calendar.ts";
 import { DEAL_RULES, gridPricePeriodOf } from "../../domain/deal-rules.ts";
 import { recordDeals, type DealChanges } from "./judge/deal-records.ts";
+import { storeExplorePicks } from "./sweep/explore-picks.ts";
 import { NO_SWEEP_COUNTS, sweepByDiscovery, type SweepCounts } from "./sweep/discovery-sweep.ts";
 import type { FareSearch, FareSource, PastObservation, SearchResult } from "./sources/fare-source.ts";
 import { confirmCachedCandidates, judgeQuotes } from "./judge/judge-quotes.ts";
@@ -21,6 +22,8 @@ import { markRoutesObserved } from "./sweep/route-coverage.ts";
 import { planSearches } from "./sweep/scan-plan.ts";
 import { logLine } from "../log.ts";
 import { messageOf } from "../../domain/error-text.ts";
+
+export { purgeExplorePicks } from "./sweep/explore-picks.ts";
 
 export interface ScanDeps {
   db: Db;
@@ -218,11 +221,12 @@ async function discoverySweep(deps: ScanDeps, history: PriceHistory, now: Date, 
     summary.errors.push(`${fares.name}: ${messageOf(error)}`);
     return;
   }
-  const { observations, observedRoutes, judged, searched, quotes, routes, quotaLeft, errors, ...counts } = sweep;
+  const { observations, explorePicks, observedRoutes, judged, searched, quotes, routes, quotaLeft, errors, ...counts } = sweep;
   summary.errors.push(...errors);
   Object.assign(summary, { searches: searched, quotes, routes, quotaLeft, discovery: counts });
   const changes: DealChanges = db.transaction((tx) => {
     storeObservations(db, observations);
+    storeExplorePicks(db, explorePicks, now);
     markRoutesObserved(db, fares.name, observedRoutes, now);
     return recordDeals(tx, judged, now, DEAL_RULES.newEpisode.sweep);
   });

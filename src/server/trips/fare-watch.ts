@@ -23,21 +23,37 @@ interface WatchedTrip {
   newest: number;
 }
 
-/** Trips with fares observed since the watch last read them: the lowest such fare, and the newest observation's time. */
-const NEW_FARES_SQL = `
+/**
+ * Trips with fares seen in one table since the watch last read them: the lowest such fare, and the newest sighting's
+ * time. A fare is an observation (a search of the trip's dates, or a day of Google's price history) or a Travel Explore
+ * window's pick of them, kept apart from the price history (decision 145).
+ */
+const newFaresSql = (table: "fare_observations" | "explore_picks") => `
 SELECT t.id, u.email, t.watch_price, t.drop_alerts, min(o.price) AS lowest, max(o.observed_at) AS newest
-FROM booked_trips t JOIN users u ON u.id = t.user_id JOIN fare_observations o
+FROM booked_trips t JOIN users u ON u.id = t.user_id JOIN ${table} o
   ON o.origin = t.origin AND o.destination = t.destination AND o.trip_type = t.trip_type AND o.cabin = t.cabin
  AND o.depart_date = t.depart_date AND o.return_date = t.return_date AND o.observed_at > t.watched_until
 WHERE t.depart_date >= $today
 GROUP BY t.id`;
+
+/** Each watched trip's new fares of both tables together. */
+function tripsWithNewFares(db: Db, today: string): WatchedTrip[] {
+  const trips = new Map<number, WatchedTrip>();
+  for (const table of ["fare_observations", "explore_picks"] as const) {
+    for (const trip of db.$client.query(newFaresSql(table)).all({ today }) as WatchedTrip[]) {
+      const seen = trips.get(trip.id);
+      trips.set(trip.id, seen ? { ...seen, lowest: Math.min(seen.lowest, trip.lowest), newest: Math.max(seen.newest, trip.newest) } : trip);
+    }
+  }
+  return [...trips.values()];
+}
 
 /** Reads new fares for every watched trip; returns how many drop alerts it queued. Synchronous: one transaction. */
 export function watchBookedTrips(deps: Pick<Deps, "db" | "clock">): number {
   const now = deps.clock.now();
   const db: Db = deps.db;
   return db.transaction(() => {
-    const trips = db.$client.query(NEW_FARES_SQL).all({ today: rduToday(now) }) as WatchedTrip[];
+    const trips = tripsWithNewFares(db, rduToday(now));
     let alerts = 0;
     for (const trip of trips) {
       const dropped = isFurtherDrop(trip.watch_price, trip.lowest);

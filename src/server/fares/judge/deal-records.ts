@@ -11,6 +11,7 @@ import {
   dealKey,
   deservesNewAlert,
   dropHasHeld,
+  heldItsFare,
   expiryReason,
   isNewEpisode,
   recheckExpiryReason,
@@ -126,7 +127,7 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
       .select()
       .from(dropSightings)
       .all()
-      .map((s) => [s.dedupeKey, s.seenAt]),
+      .map((s) => [s.dedupeKey, s]),
   );
   const known = new Map(
     tx
@@ -147,12 +148,15 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
     const isDeal = judgement?.isDeal === true && range !== null && !refusedByOwnDates(quote, deal !== undefined, today);
     if (isDeal) changes.found++;
 
-    // A drop alerts once it has held (every look for 3 hours found it, 12 or 6 for a new episode): until then it waits,
-    // and a look that finds no drop forgets it. On dates never alerted, a fare clearly a deal (decision 140) or a fresh
-    // search confirming a cached price alerts at once; a marginal one, a new episode on dates alerted before, or a live
-    // deal's further fall (below), must hold (the same hour's answers share its noise). A new episode is measured
-    // against the days before it was first seen.
-    const firstSeen = sightings.get(key) ?? null;
+    // A drop alerts once it has held (every look for 3 hours found it, 12 or 6 for a new episode, at the fare it was first
+    // seen at: decision 146): until then it waits, and a look that finds no drop, or a fresh look at another fare,
+    // forgets it. On dates never alerted, a fare clearly a deal (decision 140) or a fresh search confirming a cached price
+    // alerts at once; a marginal one, a new episode on dates alerted before, or a live deal's further fall (below), must
+    // hold (the same hour's answers share its noise). A new episode is measured against the days before it was first seen.
+    const sighting = sightings.get(key);
+    const heldSoFar = sighting !== undefined && (quote.cached || heldItsFare(sighting.price, quote.price));
+    if (sighting && !heldSoFar) tx.delete(dropSightings).where(eq(dropSightings.dedupeKey, key)).run();
+    const firstSeen = heldSoFar ? sighting.seenAt : null;
     const firstSeenDay = firstSeen ? dayNumber(rduToday(firstSeen)) : null;
     const isDrop =
       isDeal && (!deal || (!deal.isActive && isNewEpisode(quote.price, usualDailyLow(pairRecentLows, endedDay(deal.expiredAt), firstSeenDay), newEpisode)));
@@ -213,6 +217,8 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
       tripKind: "other" as const,
     };
     const ended = recheckExpiryReason(quote.price, current.low);
+    // A cached price can be hours old: above the low it may be from before the sale, so only a fresh search ends a deal.
+    if (ended && quote.cached) continue;
     if (ended) {
       update(deal, { isActive: false, expiredReason: ended, expiredAt: now, lastSeenAt: now, lastCheckedAt: now });
       changes.expired++;
@@ -233,7 +239,7 @@ export function recordDeals(tx: DbOrTx, judged: readonly JudgedQuote[], now: Dat
   return changes;
 }
 
-/** Keeps a drop's first sighting: a later look that finds it again leaves the time it was first seen. */
+/** Keeps a drop's first sighting and fare: a later look that finds it again leaves the time and fare it was first seen at. */
 function rememberDropSighting(tx: DbOrTx, quote: FareQuote, now: Date): void {
   tx.insert(dropSightings)
     .values({
@@ -243,6 +249,7 @@ function rememberDropSighting(tx: DbOrTx, quote: FareQuote, now: Date): void {
       returnDate: quote.returnDate ?? "",
       cabin: quote.cabin,
       seenAt: now,
+      price: quote.price,
     })
     .onConflictDoNothing({ target: dropSightings.dedupeKey })
     .run();

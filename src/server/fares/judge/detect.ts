@@ -102,6 +102,15 @@ export function dropHasHeld(firstSeenAt: Date | null, now: Date, shareBelow: num
   return since >= hours * HOUR_MS && since <= DEAL_RULES.dropSightingWithinHours * HOUR_MS;
 }
 
+/**
+ * Whether a fresh look found a waiting drop at the fare it was first seen at (within DEAL_RULES.heldFareShare, a cent in
+ * the dollar): a sale holds its fare, while an hour's noise that happens to stay a drop moves it (decision 146). A
+ * sighting kept before this rule has no fare and starts again.
+ */
+export function heldItsFare(firstFare: number | null, fare: number): boolean {
+  return firstFare !== null && Math.abs(fare - firstFare) <= DEAL_RULES.heldFareShare * firstFare;
+}
+
 export interface ExpiryFacts {
   departDate: string;
   lastSeenAt: Date;

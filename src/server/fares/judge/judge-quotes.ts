@@ -8,11 +8,16 @@ import { baseLevel, providerRange, rangeAround, routeModels, type PriceRange } f
 import { tripKindOf } from "../../../domain/deal-rules.ts";
 import { messageOf } from "../../../domain/error-text.ts";
 
-/** Each quote judged, and each route's level measured by this scan (for the route's recent level). */
+/**
+ * Each quote judged, and each route's level measured by this scan (for the route's recent level). `measuresLevel` says
+ * which quotes are a fair sample of the route's fares: a Travel Explore window's cheapest pick sits far below them, and
+ * a level measured from such picks would look like a fare war (decision 145).
+ */
 export function judgeQuotes(
   quotes: readonly FareQuote[],
   history: PriceHistory,
   today: string,
+  measuresLevel: (quote: FareQuote) => boolean = () => true,
 ): { judged: JudgedQuote[]; routeLevels: Map<string, ScanLevel> } {
   const models = routeModels(history);
   const byRoute = new Map<string, number[]>();
@@ -27,7 +32,10 @@ export function judgeQuotes(
   for (const [route, indexes] of byRoute) {
     const model = models.get(route) ?? null;
     const bases = indexes.map((i) => (model ? baseLevel(model, quotes[i]!, today) : null));
-    const residuals = bases.flatMap((base, k) => (base ? [Math.log(quotes[indexes[k]!]!.price) - base.log] : []));
+    const residuals = indexes.flatMap((i, k) => {
+      const base = bases[k];
+      return base && measuresLevel(quotes[i]!) ? [Math.log(quotes[i]!.price) - base.log] : [];
+    });
     const measured = scanLevel(residuals);
     if (measured !== null) routeLevels.set(route, measured);
     // A look at a few of a route's trips (the second look at a drop, an hour after the scan that saw it) cannot measure

@@ -18,6 +18,7 @@ import { confirmationReserve, CORE_QUERIES, planDiscovery, rotation, rotationSiz
 import { COMPLETENESS_SEARCHES_PER_SWEEP, completenessSearches, splitDiscoverySearches } from "./completeness-pass.ts";
 import { discoveryDone, dropsThatCanHaveHeld, hiddenNeighbours } from "./sweep-lookups.ts";
 import { confirmDealCandidates, discoverCandidates, lookAtDates, priceUnjudgedRoutes, recheckLiveDeals, tallySweep } from "./sweep-phases.ts";
+import { tripKey } from "./sweep-quotes.ts";
 import { startSweep, type DiscoverySweep, type SweepInput } from "./sweep-run.ts";
 
 export { RECHECK_AFTER_HOURS } from "./sweep-phases.ts";
@@ -56,7 +57,7 @@ export async function sweepByDiscovery(input: SweepInput): Promise<DiscoverySwee
   const queries = [...planned.slice(0, split.core), ...pass, ...planned.slice(split.core)];
 
   const found = await discoverCandidates(run, queries);
-  const judgedFound = judgeQuotes(found, history, today).judged;
+  const judgedFound = judgeQuotes(found, history, today, (quote) => run.exactDatePrices.has(tripKey(quote))).judged;
   await confirmDealCandidates(run, judgedFound);
   await lookAtDates(run, heldDrops, "heldDropLooks");
   await lookAtDates(run, neighbours, "neighbourLooks");

@@ -25,12 +25,17 @@ const describeQuery = (query: DiscoverySearch) =>
   `${query.destination ?? query.area} ${query.dates ? `${query.dates.departDate}..${query.dates.returnDate}` : `${query.tripKind} ${query.month ?? "next six months"}`}`;
 
 /**
- * Discover: the cheapest trip per destination and area, a cached candidate each, kept as the day's first price of its
- * trip. With nothing left this month the first discovery is still asked for: the source refuses it in its own words,
- * sending nothing.
+ * Discover: the cheapest trip per destination and area, a cached candidate each. An exact-date search's price is kept
+ * as the day's first price of its trip; a window's cheapest pick is not price history (it sits far below what its trip
+ * usually costs: decision 145) and is kept apart for the booked-trip fare watch. With nothing left this month the first
+ * discovery is still asked for: the source refuses it in its own words, sending nothing.
  */
 export async function discoverCandidates(run: SweepRun, queries: readonly DiscoverySearch[]): Promise<FareQuote[]> {
-  const { fares, sweep, allowance, candidates, now } = run;
+  const { fares, sweep, allowance, candidates, exactDatePrices, now } = run;
+  const keepCheapest = (prices: Map<string, FareQuote>, quote: FareQuote) => {
+    const kept = prices.get(tripKey(quote));
+    if (!kept || quote.price < kept.price) prices.set(tripKey(quote), quote);
+  };
   for (const [index, query] of queries.entries()) {
     if (!canSpend(run) && !(index === 0 && allowance?.left === 0)) break;
     try {
@@ -40,8 +45,8 @@ export async function discoverCandidates(run: SweepRun, queries: readonly Discov
       for (const row of found.rows) {
         if (!CATALOGUE.has(row.destination)) continue;
         const quote = candidateQuote(row, fares.name);
-        const kept = candidates.get(tripKey(quote));
-        if (!kept || quote.price < kept.price) candidates.set(tripKey(quote), quote);
+        keepCheapest(candidates, quote);
+        if (query.dates) keepCheapest(exactDatePrices, quote);
       }
     } catch (error) {
       if (allowance?.left === 0) {
@@ -52,7 +57,8 @@ export async function discoverCandidates(run: SweepRun, queries: readonly Discov
     }
   }
   const found = [...candidates.values()];
-  sweep.observations.push(...notObservedToday(run.db, found, run.today).map((quote) => ({ quote, observedAt: now })));
+  sweep.observations.push(...notObservedToday(run.db, [...exactDatePrices.values()], run.today).map((quote) => ({ quote, observedAt: now })));
+  sweep.explorePicks.push(...found.filter((quote) => !exactDatePrices.has(tripKey(quote))));
   return found;
 }
 

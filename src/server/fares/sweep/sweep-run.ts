@@ -41,8 +41,10 @@ export const NO_SWEEP_COUNTS: Readonly<SweepCounts> = {
 };
 
 export interface DiscoverySweep extends SweepCounts {
-  /** Every price seen, to keep as observations (Google's price history of a confirmation as its own days). */
+  /** The prices to keep as observations: exact searches', and Google's price history of a confirmation as its own days. */
   observations: PastObservation[];
+  /** Travel Explore windows' cheapest picks, for the booked-trip fare watch only (decision 145). */
+  explorePicks: FareQuote[];
   /** Destinations priced by this sweep (discovered or searched). */
   observedRoutes: string[];
   judged: JudgedQuote[];
@@ -72,12 +74,15 @@ export interface SweepRun extends SweepInput {
   candidates: Map<string, FareQuote>;
   /** Fresh answers by trip. */
   fresh: Map<string, JudgedQuote>;
+  /** What exact-date Explore searches priced, by trip: kept as history, unlike a window's cheapest picks (decision 145). */
+  exactDatePrices: Map<string, FareQuote>;
 }
 
 export function startSweep(input: SweepInput, allowance: SearchAllowance | null): SweepRun {
   const sweep: DiscoverySweep = {
     ...NO_SWEEP_COUNTS,
     observations: [],
+    explorePicks: [],
     observedRoutes: [],
     judged: [],
     searched: 0,
@@ -86,7 +91,7 @@ export function startSweep(input: SweepInput, allowance: SearchAllowance | null)
     quotaLeft: null,
     errors: [],
   };
-  return { ...input, allowance, sweep, candidates: new Map(), fresh: new Map() };
+  return { ...input, allowance, sweep, candidates: new Map(), fresh: new Map(), exactDatePrices: new Map() };
 }
 
 /** Whether the scan's share affords one more search. */
@@ -106,7 +111,7 @@ export async function confirmOne(run: SweepRun, quote: FareQuote): Promise<Confi
   try {
     const answer = await fares.confirm(quote, now);
     if (!answer || answer.cached) return null;
-    const firstToday = notObservedToday(db, [answer], today).length > 0 && !run.candidates.has(tripKey(answer));
+    const firstToday = notObservedToday(db, [answer], today).length > 0 && !run.exactDatePrices.has(tripKey(answer));
     sweep.observations.push(...(firstToday ? [{ quote: answer, observedAt: now }] : []), ...providerDays(answer));
     const [judged] = judgeQuotes([answer], run.history, today).judged;
     run.fresh.set(tripKey(answer), judged!);
