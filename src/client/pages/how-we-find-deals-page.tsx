@@ -63,6 +63,10 @@ export function HowWeFindDealsPage() {
             (a fare war has ended, or prices went up for good), and we compare with its new level.
           </p>
           <p>
+            The fares we count are searches of a trip's own dates. A list of the cheapest trips of a month shows where to look, but its cheapest trip is no
+            guide to what trips there usually cost, so it never lowers the typical price.
+          </p>
+          <p>
             We need at least {DEAL_RULES.minObservationDays} different days of our own fares for a kind of trip and month before we trust them. Until then we
             use the airline search's own typical range and price history for that exact search, and we never borrow other seasons' prices.
           </p>
@@ -97,8 +101,9 @@ export function HowWeFindDealsPage() {
             </li>
             <li>
               A fare closer to the line we make sure of before we tell you. We check the same dates again every hour, and we alert only if the fare is still low{" "}
-              {DEAL_RULES.dropHoldsHours} hours after we first saw it. Real sales last for days; a fare that is low for an hour or two is usually just fares
-              going up and down.
+              {DEAL_RULES.dropHoldsHours} hours after we first saw it, at the same price give or take {percent(DEAL_RULES.heldFareShare)}: a sale keeps its
+              price, while fares going up and down move. Real sales last for days; a fare that is low for an hour or two is usually just fares going up and
+              down.
             </li>
             <li>
               On dates we have told you about before, a fare at half price or less may be a mistake that the airline fixes within hours, so we alert it as soon
