@@ -151,20 +151,25 @@ async function main(): Promise<void> {
       }
       // The sweep's candidates: the cheapest row per route and dates of this scan's discoveries.
       const found = new Map<string, FareQuote>();
+      const exactDates = new Set<string>();
       for (const discovery of trace.discoveries.slice(discoveriesSeen)) {
         for (const row of discovery.rows) {
           const quote = candidateQuote(row, WORLD_SOURCE);
           const key = keyOf({ route: quote.destination, departDate: quote.departDate, returnDate: quote.returnDate! });
           const kept = found.get(key);
           if (!kept || quote.price < kept.price) found.set(key, quote);
+          if (discovery.request.dates) exactDates.add(key);
         }
       }
+      // As the sweep does (decision 145): a window's pick is no sample of its route's level.
+      const measuresLevel = (quote: FareQuote) =>
+        exactDates.has(keyOf({ route: quote.destination, departDate: quote.departDate, returnDate: quote.returnDate! }));
       discoveriesSeen = trace.discoveries.length;
       const candidates = [...found.values()];
       const period = Math.floor((at - REPLAY_START) / (30 * 24 * HOUR_MS));
       const sampleEstimates = (at - REPLAY_START) % (6 * HOUR_MS) === 0;
       if (sampleEstimates || candidates.some((quote) => activeTrace(quote, at))) {
-        for (const item of judgeQuotes(candidates, history, today).judged) {
+        for (const item of judgeQuotes(candidates, history, today, measuresLevel).judged) {
           const trueTypical = truth.typicalPrice(item.quote.destination, item.quote.departDate, item.quote.returnDate ?? "", at);
           const estimate = item.range ? item.range.median / trueTypical : null;
           if (estimate !== null && sampleEstimates) {
