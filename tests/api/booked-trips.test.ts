@@ -7,7 +7,7 @@ import { emailRenderers } from "../../src/server/jobs.ts";
 import { deliverAllDueEmails } from "../../src/server/mail/outbox.ts";
 import { watchBookedTrips } from "../../src/server/trips/fare-watch.ts";
 import { storeExplorePicks } from "../../src/server/fares/sweep/explore-picks.ts";
-import type { FareQuote } from "../../src/server/fares/sources/fare-source.ts";
+import { quote } from "../support/scripted-fares.ts";
 import { insertDeal, type DealRow } from "../support/deals.ts";
 import { createTestApp, json, type TestApp } from "../support/test-app.ts";
 import { createUser, signIn } from "../support/users.ts";
@@ -177,22 +177,17 @@ describe("I booked it: the fare watch", () => {
     const deal = insertDeal(t, { destination: "LAS", departDate: "2027-02-05", returnDate: "2027-02-07", price: 300 });
     await book(t, cookie, deal.id, 300);
     t.clock.advance(HOUR);
-    const pick = (price: number): FareQuote => ({
-      origin: "RDU",
-      destination: "LAS",
-      tripType: deal.tripType,
-      cabin: deal.cabin,
-      nonstop: true,
-      departDate: deal.departDate,
-      returnDate: deal.returnDate,
-      price,
-      airline: "Southwest",
-      durationMinutes: null,
-      providerTypicalLow: null,
-      providerTypicalHigh: null,
-      source: "serpapi",
-      cached: true,
-    });
+    const pick = (price: number) =>
+      quote({
+        destination: "LAS",
+        tripType: deal.tripType,
+        cabin: deal.cabin,
+        departDate: deal.departDate,
+        returnDate: deal.returnDate,
+        price,
+        source: "serpapi",
+        cached: true,
+      });
     storeExplorePicks(t.db, [pick(280)], t.clock.now());
     expect(watchBookedTrips(t.deps)).toBe(0);
     t.clock.advance(HOUR);

@@ -101,9 +101,8 @@ export function HowWeFindDealsPage() {
             </li>
             <li>
               A fare closer to the line we make sure of before we tell you. We check the same dates again every hour, and we alert only if the fare is still low{" "}
-              {DEAL_RULES.dropHoldsHours} hours after we first saw it, at the same price give or take {percent(DEAL_RULES.heldFareShare)}: a sale keeps its
-              price, while fares going up and down move. Real sales last for days; a fare that is low for an hour or two is usually just fares going up and
-              down.
+              {DEAL_RULES.dropHoldsHours} hours after we first saw it, at the same price give or take {percent(DEAL_RULES.heldFareShare)}. Real sales keep their
+              price for days; a fare that is low for an hour or two, or moves from one check to the next, is usually just fares going up and down.
             </li>
             <li>
               On dates we have told you about before, a fare at half price or less may be a mistake that the airline fixes within hours, so we alert it as soon
